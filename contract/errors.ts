@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Every error code the API answers with, and its HTTP status. One table for server and client. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  MFA_REQUIRED: 401,
+  FORBIDDEN: 403,
+  TIER_REQUIRED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  OUT_OF_STOCK: 409,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(errorIssueSchema).optional(),
+  requiredTier: z.number().int().optional(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,96 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { createTestDatabase, testConfig } from './test/helpers.js';
+import type { Database } from './db/client.js';
+import type { FastifyInstance } from 'fastify';
+
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const clientRoot = await mkdtemp(path.join(os.tmpdir(), 'client-'));
+  await writeFile(
+    path.join(clientRoot, 'index.html'),
+    '<!doctype html><title>portal</title><div id="root"></div>',
+  );
+  database = await createTestDatabase();
+  app = await buildApp({ config: testConfig(), database, clientRoot });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('health', () => {
+  it('/healthz answers ok and /readyz checks the database and its migrations', async () => {
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz answers 503 when migrations are missing', async () => {
+    await database.pool.query('alter table drizzle.__drizzle_migrations rename to __moved');
+    try {
+      const ready = await app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().status).toBe('unavailable');
+    } finally {
+      await database.pool.query('alter table drizzle.__moved rename to __drizzle_migrations');
+    }
+  });
+});
+
+describe('routing and the SPA fallback', () => {
+  it('serves index.html for unknown page paths, so the client router shows its 404', async () => {
+    for (const url of ['/', '/marketplace', '/no/such/page']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers unknown /api paths with the JSON 404 error body', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope'],
+      ['DELETE', '/api/also/nope'],
+    ] as const) {
+      const response = await app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP and the usual hardening headers', async () => {
+    const response = await app.inject({ url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+});
+
+describe('OpenAPI docs', () => {
+  it('publishes a document generated from the zod schemas', async () => {
+    const response = await app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const register = doc.paths['/api/auth/register'].post;
+    const schema = register.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(expect.arrayContaining(['email', 'password']));
+    expect((await app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});

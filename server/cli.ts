@@ -1,0 +1,113 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { registerRequestSchema } from '../contract/auth.js';
+import { parseEnv, type AppConfig } from './config/env.js';
+import { resolveSessionSecret } from './config/session-secret.js';
+import { createDb, createPool, openDatabase, runMigrations, type Database } from './db/client.js';
+import { runningClusterUrl } from './db/embedded.js';
+import { generateBenchCatalogue } from './db/seed/bench-data.js';
+import { seedDatabase } from './db/seed/seed.js';
+import type { AppContext } from './lib/context.js';
+import { AppError } from './lib/errors.js';
+import * as auth from './modules/auth/auth.service.js';
+
+const USAGE = `Operator commands: npm run cli -- <command>
+
+  user:create --email E --password P [--tier N]   create an account (tier 1-4, default 1)
+  user:set-tier E N                               change an account's tier (4 = Director)
+  db:migrate                                      apply the committed migrations
+  db:seed                                         load the seed data (idempotent)
+  bench:data --products N                         add N synthetic products for benchmarks
+
+Uses DATABASE_URL when set; otherwise the embedded database in DATA_DIR (the running server's, or one it
+starts for the command and stops afterwards).`;
+
+const tierSchema = z.coerce.number().int().min(1).max(4);
+
+/** The same database the server uses: DATABASE_URL, the running server's embedded cluster, or our own. */
+async function connect(config: AppConfig): Promise<Database> {
+  if (config.DATABASE_URL)
+    return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const running = await runningClusterUrl(config.DATA_DIR, 'app');
+  if (running) {
+    const pool = createPool(running, 4);
+    return { db: createDb(pool), pool, url: running, embedded: false, close: () => pool.end() };
+  }
+  return openDatabase({ dataDir: config.DATA_DIR });
+}
+
+async function run(argv: string[]): Promise<string> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help') return USAGE;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      tier: { type: 'string' },
+      products: { type: 'string' },
+    },
+  });
+
+  const env = parseEnv();
+  const config: AppConfig = Object.freeze({ ...env, sessionSecret: await resolveSessionSecret(env) });
+  const database = await connect(config);
+  const ctx: AppContext = { db: database.db, config };
+  try {
+    await runMigrations(database.url);
+    switch (command) {
+      case 'db:migrate':
+        return 'Migrations applied.';
+      case 'db:seed': {
+        const counts = await seedDatabase(ctx);
+        return `Seed loaded: ${Object.entries(counts)
+          .map(([table, n]) => `${table} +${n}`)
+          .join(', ')}`;
+      }
+      case 'user:create': {
+        const input = registerRequestSchema.parse({ email: values.email, password: values.password });
+        const tier = tierSchema.parse(values.tier ?? 1) as 1 | 2 | 3 | 4;
+        const user = await auth.createUser(ctx, { ...input, tier }, { action: 'user.created' });
+        return `Created ${user.email} (id ${user.id}) at tier ${user.tier}.`;
+      }
+      case 'user:set-tier': {
+        const [email, tierArg] = positionals;
+        if (!email || !tierArg) throw new Error('usage: user:set-tier EMAIL TIER');
+        const tier = tierSchema.parse(tierArg) as 1 | 2 | 3 | 4;
+        const user = await auth.findUserByEmail(ctx, email);
+        if (!user) throw new Error(`No account with email ${email}`);
+        const updated = await auth.setTier(ctx, user.id, tier, { reason: 'operator cli' });
+        return `${updated.email}: tier ${user.tier} -> ${updated.tier}.`;
+      }
+      case 'bench:data': {
+        const count = z.coerce.number().int().min(1).max(1_000_000).parse(values.products);
+        const added = await generateBenchCatalogue(ctx, count);
+        return `Added ${added} synthetic products.`;
+      }
+      default:
+        throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (message) => {
+    console.log(message);
+    process.exit(0);
+  },
+  (error: unknown) => {
+    if (error instanceof z.ZodError) {
+      console.error(
+        error.issues.map((issue) => `${issue.path.join('.') || 'value'}: ${issue.message}`).join('\n'),
+      );
+    } else if (error instanceof AppError || error instanceof Error) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true')
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: flag,
+    COOKIE_SECURE: flag,
+    TRUST_PROXY: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RATE_LIMIT_LOGIN_MAX: positiveInt(10),
+    RATE_LIMIT_LOGIN_WINDOW_MIN: positiveInt(15),
+    RATE_LIMIT_REGISTER_MAX: positiveInt(30),
+    RATE_LIMIT_REGISTER_WINDOW_MIN: positiveInt(60),
+    RATE_LIMIT_MFA_MAX: positiveInt(5),
+    RATE_LIMIT_MFA_WINDOW_MIN: positiveInt(5),
+    RATE_LIMIT_SECURE_CHANNEL_MAX: positiveInt(10),
+    RATE_LIMIT_SECURE_CHANNEL_WINDOW_MIN: positiveInt(60),
+    RATE_LIMIT_GLOBAL_PER_MIN: positiveInt(1000),
+    SESSION_IDLE_MIN: positiveInt(30),
+    SESSION_ABSOLUTE_HOURS: positiveInt(12),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required for the stripe provider',
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test'),
+    COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: env.ALLOW_PRIVATE_WEBHOOK_TARGETS ?? false,
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the environment; throws one error listing every problem. Empty strings count as unset. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Readonly<Env> {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return Object.freeze(result.data);
+}
+
+/** The environment plus what is derived from it at boot. */
+export type AppConfig = Readonly<Env & { sessionSecret: string }>;

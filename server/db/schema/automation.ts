@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AutomationAction, AutomationTrigger } from '../../../contract/automation.js';
+import { createdAt, nonNegative, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+export const automationRules = pgTable(
+  'automation_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** jsonb, not columns: conditions differ by event, and the event names belong to the automation feature. */
+    trigger: jsonb('trigger').$type<AutomationTrigger>().notNull(),
+    actions: jsonb('actions').$type<AutomationAction[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    executionCount: integer('execution_count').notNull().default(0),
+    lastExecuted: timestamp('last_executed', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    nonNegative('automation_rules_execution_count_non_negative', t.executionCount),
+    // The event bus reads trigger->>'event' on every event; make sure it is there. The `is not null` matters: a
+    // missing key makes jsonb_typeof null, and a check that is null passes.
+    check(
+      'automation_rules_trigger_shape',
+      sql`jsonb_typeof(${t.trigger}) = 'object' and (${t.trigger}->'event') is not null and jsonb_typeof(${t.trigger}->'event') = 'string'`,
+    ),
+    check('automation_rules_actions_array', sql`jsonb_typeof(${t.actions}) = 'array'`),
+    index('automation_rules_user_created_idx').on(t.userId, t.createdAt),
+    // Every event looks up the owner's active rules for that event.
+    index('automation_rules_user_event_idx')
+      .on(t.userId, sql`(${t.trigger}->>'event')`)
+      .where(sql`${t.isActive}`),
+  ],
+);

@@ -1,0 +1,81 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, customType, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { ProductSpecifications } from '../../../contract/catalog.js';
+import { DEFAULT_TIER } from '../../../contract/tiers.js';
+import { createdAt, money, nonNegative, slugCheck, tierCheck, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+/**
+ * Drizzle has no tsvector type. Only the database needs the column's value: list queries should name their columns
+ * so it does not travel with every row.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** `GET /api/products?category=` filters by slug, so it must name one category. */
+    slug: text('slug').notNull().unique(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [slugCheck('categories_slug_format', t.slug)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Restrict: deleting a category must not silently delete the products filed under it. */
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    /** The vendor portal's inventory list; null for the firm's own stock. */
+    vendorId: uuid('vendor_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    /** Optional, but when present it names one product (unique allows many nulls). */
+    sku: text('sku').unique(),
+    shortDescription: text('short_description'),
+    description: text('description').notNull().default(''),
+    /** Rupees (CATALOG_CURRENCY). */
+    price: money('price').notNull(),
+    imageUrl: text('image_url'),
+    minimumTier: integer('minimum_tier').notNull().default(DEFAULT_TIER),
+    /** Null means stock is not counted (made to order); checkout decrements it only when counted. */
+    stockCount: integer('stock_count'),
+    /**
+     * Derived so it can never disagree with the count: checkout's conditional decrement to 0 makes the product
+     * out of stock in the same statement. An uncounted product is taken out of sale by setting stockCount to 0.
+     */
+    inStock: boolean('in_stock')
+      .notNull()
+      .generatedAlwaysAs(sql`stock_count is null or stock_count > 0`),
+    specifications: jsonb('specifications').$type<ProductSpecifications>().notNull().default({}),
+    /**
+     * Full-text and prefix (`term:*`) search through the GIN index below, so a 100k catalogue is not scanned row by
+     * row; the name weighs more than the descriptions.
+     * 'simple' keeps model numbers and brand names as typed instead of stemming them as English words.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(short_description, '') || ' ' || coalesce(description, '')), 'B')`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    nonNegative('products_price_non_negative', t.price),
+    nonNegative('products_stock_non_negative', t.stockCount),
+    tierCheck('products_minimum_tier_range', t.minimumTier),
+    slugCheck('products_slug_format', t.slug),
+    index('products_category_name_idx').on(t.categoryId, t.name),
+    index('products_name_idx').on(t.name),
+    index('products_vendor_idx').on(t.vendorId),
+    index('products_search_idx').using('gin', t.searchVector),
+  ],
+);

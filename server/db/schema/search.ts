@@ -1,0 +1,24 @@
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, nonNegative } from './columns.js';
+import { users } from './users.js';
+
+/** One row a search, feeding trending searches and the analytics Search tab. */
+export const searchLog = pgTable(
+  'search_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for anonymous visitors; set null keeps the statistics when an account goes. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Trimmed and lower-cased, so the same words group together. */
+    query: text('query').notNull(),
+    resultCount: integer('result_count').notNull(),
+    /** Whether a result was opened: the click rate of top queries. */
+    clicked: boolean('clicked').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    nonNegative('search_log_result_count_non_negative', t.resultCount),
+    // Trending and analytics both group the queries of a recent window.
+    index('search_log_created_query_idx').on(t.createdAt, t.query),
+  ],
+);

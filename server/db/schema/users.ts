@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; the unique index makes duplicates impossible. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    tier: integer('tier').notNull().default(1),
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** Base32 TOTP secret; set while enabling and kept while enabled. */
+    mfaSecret: text('mfa_secret'),
+    /** Last TOTP time step accepted, so a code cannot be replayed. */
+    mfaLastTimeStep: integer('mfa_last_time_step'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_tier_range', sql`${t.tier} between 1 and 4`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the 256-bit cookie value: a leaked table does not leak live sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set between the password step and the 2FA step of a login; such a session is not signed in. */
+    mfaPending: boolean('mfa_pending').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for events without a known account (a login for an unknown email). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    /** What the event is about when no account is known, e.g. the email a failed login tried. */
+    subject: text('subject'),
+    ip: text('ip'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_user_created_idx').on(t.userId, t.createdAt),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+  ],
+);

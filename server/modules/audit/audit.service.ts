@@ -1,0 +1,29 @@
+import type { DbOrTx } from '../../db/client.js';
+import * as repository from './audit.repository.js';
+
+export type AuditAction =
+  | 'auth.registered'
+  | 'auth.login_succeeded'
+  | 'auth.login_failed'
+  | 'auth.logout'
+  | 'user.created'
+  | 'user.tier_changed';
+
+export interface AuditInput {
+  action: AuditAction;
+  userId?: string | null;
+  subject?: string | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Pass the caller's transaction so the entry commits or rolls back with the change it records. */
+export async function record(db: DbOrTx, input: AuditInput): Promise<void> {
+  await repository.insert(db, {
+    action: input.action,
+    userId: input.userId ?? null,
+    subject: input.subject ?? null,
+    ip: input.ip ?? null,
+    details: input.details ?? {},
+  });
+}

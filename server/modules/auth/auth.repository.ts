@@ -1,0 +1,67 @@
+import { eq, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Inserts the user, or returns null when the email is taken (the unique index decides, not a prior read). */
+export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow | null> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+  return row ?? null;
+}
+
+export async function updateTier(db: DbOrTx, id: string, tier: number): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ tier, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertSession(db: DbOrTx, session: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+export async function findSessionWithUser(
+  db: DbOrTx,
+  idHash: string,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, idHash));
+  return row ?? null;
+}
+
+export async function touchSession(db: DbOrTx, idHash: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteExpiredSessions(db: DbOrTx, idleBefore: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, idleBefore)))
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
+}

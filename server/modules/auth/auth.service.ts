@@ -1,0 +1,226 @@
+import type { LoginRequest, RegisterRequest, User } from '../../../contract/auth.js';
+import type { Tier } from '../../../contract/tiers.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { AppContext, RequestMeta } from '../../lib/context.js';
+import { hmacSha256, randomToken } from '../../lib/crypto.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import * as audit from '../audit/audit.service.js';
+import * as rateLimits from '../rate-limits/rate-limits.service.js';
+import * as repository from './auth.repository.js';
+import type { SessionRow, UserRow } from './auth.repository.js';
+
+const MINUTE = 60_000;
+/** lastSeenAt is written at most this often, so reads do not turn into a write per request. */
+const TOUCH_INTERVAL_MS = MINUTE;
+
+export function toPublicUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    tier: row.tier,
+    mfaEnabled: row.mfaEnabled,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function sessionIdHash(ctx: AppContext, token: string): string {
+  return hmacSha256(ctx.config.sessionSecret, token);
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+async function createSession(
+  ctx: AppContext,
+  db: DbOrTx,
+  userId: string,
+  meta: RequestMeta,
+  options: { mfaPending?: boolean } = {},
+): Promise<NewSession> {
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + ctx.config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE);
+  await repository.insertSession(db, {
+    idHash: sessionIdHash(ctx, token),
+    userId,
+    mfaPending: options.mfaPending ?? false,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export interface ResolvedSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/** The live session behind a cookie value; expired (idle or absolute) sessions are deleted and ignored. */
+export async function resolveSession(ctx: AppContext, token: string): Promise<ResolvedSession | null> {
+  const idHash = sessionIdHash(ctx, token);
+  const found = await repository.findSessionWithUser(ctx.db, idHash);
+  if (!found) return null;
+  const now = Date.now();
+  const idleLimit = found.session.lastSeenAt.getTime() + ctx.config.SESSION_IDLE_MIN * MINUTE;
+  if (found.session.expiresAt.getTime() <= now || idleLimit <= now) {
+    await repository.deleteSession(ctx.db, idHash);
+    return null;
+  }
+  if (now - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await repository.touchSession(ctx.db, idHash);
+  }
+  return found;
+}
+
+export async function endSession(ctx: AppContext, token: string): Promise<void> {
+  await repository.deleteSession(ctx.db, sessionIdHash(ctx, token));
+}
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  tier?: Tier;
+}
+
+/** Creates an account (register, CLI and seed all come here); 409 when the email is taken. */
+export async function createUser(
+  ctx: AppContext,
+  input: CreateUserInput,
+  meta: { ip?: string; action: 'auth.registered' | 'user.created' },
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const user = await repository.insertUser(tx, {
+      email: input.email.trim().toLowerCase(),
+      passwordHash,
+      firstName: input.firstName?.trim() || null,
+      lastName: input.lastName?.trim() || null,
+      tier: input.tier ?? 1,
+    });
+    if (!user) throw conflict('An account with this email already exists');
+    await audit.record(tx, {
+      action: meta.action,
+      userId: user.id,
+      ip: meta.ip,
+      details: { tier: user.tier },
+    });
+    return user;
+  });
+}
+
+function registerLimit(ctx: AppContext): rateLimits.Limit {
+  return {
+    max: ctx.config.RATE_LIMIT_REGISTER_MAX,
+    windowMs: ctx.config.RATE_LIMIT_REGISTER_WINDOW_MIN * MINUTE,
+  };
+}
+
+function loginLimit(ctx: AppContext): rateLimits.Limit {
+  return { max: ctx.config.RATE_LIMIT_LOGIN_MAX, windowMs: ctx.config.RATE_LIMIT_LOGIN_WINDOW_MIN * MINUTE };
+}
+
+export async function register(
+  ctx: AppContext,
+  input: RegisterRequest,
+  meta: RequestMeta,
+  previousToken?: string,
+): Promise<{ user: UserRow; session: NewSession }> {
+  await rateLimits.consume(ctx.db, `register:${meta.ip}`, registerLimit(ctx));
+  const user = await createUser(ctx, input, { ip: meta.ip, action: 'auth.registered' });
+  if (previousToken) await endSession(ctx, previousToken);
+  return { user, session: await createSession(ctx, ctx.db, user.id, meta) };
+}
+
+export type LoginResult =
+  { kind: 'signed-in'; user: UserRow; session: NewSession } | { kind: 'mfa-required'; session: NewSession };
+
+/**
+ * Password step of a login. Failures count per IP and email pair (so one attacker cannot lock a victim out
+ * from elsewhere); a success resets the count. The new session replaces any previous one (rotation).
+ */
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  meta: RequestMeta,
+  previousToken?: string,
+): Promise<LoginResult> {
+  const limitKey = `login:${meta.ip}:${input.email}`;
+  await rateLimits.assertNotBlocked(ctx.db, limitKey, loginLimit(ctx));
+
+  const user = await repository.findUserByEmail(ctx.db, input.email);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !valid) {
+    await rateLimits.recordFailure(ctx.db, limitKey, loginLimit(ctx));
+    await audit.record(ctx.db, {
+      action: 'auth.login_failed',
+      userId: user?.id ?? null,
+      subject: input.email,
+      ip: meta.ip,
+      details: { reason: user ? 'wrong_password' : 'unknown_email' },
+    });
+    throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+  }
+
+  await rateLimits.reset(ctx.db, limitKey);
+  if (previousToken) await endSession(ctx, previousToken);
+
+  if (user.mfaEnabled) {
+    // Not signed in yet: the second factor completes the login and rotates this session again.
+    return {
+      kind: 'mfa-required',
+      session: await createSession(ctx, ctx.db, user.id, meta, { mfaPending: true }),
+    };
+  }
+  return ctx.db.transaction(async (tx) => {
+    await audit.record(tx, { action: 'auth.login_succeeded', userId: user.id, ip: meta.ip });
+    return { kind: 'signed-in' as const, user, session: await createSession(ctx, tx, user.id, meta) };
+  });
+}
+
+export async function logout(ctx: AppContext, resolved: ResolvedSession, token: string, meta: RequestMeta) {
+  await ctx.db.transaction(async (tx) => {
+    await repository.deleteSession(tx, sessionIdHash(ctx, token));
+    await audit.record(tx, { action: 'auth.logout', userId: resolved.user.id, ip: meta.ip });
+  });
+}
+
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | null> {
+  return repository.findUserByEmail(ctx.db, email.trim().toLowerCase());
+}
+
+/** Operator and payment path for tier changes; audited in the same transaction. */
+export async function setTier(
+  ctx: AppContext,
+  userId: string,
+  tier: Tier,
+  meta: { ip?: string; reason: string },
+): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await repository.findUserById(tx, userId);
+    if (!before) throw new AppError('NOT_FOUND', 'User not found');
+    const after = await repository.updateTier(tx, userId, tier);
+    await audit.record(tx, {
+      action: 'user.tier_changed',
+      userId,
+      ip: meta.ip,
+      details: { from: before.tier, to: tier, reason: meta.reason },
+    });
+    return after!;
+  });
+}
+
+export async function purgeExpiredSessions(ctx: AppContext): Promise<number> {
+  return repository.deleteExpiredSessions(
+    ctx.db,
+    new Date(Date.now() - ctx.config.SESSION_IDLE_MIN * MINUTE),
+  );
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appliedMigrationCount, expectedMigrationCount, type Database } from '../../db/client.js';
+
+const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']), detail: z.string().optional() });
+
+export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const expected = await expectedMigrationCount();
+
+  r.get(
+    '/healthz',
+    {
+      schema: { tags: ['health'], summary: 'The process is up', response: { 200: statusSchema } },
+      logLevel: 'warn',
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  r.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The database is reachable and migrated',
+        response: { 200: statusSchema, 503: statusSchema },
+      },
+      logLevel: 'warn',
+    },
+    async (_request, reply) => {
+      try {
+        const applied = await appliedMigrationCount(database.pool);
+        if (applied < expected) {
+          return reply
+            .status(503)
+            .send({ status: 'unavailable', detail: `migrations ${applied}/${expected}` });
+        }
+        return { status: 'ok' as const };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable', detail: 'database unreachable' });
+      }
+    },
+  );
+}

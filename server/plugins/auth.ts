@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { tierRequired, unauthenticated } from '../lib/errors.js';
+import type { ResolvedSession } from '../modules/auth/auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: 401 unless signed in. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler factory: 401 unless signed in, 403 TIER_REQUIRED below `tier`. */
+    requireTier: (tier: number) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** The signed-in session of a request that passed `requireUser`. */
+export function currentAuth(request: FastifyRequest): ResolvedSession {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance) {
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.auth) throw unauthenticated();
+    });
+    app.decorate('requireTier', (tier: number) => async (request: FastifyRequest) => {
+      if (!request.auth) throw unauthenticated();
+      if (request.auth.user.tier < tier) throw tierRequired(tier);
+    });
+  },
+  { name: 'auth', dependencies: ['session'] },
+);

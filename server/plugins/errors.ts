@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../contract/errors.js';
+import { AppError } from '../lib/errors.js';
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Turns fastify's own client errors (bad JSON, wrong media type, body too large...) into our codes. */
+function clientErrorCode(error: FastifyError): ErrorBody['code'] {
+  switch (error.statusCode) {
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 404:
+      return 'NOT_FOUND';
+    default:
+      return 'VALIDATION_FAILED';
+  }
+}
+
+/** The single place errors become the API's error body (design section 3). 5xx bodies never leak internals. */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.extra.retryAfterSeconds !== undefined) {
+          reply.header('retry-after', String(error.extra.retryAfterSeconds));
+        }
+        return send(reply, error.statusCode, {
+          message: error.message,
+          code: error.code,
+          ...(error.extra.issues ? { issues: error.extra.issues } : {}),
+          ...(error.extra.requiredTier !== undefined ? { requiredTier: error.extra.requiredTier } : {}),
+        });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const issues = error.validation.map((issue) => ({
+          path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: issue.message ?? 'Invalid value',
+        }));
+        return send(reply, 400, {
+          message: issues[0]?.message ?? 'Validation failed',
+          code: 'VALIDATION_FAILED',
+          issues,
+        });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return send(reply, status, {
+          message: status === 429 ? 'Too many requests. Try again later.' : error.message,
+          code: clientErrorCode(error),
+        });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, status >= 500 ? status : 500, {
+        message: 'Internal server error',
+        code: 'INTERNAL',
+      });
+    });
+  },
+  { name: 'errors' },
+);

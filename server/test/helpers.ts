@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { parseEnv, type AppConfig } from '../config/env.js';
+import { createDb, createPool, type Database } from '../db/client.js';
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** A fresh, migrated database of this test file's own, cloned from the run's template. */
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = inject('adminUrl');
+  const name = `${inject('databasePrefix')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Two clones of one template at the same moment can collide; a short retry settles it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${inject('templateDatabase')}"`);
+        break;
+      } catch (error) {
+        if (attempt >= 20 || !String(error).includes('being accessed by other users')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, name);
+  const pool = createPool(url, 5);
+  return { db: createDb(pool), pool, url, embedded: false, close: () => pool.end() };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  return Object.freeze({ ...env, sessionSecret: env.SESSION_SECRET! });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database, clientRoot: '/nonexistent-client-root' });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `name=value` of a Set-Cookie header, to send back as a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+let counter = 0;
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}.${counter}.${randomBytes(3).toString('hex')}@example.test`;
+}
+
+/** Registers a user through the API and returns the session cookie. */
+export async function registerUser(
+  app: FastifyInstance,
+  body: { email?: string; password?: string } = {},
+): Promise<{ cookie: string; email: string; password: string; id: string }> {
+  const email = body.email ?? uniqueEmail();
+  const password = body.password ?? 'correct horse battery staple';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { cookie: sessionCookie(response), email, password, id: response.json<{ id: string }>().id };
+}
