@@ -103,8 +103,15 @@ run(process.argv.slice(2)).then(
       console.error(
         error.issues.map((issue) => `${issue.path.join('.') || 'value'}: ${issue.message}`).join('\n'),
       );
-    } else if (error instanceof AppError || error instanceof Error) {
+    } else if (error instanceof AppError) {
       console.error(error.message);
+    } else if (error instanceof Error) {
+      // Drizzle wraps the database's own message in `cause`; that is the part an operator can act on.
+      console.error(
+        error.cause instanceof Error
+          ? `${error.message.split('\n')[0]} ${error.cause.message}`
+          : error.message,
+      );
     } else {
       console.error(error);
     }

@@ -51,7 +51,7 @@ export async function generateBenchCatalogue(ctx: AppContext, count: number): Pr
     insert into products (category_id, name, slug, description, price, image_url, minimum_tier, stock_count, specifications)
     select
       cats.ids[1 + (g % array_length(cats.ids, 1))],
-      initcap(${words}[1 + (g % 20)] || ' ' || ${words}[1 + ((g / 20) % 20)] || ' ' || ${kinds}[1 + ((g / 400) % 10)]) || ' ' || g,
+      initcap((${words})[1 + (g % 20)] || ' ' || (${words})[1 + ((g / 20) % 20)] || ' ' || (${kinds})[1 + ((g / 400) % 10)]) || ' ' || g,
       'bench-' || g,
       'Synthetic benchmark product ' || g || ' for load testing.',
       round((1000 + (g * 7919) % 400000)::numeric, 2),
@@ -59,7 +59,7 @@ export async function generateBenchCatalogue(ctx: AppContext, count: number): Pr
       1 + (g % 3),
       case when g % 11 = 0 then 0 else (g * 31) % 120 end,
       jsonb_build_object('Model', 'BX-' || g)
-    from start, cats, generate_series(start.n + 1, start.n + ${count}) as g
+    from start, cats, generate_series(start.n + 1, start.n + ${count}::int) as g
   `);
   return result.rowCount ?? 0;
 }
