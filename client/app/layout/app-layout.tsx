@@ -1,0 +1,36 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Footer } from '@/app/layout/footer';
+import { MobileMenu } from '@/app/layout/mobile-menu';
+import { NavBar } from '@/app/layout/nav-bar';
+import { TopBar } from '@/app/layout/top-bar';
+import { useUser } from '@/features/auth/api/get-user';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { data: user = null } = useUser();
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-[60] rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+        <TopBar
+          user={user}
+          mobileMenuOpen={mobileMenuOpen}
+          onToggleMobileMenu={() => setMobileMenuOpen((open) => !open)}
+        />
+        <NavBar signedIn={Boolean(user)} />
+        {mobileMenuOpen && <MobileMenu signedIn={Boolean(user)} onClose={closeMobileMenu} />}
+      </header>
+      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { paths } from '@/app/paths';
+
+export interface NavItem {
+  label: string;
+  href: string;
+}
+
+function item(route: { label: string; getHref: () => string }): NavItem {
+  return { label: route.label, href: route.getHref() };
+}
+
+/** Spec 2.3: links everyone sees, in order. */
+export const publicNavItems: readonly NavItem[] = [
+  item(paths.home),
+  item(paths.digital),
+  item(paths.marketplace),
+  item(paths.investigations),
+  item(paths.blog),
+  item(paths.team),
+];
+
+/** Spec 2.3: added for signed-in users. */
+export const memberNavItems: readonly NavItem[] = [
+  item(paths.dashboard),
+  item(paths.vendor),
+  item(paths.settings),
+];
+
+/** Spec 2.3: the mobile menu's shorter list (the login or logout control is added by the menu). */
+export function mobileNavItems(signedIn: boolean): readonly NavItem[] {
+  return [
+    item(paths.home),
+    item(paths.digital),
+    item(paths.marketplace),
+    ...(signedIn ? [item(paths.dashboard)] : []),
+  ];
+}
+
+/** A link is active on its own path and below it ('/' only on the home page itself). */
+export function isActivePath(location: string, href: string): boolean {
+  if (href === '/') return location === '/';
+  return location === href || location.startsWith(`${href}/`);
+}

@@ -1,0 +1,75 @@
+import { Crosshair, LogOut, Menu, ShoppingCart, X } from 'lucide-react';
+import { Link } from 'wouter';
+import type { User } from '@contract/auth';
+import { tierLabel, tierName } from '@contract/tiers';
+import { paths } from '@/app/paths';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { APP_NAME, APP_TAGLINE, LOGIN_URL, LOGOUT_URL } from '@/lib/constants';
+
+interface TopBarProps {
+  user: User | null;
+  mobileMenuOpen: boolean;
+  onToggleMobileMenu: () => void;
+}
+
+/**
+ * Brand, account controls and the mobile menu toggle. The global search (desktop, 24rem) goes in the middle
+ * slot and the notification bell before the tier badge; both arrive with their own issues.
+ */
+export function TopBar({ user, mobileMenuOpen, onToggleMobileMenu }: TopBarProps) {
+  return (
+    <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
+      <Link
+        href={paths.home.getHref()}
+        className="flex shrink-0 items-center gap-2 rounded-sm text-foreground"
+      >
+        <Crosshair aria-hidden="true" className="size-6 text-primary" />
+        <span className="flex flex-col leading-none">
+          <span className="font-mono text-sm font-bold tracking-[0.25em] uppercase">{APP_NAME}</span>
+          <span className="hidden text-[0.65rem] text-muted-foreground sm:block">{APP_TAGLINE}</span>
+        </span>
+      </Link>
+
+      <div data-slot="top-bar-search" className="hidden flex-1 justify-center lg:flex" />
+      <div className="flex-1 lg:hidden" />
+
+      <div className="flex items-center gap-1.5 sm:gap-2">
+        {user ? (
+          <>
+            <div data-slot="top-bar-notifications" className="contents" />
+            <Badge title={`${tierName(user.tier)} clearance`}>{tierLabel(user.tier)}</Badge>
+            <Button asChild variant="ghost" size="icon">
+              <Link href={paths.marketplace.getHref()} aria-label="Cart" title="Cart">
+                <ShoppingCart aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
+              {/* A full-page navigation: the server ends the session and redirects home. */}
+              <a href={LOGOUT_URL}>
+                <LogOut aria-hidden="true" />
+                Logout
+              </a>
+            </Button>
+          </>
+        ) : (
+          <Button asChild size="sm" className="hidden md:inline-flex">
+            <a href={LOGIN_URL}>Request Access</a>
+          </Button>
+        )}
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={mobileMenuOpen}
+          aria-controls="mobile-menu"
+          aria-label={mobileMenuOpen ? 'Close menu' : 'Open menu'}
+          onClick={onToggleMobileMenu}
+        >
+          {mobileMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppRouter } from '@/app/router';
+import { mockFetch, testUser, UNAUTHENTICATED } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+
+function signedOut() {
+  return mockFetch(({ url }) => (url === '/api/auth/user' ? UNAUTHENTICATED : undefined));
+}
+
+function signedIn(user = testUser) {
+  return mockFetch(({ url }) => (url === '/api/auth/user' ? { json: user } : undefined));
+}
+
+const memberOnlyPaths = [
+  '/dashboard',
+  '/vendor',
+  '/settings',
+  '/cases',
+  '/payments',
+  '/mobile',
+  '/ai',
+  '/product/42',
+];
+const sharedPaths = [
+  ['/digital', 'Digital Services'],
+  ['/marketplace', 'Marketplace'],
+  ['/investigations', 'Investigations'],
+  ['/blog', 'Intel Blog'],
+  ['/secure-channel', 'Secure Channel'],
+  ['/team', 'Team'],
+  ['/admin/link-form', 'Team Link Form'],
+] as const;
+
+describe('router, signed out', () => {
+  it('shows the not-found page for an unknown path, with a link home', async () => {
+    signedOut();
+    renderWithProviders(<AppRouter />, { path: '/no-such-page' });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
+  });
+
+  it.each(memberOnlyPaths)('gives a signed-out visitor a 404 at %s', async (path) => {
+    signedOut();
+    renderWithProviders(<AppRouter />, { path });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+
+  it.each(sharedPaths)('lets everyone reach %s (not built yet: %s)', async (path, section) => {
+    signedOut();
+    renderWithProviders(<AppRouter />, { path });
+    expect(await screen.findByRole('heading', { name: section })).toBeInTheDocument();
+    expect(screen.getByText(/This section is being built/)).toBeInTheDocument();
+  });
+
+  it('shows the landing page with its buttons and cards at /', async () => {
+    signedOut();
+    renderWithProviders(<AppRouter />, { path: '/' });
+    const hero = await screen.findByRole('link', { name: 'Access Digital Services' });
+    expect(hero).toHaveAttribute('href', '/digital');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Browse Marketplace' })).toHaveAttribute(
+      'href',
+      '/marketplace',
+    );
+    expect(within(main).getByRole('link', { name: 'Investigations' })).toHaveAttribute(
+      'href',
+      '/investigations',
+    );
+    expect(screen.getByRole('heading', { name: 'Digital Intelligence Hub' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Access Digital Tools' })).toHaveAttribute('href', '/digital');
+    expect(screen.getByRole('heading', { name: 'Tactical Marketplace' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse Catalog' })).toHaveAttribute('href', '/marketplace');
+  });
+
+  it('shows the public links and a Request Access button going to /api/login', async () => {
+    signedOut();
+    renderWithProviders(<AppRouter />, { path: '/' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Digital Services', 'Marketplace', 'Investigations', 'Intel Blog', 'Team']);
+    expect(screen.getByRole('link', { name: 'Request Access' })).toHaveAttribute('href', '/api/login');
+    expect(screen.queryByText(/^TIER \d$/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Cart' })).not.toBeInTheDocument();
+  });
+
+  it('shows the footer links', async () => {
+    signedOut();
+    renderWithProviders(<AppRouter />, { path: '/' });
+    const footer = await screen.findByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/digital');
+    expect(within(footer).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/dashboard');
+    for (const name of ['Privacy Policy', 'Terms of Service', 'Security']) {
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', '#');
+    }
+    expect(screen.getByText(/© 2024/)).toBeInTheDocument();
+  });
+
+  it('treats a failed user call as signed out', async () => {
+    mockFetch(() => ({ status: 500, statusText: 'Internal Server Error' }));
+    renderWithProviders(<AppRouter />, { path: '/' });
+    expect(await screen.findByRole('link', { name: 'Request Access' })).toBeInTheDocument();
+  });
+
+  it('shows only a spinner while it does not know who the visitor is', async () => {
+    const fetchMock = mockFetch(() => new Promise(() => {}));
+    renderWithProviders(<AppRouter />, { path: '/dashboard' });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});
+
+describe('router, signed in', () => {
+  it('shows the tier badge, member links, cart and logout in the navigation', async () => {
+    signedIn();
+    renderWithProviders(<AppRouter />, { path: '/' });
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByText('TIER 2')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Home',
+      'Digital Services',
+      'Marketplace',
+      'Investigations',
+      'Intel Blog',
+      'Team',
+      'Dashboard',
+      'Vendor',
+      'Settings',
+    ]);
+    expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/marketplace');
+    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
+    expect(screen.queryByRole('link', { name: 'Request Access' })).not.toBeInTheDocument();
+  });
+
+  it('shows a home screen of its own, with the real name and tier and no landing hero', async () => {
+    signedIn();
+    renderWithProviders(<AppRouter />, { path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Dana Reyes' })).toBeInTheDocument();
+    expect(screen.getByText('agent@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Operator')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Mission Control/ })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Access Digital Services' })).not.toBeInTheDocument();
+  });
+
+  it('greets by email when the user gave no name', async () => {
+    signedIn({ ...testUser, firstName: null, lastName: null, tier: 4 });
+    renderWithProviders(<AppRouter />, { path: '/' });
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome back, agent@example.com' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('TIER 4').length).toBeGreaterThan(0);
+  });
+
+  it.each(memberOnlyPaths)('reaches %s', async (path) => {
+    signedIn();
+    renderWithProviders(<AppRouter />, { path });
+    expect(await screen.findByText(/This section is being built/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '404 Page Not Found' })).not.toBeInTheDocument();
+  });
+
+  it('still shows 404 for unknown paths', async () => {
+    signedIn();
+    renderWithProviders(<AppRouter />, { path: '/dashboard/extra' });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('marks the current section in the navigation', async () => {
+    signedIn();
+    renderWithProviders(<AppRouter />, { path: '/digital' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Digital Services' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('mobile menu', () => {
+  it('opens and closes, with Dashboard and Logout when signed in', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    renderWithProviders(<AppRouter />, { path: '/' });
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Close menu');
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Digital Services', 'Marketplace', 'Dashboard', 'Logout']);
+    expect(within(menu).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+  });
+
+  it('offers Request Access and no Dashboard when signed out, and closes on navigation or Escape', async () => {
+    const user = userEvent.setup();
+    signedOut();
+    const { location } = renderWithProviders(<AppRouter />, { path: '/' });
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    let menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Digital Services', 'Marketplace', 'Request Access']);
+    expect(within(menu).getByRole('link', { name: 'Request Access' })).toHaveAttribute('href', '/api/login');
+
+    await user.click(within(menu).getByRole('link', { name: 'Marketplace' }));
+    expect(location.history.at(-1)).toBe('/marketplace');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    menu = screen.getByRole('navigation', { name: 'Mobile' });
+    await user.keyboard('{Escape}');
+    expect(menu).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import { AppLayout } from '@/app/layout/app-layout';
+import { paths } from '@/app/paths';
+import { Home } from '@/app/routes/home';
+import { Landing } from '@/app/routes/landing';
+import { NotBuiltYet } from '@/app/routes/not-built-yet';
+import { NotFound } from '@/app/routes/not-found';
+import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/api/get-user';
+
+// The sign-in page brings the form libraries and zod: load them only when someone goes there.
+const LoginRoute = lazy(() =>
+  import('@/app/routes/login').then((module) => ({ default: module.LoginRoute })),
+);
+
+interface RouteEntry {
+  path: string;
+  element: ReactNode;
+}
+
+/** Spec 2.1: reachable by everyone. Each later issue swaps its NotBuiltYet for the real page. */
+const sharedRoutes: readonly RouteEntry[] = [
+  { path: paths.digital.path, element: <NotBuiltYet section={paths.digital.label} /> },
+  { path: paths.marketplace.path, element: <NotBuiltYet section={paths.marketplace.label} /> },
+  { path: paths.investigations.path, element: <NotBuiltYet section={paths.investigations.label} /> },
+  { path: paths.blog.path, element: <NotBuiltYet section={paths.blog.label} /> },
+  { path: paths.secureChannel.path, element: <NotBuiltYet section={paths.secureChannel.label} /> },
+  { path: paths.team.path, element: <NotBuiltYet section={paths.team.label} /> },
+  { path: paths.adminLinkForm.path, element: <NotBuiltYet section={paths.adminLinkForm.label} /> },
+];
+
+/** Spec 2.1: signed-in users only; for everyone else these paths do not exist (404). */
+const memberRoutes: readonly RouteEntry[] = [
+  { path: paths.dashboard.path, element: <NotBuiltYet section="Mission Control" /> },
+  { path: paths.vendor.path, element: <NotBuiltYet section="Vendor Portal" /> },
+  { path: paths.product.path, element: <NotBuiltYet section="Product detail" /> },
+  { path: paths.settings.path, element: <NotBuiltYet section={paths.settings.label} /> },
+  { path: paths.cases.path, element: <NotBuiltYet section={paths.cases.label} /> },
+  { path: paths.payments.path, element: <NotBuiltYet section={paths.payments.label} /> },
+  { path: paths.mobile.path, element: <NotBuiltYet section={paths.mobile.label} /> },
+  { path: paths.ai.path, element: <NotBuiltYet section={paths.ai.label} /> },
+];
+
+function PageSpinner() {
+  return (
+    <div className="flex flex-1 items-center justify-center py-24">
+      <Spinner />
+    </div>
+  );
+}
+
+/** Picks the signed-out or signed-in route set from the current user (spec 4, authentication). */
+export function AppRouter() {
+  const { data: user, isPending } = useUser();
+
+  // Never render the wrong route set while we do not yet know who this is.
+  if (isPending) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner label="Checking your session" />
+      </div>
+    );
+  }
+
+  const routes = user ? [...sharedRoutes, ...memberRoutes] : sharedRoutes;
+  return (
+    <AppLayout>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path={paths.home.path}>{user ? <Home user={user} /> : <Landing />}</Route>
+          <Route path={paths.login.path} component={LoginRoute} />
+          {routes.map(({ path, element }) => (
+            <Route key={path} path={path}>
+              {element}
+            </Route>
+          ))}
+          <Route>
+            <NotFound signedIn={Boolean(user)} />
+          </Route>
+        </Switch>
+      </Suspense>
+    </AppLayout>
+  );
+}

@@ -1,0 +1,28 @@
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { safeReturnTo } from '@contract/auth';
+import { paths } from '@/app/paths';
+import { useUser } from '@/features/auth/api/get-user';
+import { AuthPanel } from '@/features/auth/components/auth-panel';
+
+/**
+ * /login: where /api/login sends people. After signing in they go to `?returnTo=` when it is a local path,
+ * otherwise home; someone already signed in goes there at once.
+ */
+export function LoginRoute() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const { data: user } = useUser();
+  const params = new URLSearchParams(search);
+  const destination = safeReturnTo(params.get('returnTo')) ?? paths.home.getHref();
+
+  if (user) return <Redirect to={destination} replace />;
+
+  return (
+    <div className="bg-grid flex flex-1 items-center justify-center px-4 py-16">
+      <AuthPanel
+        defaultTab={params.get('mode') === 'register' ? 'register' : 'sign-in'}
+        onAuthenticated={() => navigate(destination, { replace: true })}
+      />
+    </div>
+  );
+}

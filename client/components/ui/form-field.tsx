@@ -1,0 +1,85 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+/** What a control needs to be tied to its label, hint and error message. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+interface FormFieldProps {
+  label: ReactNode;
+  /** The field's message from react-hook-form (`errors.email?.message`): the zod schema's own text. */
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  /** Give an id to tie the label to the control yourself; otherwise one is made. */
+  id?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * A label, any control and the validation message under it, wired for assistive technology
+ * (label `for`, `aria-invalid`, `aria-describedby`).
+ */
+export function FormField({ label, error, hint, className, id, children }: FormFieldProps) {
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div data-slot="form-field" className={cn('grid gap-2', className)}>
+      <Label htmlFor={controlId} className={cn(error && 'text-red-400')}>
+        {label}
+      </Label>
+      {children({ id: controlId, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} data-slot="form-message" className="text-xs font-medium text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = Omit<ComponentProps<typeof Input>, 'id'> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  fieldClassName?: string;
+};
+
+/** A text input with its label and message: spread react-hook-form's `register('name')` into it. */
+export function TextField({ label, error, hint, fieldClassName, ...inputProps }: TextFieldProps) {
+  return (
+    <FormField label={label} error={error} hint={hint} className={fieldClassName}>
+      {(control) => <Input {...inputProps} {...control} />}
+    </FormField>
+  );
+}
+
+/** A message for the whole form (a failed submit), announced when it appears. */
+export function FormMessage({ children, className }: { children?: ReactNode; className?: string }) {
+  if (!children) return null;
+  return (
+    <p
+      role="alert"
+      data-slot="form-root-message"
+      className={cn(
+        'rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm text-red-300',
+        className,
+      )}
+    >
+      {children}
+    </p>
+  );
+}

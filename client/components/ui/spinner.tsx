@@ -1,0 +1,16 @@
+import { LoaderCircle } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+/** A small busy indicator that screen readers announce as `label`. */
+export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+  return (
+    <span
+      role="status"
+      data-slot="spinner"
+      className={cn('inline-flex items-center text-primary', className)}
+    >
+      <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginRequest, LoginResponse, User } from '@contract/auth';
+import { apiRequest } from '@/lib/api-client';
+import { userQueryKey } from '@/features/auth/api/get-user';
+
+/** 200 with the user, or `{ mfaRequired: true }` when the account has two-factor authentication. */
+export function login(data: LoginRequest): Promise<LoginResponse> {
+  return apiRequest<LoginResponse>('POST', '/api/auth/login', data);
+}
+
+export function isMfaChallenge(response: LoginResponse): response is { mfaRequired: true } {
+  return 'mfaRequired' in response && response.mfaRequired === true;
+}
+
+export function useLogin({ onSuccess }: { onSuccess?: (response: LoginResponse) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (response) => {
+      if (!isMfaChallenge(response)) queryClient.setQueryData<User | null>(userQueryKey, response);
+      onSuccess?.(response);
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Crosshair } from 'lucide-react';
+import type { User } from '@contract/auth';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { MfaForm } from '@/features/auth/components/mfa-form';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+
+export type AuthTab = 'sign-in' | 'register';
+
+interface AuthPanelProps {
+  /** Called once the user is signed in (the user query already holds them). */
+  onAuthenticated: (user: User) => void;
+  defaultTab?: AuthTab;
+}
+
+/** Sign in (with the two-factor step when the account needs it) or create an account. */
+export function AuthPanel({ onAuthenticated, defaultTab = 'sign-in' }: AuthPanelProps) {
+  const [step, setStep] = useState<'credentials' | 'mfa'>('credentials');
+  const [tab, setTab] = useState<AuthTab>(defaultTab);
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader className="items-center text-center">
+        <Crosshair aria-hidden="true" className="mb-1 size-8 text-primary" />
+        <h1 className="text-xl leading-tight font-semibold">Secure access</h1>
+        <CardDescription>Sign in to your client account, or create one to request clearance.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {step === 'mfa' ? (
+          <MfaForm onSignedIn={onAuthenticated} onCancel={() => setStep('credentials')} />
+        ) : (
+          <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+            <TabsList className="w-full">
+              <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+              <TabsTrigger value="register">Create account</TabsTrigger>
+            </TabsList>
+            <TabsContent value="sign-in">
+              <SignInForm onSignedIn={onAuthenticated} onMfaRequired={() => setStep('mfa')} />
+            </TabsContent>
+            <TabsContent value="register">
+              <RegisterForm onRegistered={onAuthenticated} />
+            </TabsContent>
+          </Tabs>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

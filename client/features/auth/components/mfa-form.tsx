@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import type { User } from '@contract/auth';
+import { Button } from '@/components/ui/button';
+import { FormField, FormMessage } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useLoginMfa } from '@/features/auth/api/login-mfa';
+import { authErrorTargets } from '@/features/auth/utils/form-errors';
+import { MFA_CODE_LENGTH } from '@/lib/constants';
+
+/** Backup codes are longer than app codes; the API accepts up to 32 characters. */
+const BACKUP_CODE_MAX = 32;
+
+interface MfaFormProps {
+  onSignedIn: (user: User) => void;
+  onCancel: () => void;
+}
+
+/** Second sign-in step: the 6-digit code from an authenticator app, or one of the account's backup codes. */
+export function MfaForm({ onSignedIn, onCancel }: MfaFormProps) {
+  const [code, setCode] = useState('');
+  const [useBackupCode, setUseBackupCode] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const verify = useLoginMfa({ onSuccess: onSignedIn });
+
+  const trimmed = code.trim();
+  const complete = useBackupCode ? trimmed.length >= MFA_CODE_LENGTH : trimmed.length === MFA_CODE_LENGTH;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!complete || verify.isPending) return;
+    setError(null);
+    verify.mutate(
+      { code: trimmed },
+      {
+        onError: (failure) => {
+          setError(
+            authErrorTargets(failure, 'mfa', [])
+              .map((target) => target.message)
+              .join(' '),
+          );
+          setCode('');
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Two-factor verification">
+      <div className="space-y-1">
+        <h2 className="text-lg font-semibold">Two-factor verification</h2>
+        <p className="text-sm text-muted-foreground">
+          {useBackupCode
+            ? 'Enter one of your backup codes. Each code works once.'
+            : 'Enter the 6-digit code from your authenticator app.'}
+        </p>
+      </div>
+      <FormMessage>{error}</FormMessage>
+      <FormField label={useBackupCode ? 'Backup code' : 'Authentication code'}>
+        {(control) =>
+          useBackupCode ? (
+            <Input
+              {...control}
+              value={code}
+              onChange={(event) => setCode(event.target.value.slice(0, BACKUP_CODE_MAX))}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={BACKUP_CODE_MAX}
+              className="font-mono tracking-widest"
+              autoFocus
+            />
+          ) : (
+            <Input
+              {...control}
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, MFA_CODE_LENGTH))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={MFA_CODE_LENGTH}
+              placeholder="000000"
+              className="text-center font-mono text-lg tracking-[0.5em]"
+              autoFocus
+            />
+          )
+        }
+      </FormField>
+      <Button type="submit" disabled={!complete || verify.isPending} className="w-full">
+        {verify.isPending && <Spinner className="text-primary-foreground" label="Verifying" />}
+        Verify
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <Button
+          variant="link"
+          className="h-auto px-0"
+          onClick={() => {
+            setUseBackupCode((value) => !value);
+            setCode('');
+            setError(null);
+          }}
+        >
+          {useBackupCode ? 'Use authenticator code' : 'Use a backup code'}
+        </Button>
+        <Button variant="link" className="h-auto px-0 text-muted-foreground" onClick={onCancel}>
+          Back to sign in
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MIN, registerRequestSchema, type RegisterRequest, type User } from '@contract/auth';
+import { Button } from '@/components/ui/button';
+import { FormMessage, TextField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { useRegister } from '@/features/auth/api/register';
+import { setAuthFormErrors } from '@/features/auth/utils/form-errors';
+
+const fields = ['email', 'password', 'firstName', 'lastName'] as const;
+
+export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(registerRequestSchema),
+    defaultValues: { email: '', password: '', firstName: '', lastName: '' } satisfies RegisterRequest,
+  });
+  const registration = useRegister({ onSuccess: onRegistered });
+
+  const onSubmit = handleSubmit(({ firstName, lastName, ...rest }) =>
+    registration
+      // Empty optional names are left out rather than stored as ''.
+      .mutateAsync({ ...rest, firstName: firstName || undefined, lastName: lastName || undefined })
+      .catch((error: unknown) => setAuthFormErrors(error, 'register', fields, setError)),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
+      <FormMessage>{errors.root?.server?.message}</FormMessage>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" disabled={registration.isPending} className="mt-2 w-full">
+        {registration.isPending && <Spinner className="text-primary-foreground" label="Creating account" />}
+        Create account
+      </Button>
+    </form>
+  );
+}

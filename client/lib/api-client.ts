@@ -1,0 +1,191 @@
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import type { ErrorBody } from '@contract/errors';
+import { toast } from '@/components/ui/use-toast';
+import { LOGIN_URL, SESSION_EXPIRED_REDIRECT_DELAY_MS } from '@/lib/constants';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Any non-OK answer (spec section 8). `message` is `${status}: ${body text || status text}` so that
+ * `isUnauthorizedError` and older screens can read the status from the message alone; `body` is the API's
+ * error body (design section 3) when the answer was one.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly body: ErrorBody | null;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.status = status;
+    this.body = parseErrorBody(bodyText);
+  }
+
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}
+
+// A hand-written guard rather than the contract's zod schema: it keeps zod out of the first page's bundle.
+function parseErrorBody(text: string): ErrorBody | null {
+  if (!text) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  if (typeof record.message !== 'string' || typeof record.code !== 'string') return null;
+  const body: ErrorBody = { message: record.message, code: record.code };
+  if (Array.isArray(record.issues)) {
+    body.issues = record.issues.filter(
+      (issue): issue is { path: string; message: string } =>
+        typeof issue === 'object' &&
+        issue !== null &&
+        typeof (issue as Record<string, unknown>).path === 'string' &&
+        typeof (issue as Record<string, unknown>).message === 'string',
+    );
+  }
+  if (typeof record.requiredTier === 'number') body.requiredTier = record.requiredTier;
+  return body;
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // An unreadable body still yields an error with the status text.
+  }
+  throw new ApiError(response.status, response.statusText, text);
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  // 204 and other empty answers carry no JSON; callers that expect none get undefined.
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * One call to the API. Credentials (the session cookie) always go along; a mutation always sends a JSON body
+ * with a JSON content type (`{}` when it has nothing to say), as the API requires. Resolves to the parsed
+ * JSON answer (undefined for an empty one); rejects with `ApiError` on any non-OK status.
+ */
+export async function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, credentials: 'include', headers };
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body ?? {});
+  }
+  const response = await fetch(path, init);
+  await throwIfNotOk(response);
+  return readJson<T>(response);
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+async function fetchJson<T>(
+  path: string,
+  on401: UnauthorizedBehavior,
+  signal?: AbortSignal,
+): Promise<T | null> {
+  const response = await fetch(path, {
+    method: 'GET',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal,
+  });
+  if (on401 === 'returnNull' && response.status === 401) return null;
+  await throwIfNotOk(response);
+  return readJson<T>(response);
+}
+
+/** GET a path; on a 401 either resolve to null (signed out is a normal state) or throw (the default). */
+export function getJson<T>(
+  path: string,
+  options: { on401: 'returnNull'; signal?: AbortSignal },
+): Promise<T | null>;
+export function getJson<T>(path: string, options?: { on401: 'throw'; signal?: AbortSignal }): Promise<T>;
+export function getJson<T>(
+  path: string,
+  { on401, signal }: { on401: UnauthorizedBehavior; signal?: AbortSignal } = { on401: 'throw' },
+): Promise<T | null> {
+  return fetchJson<T>(path, on401, signal);
+}
+
+/**
+ * The URL a query key stands for: string and number parts joined with '/', later parts URL-encoded, and a
+ * trailing plain object turned into the query string (undefined and null values left out).
+ * `['/api/products', 7]` -> `/api/products/7`; `['/api/blog', { category: 'Intelligence' }]` -> `/api/blog?category=Intelligence`.
+ */
+export function queryKeyToPath(queryKey: QueryKey): string {
+  const segments: string[] = [];
+  const params = new URLSearchParams();
+  queryKey.forEach((part, index) => {
+    if (typeof part === 'string' || typeof part === 'number') {
+      segments.push(index === 0 ? String(part) : encodeURIComponent(String(part)));
+    } else if (typeof part === 'object' && part !== null && !Array.isArray(part)) {
+      for (const [key, value] of Object.entries(part as Record<string, unknown>)) {
+        if (value !== undefined && value !== null) params.append(key, String(value));
+      }
+    }
+  });
+  const query = params.toString();
+  return segments.join('/') + (query ? `?${query}` : '');
+}
+
+/** The default query function: a GET of the path the query key stands for. */
+export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
+export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return ({ queryKey, signal }) => fetchJson<T>(queryKeyToPath(queryKey), on401, signal);
+}
+
+/** The spec's marker of a lost session: the error message starts with '401: '. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('401: ');
+}
+
+export interface SessionExpiredToast {
+  title: string;
+  description: string;
+}
+
+/** The most common lost-session toast of spec section 8. */
+export const LOGGED_OUT_TOAST: SessionExpiredToast = {
+  title: 'Unauthorized',
+  description: 'You are logged out. Logging in again...',
+};
+
+function goTo(url: string): void {
+  window.location.href = url;
+}
+
+/**
+ * A mutation's 401 (spec section 8): a destructive toast, then a full-page navigation to /api/login after
+ * `delayMs` (500 ms by default; 1 s for service inquiries and checkout). Returns true when the error was a 401
+ * and has been handled, so the caller can skip its own failure toast.
+ */
+export function handleUnauthorizedError(
+  error: unknown,
+  message: SessionExpiredToast = LOGGED_OUT_TOAST,
+  {
+    delayMs = SESSION_EXPIRED_REDIRECT_DELAY_MS,
+    navigate = goTo,
+  }: { delayMs?: number; navigate?: (url: string) => void } = {},
+): boolean {
+  if (!isUnauthorizedError(error)) return false;
+  toast({ variant: 'destructive', title: message.title, description: message.description });
+  setTimeout(() => navigate(LOGIN_URL), delayMs);
+  return true;
+}
+
+/** The message to show a person for a failed call: the API's own message when it sent one. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.body?.message) return error.body.message;
+  return fallback;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatINR, formatUSD, toAmount } from '@/lib/format';
+
+describe('formatINR', () => {
+  it('uses the rupee sign and Indian digit grouping', () => {
+    expect(formatINR(1234567.5)).toBe('₹12,34,567.5');
+    expect(formatINR(10000000)).toBe('₹1,00,00,000');
+    expect(formatINR(999)).toBe('₹999');
+  });
+
+  it('reads decimal strings as the API sends them', () => {
+    expect(formatINR('45000.00')).toBe('₹45,000');
+    expect(formatINR(' 1234.56 ')).toBe('₹1,234.56');
+  });
+
+  it('does not round totals to whole rupees', () => {
+    expect(formatINR(2 * 1499.75)).toBe('₹2,999.5');
+    expect(formatINR(0.1 + 0.2)).toBe('₹0.3');
+  });
+
+  it('truncates (does not round) with wholeNumber, as the cart unit price does', () => {
+    expect(formatINR(1234567.99, { wholeNumber: true })).toBe('₹12,34,567');
+    expect(formatINR('2499.95', { wholeNumber: true })).toBe('₹2,499');
+    expect(formatINR(-0.5, { wholeNumber: true })).toBe('₹0');
+  });
+
+  it('shows a dash for a value that is not a number', () => {
+    expect(formatINR('abc')).toBe('—');
+    expect(formatINR('')).toBe('—');
+    expect(formatINR(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatUSD', () => {
+  it('shows dollars with cents and US grouping', () => {
+    expect(formatUSD(45678.9)).toBe('$45,678.90');
+    expect(formatUSD('99.00')).toBe('$99.00');
+  });
+
+  it('truncates cents with wholeNumber', () => {
+    expect(formatUSD(7999.99, { wholeNumber: true })).toBe('$7,999');
+  });
+
+  it('shows a dash for a value that is not a number', () => {
+    expect(formatUSD('n/a')).toBe('—');
+  });
+});
+
+describe('toAmount and formatDate', () => {
+  it('parses numbers and decimal strings', () => {
+    expect(toAmount('12.50')).toBe(12.5);
+    expect(toAmount(3)).toBe(3);
+    expect(toAmount('  ')).toBeNaN();
+  });
+
+  it('formats ISO dates and rejects garbage', () => {
+    expect(formatDate('2026-01-15T10:00:00.000Z')).toBe('Jan 15, 2026');
+    expect(formatDate('not a date')).toBe('—');
+  });
+});

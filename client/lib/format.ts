@@ -1,0 +1,60 @@
+/** Money arrives as decimal strings ("99.00") or numbers; anything unparseable becomes NaN. */
+export function toAmount(value: string | number): number {
+  if (typeof value === 'number') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+export interface MoneyFormatOptions {
+  /** Cut the decimals off (no rounding), as the cart does for unit prices (spec section 9). */
+  wholeNumber?: boolean;
+}
+
+const inrFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+const inrWholeFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdWholeFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** Shown instead of a price that could not be read, rather than a misleading ₹0. */
+export const UNKNOWN_AMOUNT = '—';
+
+/**
+ * Rupees with the rupee sign and Indian digit grouping: 1234567.5 -> '₹12,34,567.5'. Paise are shown only
+ * when present (at most 2 digits); `wholeNumber` truncates them instead.
+ */
+export function formatINR(value: string | number, { wholeNumber = false }: MoneyFormatOptions = {}): string {
+  const amount = toAmount(value);
+  if (!Number.isFinite(amount)) return UNKNOWN_AMOUNT;
+  // `|| 0` turns a truncated -0.5 into 0 so it never prints as '-₹0'.
+  return wholeNumber ? inrWholeFormat.format(Math.trunc(amount) || 0) : inrFormat.format(amount);
+}
+
+/** Dollars with cents: 45678.9 -> '$45,678.90'; `wholeNumber` truncates the cents: 99.99 -> '$99'. */
+export function formatUSD(value: string | number, { wholeNumber = false }: MoneyFormatOptions = {}): string {
+  const amount = toAmount(value);
+  if (!Number.isFinite(amount)) return UNKNOWN_AMOUNT;
+  return wholeNumber ? usdWholeFormat.format(Math.trunc(amount) || 0) : usdFormat.format(amount);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** A date as 'Nov 22, 2026'; '—' when the value is not a date. */
+export function formatDate(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? UNKNOWN_AMOUNT : dateFormat.format(date);
+}

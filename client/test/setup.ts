@@ -1,0 +1,68 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetToastsForTests } from '@/components/ui/use-toast';
+
+/*
+ * Every test fails on an unexpected console.error (React warnings, act() warnings, failed prop types...).
+ * A test that expects one silences it itself: `vi.spyOn(console, 'error').mockImplementation(() => {})`.
+ */
+const originalConsoleError = console.error;
+
+/** console-style formatting ('%s' placeholders, errors with their stack) without Node's util in the types. */
+function format(...args: unknown[]): string {
+  const show = (value: unknown) =>
+    value instanceof Error
+      ? (value.stack ?? value.message)
+      : typeof value === 'string'
+        ? value
+        : String(value);
+  const [first, ...rest] = args;
+  if (typeof first !== 'string') return args.map(show).join(' ');
+  const remaining = [...rest];
+  const message = first.replace(/%[sdifoOc]/g, () => (remaining.length > 0 ? show(remaining.shift()) : ''));
+  return [message, ...remaining.map(show)].join(' ');
+}
+let consoleErrors: string[] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+    originalConsoleError(...args);
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  resetToastsForTests();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
+  console.error = originalConsoleError;
+  const errors = consoleErrors;
+  consoleErrors = [];
+  if (errors.length > 0) {
+    throw new Error(`Unexpected console.error during the test:\n${errors.join('\n---\n')}`);
+  }
+});
+
+// jsdom lacks matchMedia; the app reads it for prefers-reduced-motion. Tests may redefine it.
+if (typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
