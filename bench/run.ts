@@ -39,7 +39,10 @@ async function start(script: string, env: Record<string, string>, readyPath: str
   throw new Error(`${script} did not start`);
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; p99: number }> {
+async function load(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ rps: number; p99: number }> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
