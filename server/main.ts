@@ -5,6 +5,7 @@ import { EnvError, parseEnv } from './config/env.js';
 import { resolveSessionSecret } from './config/session-secret.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { seedIfEmpty } from './db/seed/seed.js';
+import { startJobs } from './jobs.js';
 
 async function main() {
   const env = parseEnv();
@@ -25,15 +26,18 @@ async function main() {
     database.embedded ? 'embedded PostgreSQL started' : 'database connected',
   );
   await runMigrations(database.url);
-  const seeded = await seedIfEmpty({ db: database.db, config });
+  const ctx = { db: database.db, config };
+  const seeded = await seedIfEmpty(ctx);
   if (seeded) logger.info(seeded, 'seeded an empty database');
 
   const app = await buildApp({ config, database, logger });
+  const queue = await startJobs(ctx, database.url, logger);
 
   closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'closing after an error');
     else logger.info({ signal }, 'shutting down');
     await app.close();
+    await queue.stop({ graceful: true, wait: true, timeout: 5_000 });
     await database.close();
   });
 
