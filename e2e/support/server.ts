@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { withDatabaseName } from '../../server/db/client.js';
 import { freePort } from '../../server/db/embedded.js';
 import { projectRoot } from '../../server/lib/paths.js';
 
@@ -44,9 +45,7 @@ export async function startServer(): Promise<RunningServer> {
     await admin.connect();
     await admin.query(`create database "${name}"`);
     await admin.end();
-    const parsed = new URL(process.env.DATABASE_URL);
-    parsed.pathname = `/${name}`;
-    databaseUrl = parsed.toString();
+    databaseUrl = withDatabaseName(process.env.DATABASE_URL, name);
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();

@@ -24,6 +24,13 @@ export interface Database {
 // Postgres returns numeric as text already; bigint counts (count(*)) are safe as JS numbers at our sizes.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** The same server's URL pointing at another database. */
+export function withDatabaseName(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
 export function createPool(url: string, max = 10): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,

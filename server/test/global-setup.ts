@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { runMigrations } from '../db/client.js';
+import { runMigrations, withDatabaseName } from '../db/client.js';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../db/embedded.js';
 import { projectRoot } from '../lib/paths.js';
 
@@ -16,12 +16,6 @@ declare module 'vitest' {
     /** Prefix of every database this run creates, so teardown can drop them all. */
     databasePrefix: string;
   }
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }
 
 /**
@@ -47,7 +41,7 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${templateDatabase}"`);
-  await runMigrations(withDatabase(adminUrl, templateDatabase));
+  await runMigrations(withDatabaseName(adminUrl, templateDatabase));
 
   project.provide('adminUrl', adminUrl);
   project.provide('templateDatabase', templateDatabase);

@@ -4,13 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { parseEnv, type AppConfig } from '../config/env.js';
-import { createDb, createPool, type Database } from '../db/client.js';
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
+import { createDb, createPool, withDatabaseName, type Database } from '../db/client.js';
 
 /** A fresh, migrated database of this test file's own, cloned from the run's template. */
 export async function createTestDatabase(): Promise<Database> {
@@ -32,7 +26,7 @@ export async function createTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const url = withDatabase(adminUrl, name);
+  const url = withDatabaseName(adminUrl, name);
   const pool = createPool(url, 5);
   return { db: createDb(pool), pool, url, embedded: false, close: () => pool.end() };
 }
