@@ -94,3 +94,45 @@ describe('OpenAPI docs', () => {
     expect((await app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });
+
+describe('bad input never becomes a 500', () => {
+  it('answers malformed JSON, oversized bodies and odd methods with 4xx error bodies', async () => {
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c", "password": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('VALIDATION_FAILED');
+
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2_000_000) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
+
+    const proto = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}, "email": "a@b.c", "password": "p"}',
+    });
+    expect(proto.statusCode).toBe(400);
+
+    const odd = await app.inject({ method: 'PROPFIND' as 'GET', url: '/api/auth/user' });
+    expect(odd.statusCode).toBeGreaterThanOrEqual(400);
+    expect(odd.statusCode).toBeLessThan(500);
+  });
+});
