@@ -3,10 +3,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
-import type { AppContext } from './lib/context.js';
+import { createContext, type AppContext } from './lib/context.js';
 import { clientDistDir } from './lib/paths.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
@@ -19,6 +22,8 @@ export interface BuildAppOptions {
   database: Database;
   /** A pino logger; none (silent) when omitted. */
   logger?: FastifyBaseLogger;
+  /** Services' context; built from config and database when omitted. Tests may swap providers here. */
+  context?: AppContext;
   /** Where the built client lives; tests may point elsewhere. */
   clientRoot?: string;
 }
@@ -46,7 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = { db: database.db, config };
+  const ctx: AppContext = options.context ?? createContext(database.db, config);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -57,6 +62,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { ctx });
+  await app.register(catalogRoutes, { ctx });
+  await app.register(cartRoutes, { ctx });
+  await app.register(ordersRoutes, { ctx });
 
   await app.register(clientPlugin, { root: options.clientRoot ?? clientDistDir });
   return app;

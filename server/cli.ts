@@ -7,7 +7,7 @@ import { createDb, createPool, openDatabase, runMigrations, type Database } from
 import { runningClusterUrl } from './db/embedded.js';
 import { generateBenchCatalogue } from './db/seed/bench-data.js';
 import { seedDatabase } from './db/seed/seed.js';
-import type { AppContext } from './lib/context.js';
+import { createContext } from './lib/context.js';
 import { AppError } from './lib/errors.js';
 import * as auth from './modules/auth/auth.service.js';
 
@@ -53,7 +53,7 @@ async function run(argv: string[]): Promise<string> {
   const env = parseEnv();
   const config: AppConfig = Object.freeze({ ...env, sessionSecret: await resolveSessionSecret(env) });
   const database = await connect(config);
-  const ctx: AppContext = { db: database.db, config };
+  const ctx = createContext(database.db, config);
   try {
     await runMigrations(database.url);
     switch (command) {

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, sessions } from './db/schema/index.js';
 import { JOBS, startJobs } from './jobs.js';
+import { createContext } from './lib/context.js';
 import type { Queue } from './lib/queue.js';
 import { createTestApp, registerUser, type TestApp } from './test/helpers.js';
 
@@ -11,7 +12,7 @@ let queue: Queue;
 
 beforeAll(async () => {
   t = await createTestApp();
-  queue = await startJobs({ db: t.database.db, config: t.config }, t.database.url, pino({ level: 'silent' }));
+  queue = await startJobs(createContext(t.database.db, t.config), t.database.url, pino({ level: 'silent' }));
 });
 afterAll(async () => {
   await queue.stop({ graceful: false, wait: true, timeout: 2_000 });

@@ -6,6 +6,7 @@ import { resolveSessionSecret } from './config/session-secret.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { startJobs } from './jobs.js';
+import { createContext } from './lib/context.js';
 
 async function main() {
   const env = parseEnv();
@@ -26,11 +27,11 @@ async function main() {
     database.embedded ? 'embedded PostgreSQL started' : 'database connected',
   );
   await runMigrations(database.url);
-  const ctx = { db: database.db, config };
+  const ctx = createContext(database.db, config);
   const seeded = await seedIfEmpty(ctx);
   if (seeded) logger.info(seeded, 'seeded an empty database');
 
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, context: ctx });
   const queue = await startJobs(ctx, database.url, logger);
 
   closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {

@@ -1,10 +1,16 @@
 import type { AppConfig } from '../config/env.js';
 import type { Db } from '../db/client.js';
+import { createPaymentProvider, type PaymentProvider } from './payments.js';
 
-/** What a service needs from the running app: the database and the configuration. */
+/** What a service needs from the running app: the database, the configuration and outside providers. */
 export interface AppContext {
   db: Db;
   config: AppConfig;
+  payments: PaymentProvider;
+}
+
+export function createContext(db: Db, config: AppConfig, overrides: Partial<AppContext> = {}): AppContext {
+  return { db, config, payments: createPaymentProvider(config), ...overrides };
 }
 
 /** Who made a request, for the audit log and rate limits. */

@@ -24,3 +24,4 @@ export * from './bulk.js';
 export * from './search.js';
 export * from './analytics.js';
 export * from './team.js';
+export * from './reviews.js';

@@ -89,5 +89,7 @@ export const orderLines = pgTable(
     check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
     // The cart holds one line a product, so an order does too; order_id leads, so this also lists an order's lines.
     unique('order_lines_order_product_key').on(t.orderId, t.productId),
+    // "Did this user buy this product?" for reviews.
+    index('order_lines_product_idx').on(t.productId),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVESTIGATION_SERVICE_TYPES } from '../../../contract/investigations.js';
 import { BLOG_CATEGORIES, BLOG_CLASSIFICATIONS } from '../../../contract/blog.js';
+import { createContext } from '../../lib/context.js';
 import { createTestDatabase, testConfig } from '../../test/helpers.js';
 import { runMigrations, type Database } from '../client.js';
 import {
@@ -15,7 +16,7 @@ import {
 import { seedDatabase, seedIfEmpty } from './seed.js';
 
 let database: Database;
-const ctx = () => ({ db: database.db, config: testConfig() });
+const ctx = () => createContext(database.db, testConfig());
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,0 +1,88 @@
+import type { AddToCartRequest, CartLine, UpdateCartRequest } from '../../../contract/cart.js';
+import { CART_QUANTITY_MAX } from '../../../contract/cart.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { AppContext } from '../../lib/context.js';
+import { AppError, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
+import type { UserRow } from '../auth/auth.repository.js';
+import * as catalog from '../catalog/catalog.service.js';
+import * as repository from './cart.repository.js';
+
+export type { CartLineRow } from './cart.repository.js';
+
+interface Sellable {
+  name: string;
+  minimumTier: number;
+  inStock: boolean;
+  stockCount: number | null;
+}
+
+export function outOfStock(name: string) {
+  return new AppError('OUT_OF_STOCK', `${name} is out of stock`);
+}
+
+/** The rules every cart change and the checkout share: tier, then stock, then the requested quantity. */
+export function assertSellable(user: Pick<UserRow, 'tier'>, product: Sellable, quantity: number): void {
+  if (user.tier < product.minimumTier) throw tierRequired(product.minimumTier);
+  if (!product.inStock) throw outOfStock(product.name);
+  if (quantity > CART_QUANTITY_MAX) {
+    throw validationFailed([{ path: 'quantity', message: `Quantity must be at most ${CART_QUANTITY_MAX}` }]);
+  }
+  if (product.stockCount !== null && quantity > product.stockCount) {
+    throw validationFailed([
+      { path: 'quantity', message: `Only ${product.stockCount} of ${product.name} in stock` },
+    ]);
+  }
+}
+
+export async function listCart(ctx: AppContext, userId: string): Promise<CartLine[]> {
+  return repository.listLines(ctx.db, userId);
+}
+
+async function lineOrNotFound(db: DbOrTx, userId: string, lineId: string): Promise<CartLine> {
+  const line = catalog.isId(lineId) ? await repository.findLine(db, userId, lineId) : null;
+  if (!line) throw notFound('Cart item');
+  return line;
+}
+
+/** Adding a product already in the cart raises that line's quantity. */
+export async function addToCart(
+  ctx: AppContext,
+  user: UserRow,
+  input: Required<AddToCartRequest>,
+): Promise<CartLine> {
+  const product = await catalog.findProduct(ctx, input.productId);
+  if (!product) throw notFound('Product');
+  const existing = await repository.findLineForProduct(ctx.db, user.id, product.id);
+  assertSellable(user, product, (existing?.quantity ?? 0) + input.quantity);
+  const lineId = await repository.addQuantity(ctx.db, user.id, product.id, input.quantity);
+  if (!lineId) {
+    throw validationFailed([{ path: 'quantity', message: `Quantity must be at most ${CART_QUANTITY_MAX}` }]);
+  }
+  return lineOrNotFound(ctx.db, user.id, lineId);
+}
+
+export async function updateCartLine(
+  ctx: AppContext,
+  user: UserRow,
+  lineId: string,
+  input: UpdateCartRequest,
+): Promise<CartLine> {
+  const line = await lineOrNotFound(ctx.db, user.id, lineId);
+  assertSellable(user, line.product, input.quantity);
+  await repository.setQuantity(ctx.db, user.id, lineId, input.quantity);
+  return { ...line, quantity: input.quantity };
+}
+
+export async function removeCartLine(ctx: AppContext, userId: string, lineId: string): Promise<void> {
+  const removed = catalog.isId(lineId) && (await repository.deleteLine(ctx.db, userId, lineId));
+  if (!removed) throw notFound('Cart item');
+}
+
+/** For the checkout: the cart's lines, locked until the transaction ends so a second checkout waits. */
+export async function lockCart(db: DbOrTx, userId: string) {
+  return repository.listLines(db, userId, { lock: true });
+}
+
+export async function emptyCart(db: DbOrTx, userId: string): Promise<void> {
+  await repository.deleteAllLines(db, userId);
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categorySchema,
+  createReviewRequestSchema,
+  productDetailSchema,
+  productListQuerySchema,
+  productSchema,
+  reviewSchema,
+  TOTAL_COUNT_HEADER,
+} from '../../../contract/catalog.js';
+import { errorBodySchema } from '../../../contract/errors.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as catalog from './catalog.service.js';
+
+const tags = ['catalog'];
+const idParams = z.object({ id: z.string().max(100) });
+const listLimit = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/categories',
+    { schema: { tags, summary: 'Equipment categories', response: { 200: z.array(categorySchema) } } },
+    async () => catalog.listCategories(ctx),
+  );
+
+  r.get(
+    '/api/products',
+    {
+      schema: {
+        tags,
+        summary: 'Products, filtered, sorted and paged on the server',
+        description: `The \`${TOTAL_COUNT_HEADER}\` header carries the number of matches.`,
+        querystring: productListQuerySchema,
+        response: { 200: z.array(productSchema), 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { products, total } = await catalog.listProducts(ctx, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return products;
+    },
+  );
+
+  r.get(
+    '/api/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product',
+        params: idParams,
+        response: { 200: productDetailSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => catalog.getProduct(ctx, request.params.id, request.auth?.user.id ?? null),
+  );
+
+  r.get(
+    '/api/products/:id/reviews',
+    {
+      schema: {
+        tags,
+        summary: "A product's reviews, newest first",
+        params: idParams,
+        querystring: listLimit,
+        response: { 200: z.array(reviewSchema), 404: errorBodySchema },
+      },
+    },
+    async (request) => catalog.listReviews(ctx, request.params.id, request.query.limit),
+  );
+
+  r.post(
+    '/api/products/:id/reviews',
+    {
+      schema: {
+        tags,
+        summary: 'Review a product you bought (once)',
+        params: idParams,
+        body: createReviewRequestSchema,
+        response: {
+          201: reviewSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const review = await catalog.createReview(
+        ctx,
+        currentAuth(request).user.id,
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(review);
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import type {
+  Category,
+  CreateReviewRequest,
+  Product,
+  ProductDetail,
+  Review,
+} from '../../../contract/catalog.js';
+import { productListQuerySchema } from '../../../contract/catalog.js';
+import type { AppContext } from '../../lib/context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { z } from 'zod';
+import * as repository from './catalog.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are opaque to clients: anything that is not one of ours is simply not found. */
+export function isId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/**
+ * Search words become a prefix query (`therm mono` -> `therm:* & mono:*`) over the products' tsvector. Only
+ * letters and digits pass, so user input can never be tsquery syntax.
+ */
+export function toPrefixQuery(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((word) => `${word}:*`).join(' & ') : undefined;
+}
+
+type ProductRow = NonNullable<Awaited<ReturnType<typeof repository.findProductById>>>;
+
+function toProduct(row: ProductRow): Product {
+  return {
+    ...row,
+    averageRating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
+  };
+}
+
+export async function listCategories(ctx: AppContext): Promise<Category[]> {
+  return repository.listCategories(ctx.db);
+}
+
+export async function listProducts(
+  ctx: AppContext,
+  query: z.output<typeof productListQuerySchema>,
+): Promise<{ products: Product[]; total: number }> {
+  const tsQuery = toPrefixQuery(query.q);
+  if (query.q && !tsQuery) return { products: [], total: 0 };
+  const { rows, total } = await repository.listProducts(ctx.db, {
+    categorySlug: query.category || undefined,
+    tsQuery,
+    tier: query.tier,
+    stock: query.stock,
+    sort: query.sort,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { products: rows.map(({ total: _total, ...row }) => toProduct(row)), total };
+}
+
+/** A product for the rules of other modules (cart, orders); null when unknown. */
+export async function findProduct(ctx: AppContext, id: string): Promise<Product | null> {
+  if (!isId(id)) return null;
+  const row = await repository.findProductById(ctx.db, id);
+  return row ? toProduct(row) : null;
+}
+
+export async function getProduct(
+  ctx: AppContext,
+  id: string,
+  viewerId: string | null,
+): Promise<ProductDetail> {
+  const product = await findProduct(ctx, id);
+  if (!product) throw notFound('Product');
+  const canReview =
+    viewerId !== null &&
+    (await repository.hasBought(ctx.db, viewerId, id)) &&
+    !(await repository.hasReviewed(ctx.db, viewerId, id));
+  return { ...product, canReview };
+}
+
+type ReviewRow = Awaited<ReturnType<typeof repository.listReviews>>[number];
+
+function toReview(row: ReviewRow): Review {
+  const name = row.firstName
+    ? `${row.firstName}${row.lastName ? ` ${row.lastName.charAt(0)}.` : ''}`
+    : 'Verified buyer';
+  return {
+    id: row.id,
+    rating: row.rating,
+    body: row.body,
+    authorName: name,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listReviews(ctx: AppContext, productId: string, limit: number): Promise<Review[]> {
+  if (!(await findProduct(ctx, productId))) throw notFound('Product');
+  return (await repository.listReviews(ctx.db, productId, limit)).map(toReview);
+}
+
+/** Only buyers review, once each (the unique key settles a race between two tabs). */
+export async function createReview(
+  ctx: AppContext,
+  userId: string,
+  productId: string,
+  input: CreateReviewRequest,
+): Promise<Review> {
+  if (!(await findProduct(ctx, productId))) throw notFound('Product');
+  if (!(await repository.hasBought(ctx.db, userId, productId))) {
+    throw new AppError('FORBIDDEN', 'Only customers who bought this product can review it');
+  }
+  const created = await repository.insertReview(ctx.db, { productId, userId, ...input });
+  if (!created) throw new AppError('CONFLICT', 'You have already reviewed this product');
+  return toReview(created);
+}

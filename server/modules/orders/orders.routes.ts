@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../contract/errors.js';
+import { createOrderRequestSchema, orderSchema } from '../../../contract/orders.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as orders from './orders.service.js';
+
+const tags = ['orders'];
+
+export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  r.post(
+    '/api/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Check out: turn the cart into an order and pay for it',
+        body: createOrderRequestSchema,
+        response: {
+          201: orderSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.placeOrder(ctx, currentAuth(request).user, request.body);
+      return reply.status(201).send(order);
+    },
+  );
+
+  r.get(
+    '/api/orders',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's orders, newest first",
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: z.array(orderSchema), 401: errorBodySchema },
+      },
+    },
+    async (request) => orders.listOrders(ctx, currentAuth(request).user.id, request.query.limit),
+  );
+
+  r.get(
+    '/api/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of your orders',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: orderSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => orders.getOrder(ctx, currentAuth(request).user.id, request.params.id),
+  );
+}

@@ -1,0 +1,100 @@
+import { CATALOG_CURRENCY } from '../../../contract/catalog.js';
+import type { CreateOrderRequest, Order } from '../../../contract/orders.js';
+import type { AppContext } from '../../lib/context.js';
+import { AppError, notFound, tierRequired } from '../../lib/errors.js';
+import { fromMinor, toMinor } from '../../lib/money.js';
+import type { UserRow } from '../auth/auth.repository.js';
+import * as cart from '../cart/cart.service.js';
+import * as catalog from '../catalog/catalog.service.js';
+import * as payments from '../payments/payments.service.js';
+import * as repository from './orders.repository.js';
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof repository.findOrder>>>;
+type LineRow = Awaited<ReturnType<typeof repository.listLines>>[number];
+
+function toOrder(row: OrderRow, lines: LineRow[]): Order {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    lines: lines.map(({ orderId: _orderId, ...line }) => line),
+  };
+}
+
+/**
+ * Checkout: the cart becomes an order in one transaction. Each line is re-checked (tier, stock) and its stock
+ * taken with a conditional decrement; prices are copied from the product at this moment; the payment is recorded;
+ * the cart is emptied. Any line that cannot be served fails the whole checkout and nothing changes.
+ */
+export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOrderRequest): Promise<Order> {
+  const orderId = await ctx.db.transaction(async (tx) => {
+    const lines = await cart.lockCart(tx, user.id);
+    if (lines.length === 0) {
+      throw new AppError('VALIDATION_FAILED', 'Your cart is empty', {
+        issues: [{ path: 'cart', message: 'Your cart is empty' }],
+      });
+    }
+
+    // Products are locked in one order (by id) in every checkout, so two checkouts cannot deadlock.
+    const sorted = [...lines].sort((a, b) => a.product.id.localeCompare(b.product.id));
+    const taken: { productId: string; name: string; unitPrice: string; quantity: number }[] = [];
+    for (const line of sorted) {
+      // Stock is decided by the conditional decrement alone: what the cart read may already be stale.
+      if (user.tier < line.product.minimumTier) throw tierRequired(line.product.minimumTier);
+      const product = await repository.takeStock(tx, line.product.id, line.quantity);
+      if (!product) {
+        throw new AppError('OUT_OF_STOCK', `Not enough stock left of ${line.product.name} for this order`);
+      }
+      taken.push({
+        productId: line.product.id,
+        name: product.name,
+        unitPrice: product.price,
+        quantity: line.quantity,
+      });
+    }
+
+    const total = fromMinor(taken.reduce((sum, line) => sum + toMinor(line.unitPrice) * line.quantity, 0));
+    const id = await repository.insertOrder(tx, {
+      userId: user.id,
+      total,
+      currency: CATALOG_CURRENCY,
+      shippingAddress: input.shippingAddress,
+      paymentMethod: input.paymentMethod,
+    });
+    await repository.insertLines(
+      tx,
+      taken.map((line) => ({ orderId: id, ...line })),
+    );
+    const payment = await payments.charge(ctx, tx, {
+      userId: user.id,
+      amount: total,
+      currency: CATALOG_CURRENCY,
+      method: input.paymentMethod,
+      purpose: 'order',
+      description: `Equipment order (${taken.length} ${taken.length === 1 ? 'item' : 'items'})`,
+    });
+    await repository.attachPayment(tx, id, payment.id, payment.status === 'completed');
+    await cart.emptyCart(tx, user.id);
+    return id;
+  });
+  return getOrder(ctx, user.id, orderId);
+}
+
+export async function listOrders(ctx: AppContext, userId: string, limit: number): Promise<Order[]> {
+  const rows = await repository.listOrders(ctx.db, userId, limit);
+  const lines = await repository.listLines(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toOrder(
+      row,
+      lines.filter((line) => line.orderId === row.id),
+    ),
+  );
+}
+
+export async function getOrder(ctx: AppContext, userId: string, orderId: string): Promise<Order> {
+  const row = catalog.isId(orderId) ? await repository.findOrder(ctx.db, userId, orderId) : null;
+  if (!row) throw notFound('Order');
+  return toOrder(row, await repository.listLines(ctx.db, [row.id]));
+}

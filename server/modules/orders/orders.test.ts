@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, orders, payments } from '../../db/schema/index.js';
+import { createCategory, createProduct, setUserTier, stockOf } from '../../test/fixtures.js';
+import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let categoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_REGISTER_MAX: '500' });
+  categoryId = (await createCategory(t.database.db)).id;
+});
+afterAll(() => t.close());
+
+const address = {
+  fullName: 'Asha Rao',
+  line1: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  country: 'India',
+  phone: '+91 98450 12345',
+};
+
+async function shopper() {
+  const account = await registerUser(t.app);
+  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: account.cookie },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  const add = (productId: string, quantity: number) => call('POST', '/api/cart', { productId, quantity });
+  const checkout = (paymentMethod = 'stripe') =>
+    call('POST', '/api/orders', { shippingAddress: address, paymentMethod });
+  return { ...account, call, add, checkout };
+}
+
+describe('checkout', () => {
+  it('turns the cart into a paid order, takes the stock, records the payment and empties the cart', async () => {
+    const user = await shopper();
+    const recorder = await createProduct(t.database.db, categoryId, {
+      name: 'Audio Recorder',
+      price: '18499.50',
+      stockCount: 5,
+    });
+    const vest = await createProduct(t.database.db, categoryId, {
+      name: 'Vest',
+      price: '45999.00',
+      stockCount: null,
+    });
+    await user.add(recorder.id, 2);
+    await user.add(vest.id, 1);
+
+    const response = await user.checkout();
+    expect(response.statusCode).toBe(201);
+    const order = response.json();
+    expect(order).toMatchObject({
+      orderNumber: expect.stringMatching(/^ORD-\d+$/),
+      status: 'paid',
+      currency: 'INR',
+      total: '82998.00',
+      paymentMethod: 'stripe',
+      paymentStatus: 'completed',
+      shippingAddress: address,
+    });
+    expect(order.lines).toEqual(
+      expect.arrayContaining([
+        {
+          productId: recorder.id,
+          name: 'Audio Recorder',
+          unitPrice: '18499.50',
+          quantity: 2,
+          lineTotal: '36999.00',
+        },
+        { productId: vest.id, name: 'Vest', unitPrice: '45999.00', quantity: 1, lineTotal: '45999.00' },
+      ]),
+    );
+
+    expect(await stockOf(t.database.db, recorder.id)).toBe(3);
+    expect(await stockOf(t.database.db, vest.id)).toBeNull();
+    expect((await user.call('GET', '/api/cart')).json()).toEqual([]);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.userId, user.id));
+    expect(payment).toMatchObject({
+      amount: '82998.00',
+      currency: 'INR',
+      status: 'completed',
+      purpose: 'order',
+      provider: 'test',
+    });
+
+    expect((await user.call('GET', '/api/orders')).json()).toEqual([order]);
+    expect((await user.call('GET', `/api/orders/${order.id}`)).json()).toEqual(order);
+    const stranger = await shopper();
+    expect((await stranger.call('GET', `/api/orders/${order.id}`)).statusCode).toBe(404);
+    expect((await stranger.call('GET', '/api/orders')).json()).toEqual([]);
+  });
+
+  it('snapshots the price: a later price change does not touch the order', async () => {
+    const user = await shopper();
+    const product = await createProduct(t.database.db, categoryId, { price: '100.00' });
+    await user.add(product.id, 1);
+    const order = (await user.checkout()).json();
+    await t.database.pool.query('update products set price = 999 where id = $1', [product.id]);
+    expect((await user.call('GET', `/api/orders/${order.id}`)).json().lines[0].unitPrice).toBe('100.00');
+  });
+
+  it('leaves crypto and bank transfer orders pending', async () => {
+    const user = await shopper();
+    const product = await createProduct(t.database.db, categoryId);
+    await user.add(product.id, 1);
+    const order = (await user.checkout('crypto')).json();
+    expect(order).toMatchObject({ status: 'pending', paymentMethod: 'crypto', paymentStatus: 'pending' });
+  });
+
+  it('refuses an empty cart, a bad address and an unknown payment method with 400', async () => {
+    const user = await shopper();
+    const empty = await user.checkout();
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Your cart is empty');
+
+    const product = await createProduct(t.database.db, categoryId);
+    await user.add(product.id, 1);
+    const bad = await user.call('POST', '/api/orders', {
+      shippingAddress: { ...address, phone: '12', city: '' },
+      paymentMethod: 'cash',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues.map((i: { path: string }) => i.path)).toEqual(
+      expect.arrayContaining(['shippingAddress.phone', 'shippingAddress.city', 'paymentMethod']),
+    );
+    expect((await user.call('GET', '/api/cart')).json()).toHaveLength(1);
+  });
+
+  it('fails the whole checkout with 409 naming the product when a line can no longer be served', async () => {
+    const user = await shopper();
+    const plenty = await createProduct(t.database.db, categoryId, { stockCount: 10 });
+    const scarce = await createProduct(t.database.db, categoryId, {
+      name: 'Thermal Monocular',
+      stockCount: 5,
+    });
+    await user.add(plenty.id, 2);
+    await user.add(scarce.id, 4);
+    await t.database.pool.query('update products set stock_count = 3 where id = $1', [scarce.id]);
+
+    const response = await user.checkout();
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'OUT_OF_STOCK',
+      message: 'Not enough stock left of Thermal Monocular for this order',
+    });
+    expect(await stockOf(t.database.db, plenty.id)).toBe(10);
+    expect(await stockOf(t.database.db, scarce.id)).toBe(3);
+    expect(await t.database.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(2);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(payments).where(eq(payments.userId, user.id))).toHaveLength(0);
+  });
+
+  it('re-checks the tier at checkout', async () => {
+    const user = await shopper();
+    await setUserTier(t.database.db, user.id, 2);
+    const product = await createProduct(t.database.db, categoryId, { minimumTier: 2 });
+    await user.add(product.id, 1);
+    await setUserTier(t.database.db, user.id, 1);
+    const response = await user.checkout();
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'TIER_REQUIRED', requiredTier: 2 });
+  });
+
+  it('never oversells: 30 buyers of one unit each against a stock of 10 give exactly 10 orders', async () => {
+    const product = await createProduct(t.database.db, categoryId, { stockCount: 10 });
+    const buyers = await Promise.all(Array.from({ length: 30 }, () => shopper()));
+    for (const buyer of buyers) expect((await buyer.add(product.id, 1)).statusCode).toBe(201);
+
+    const results = await Promise.all(buyers.map((buyer) => buyer.checkout()));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(20);
+    expect(await stockOf(t.database.db, product.id)).toBe(0);
+    const { rows } = await t.database.pool.query(
+      'select coalesce(sum(quantity), 0)::int as sold from order_lines where product_id = $1',
+      [product.id],
+    );
+    expect(rows[0].sold).toBe(10);
+  }, 60_000);
+});

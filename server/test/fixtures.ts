@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { categories, products, users } from '../db/schema/index.js';
+
+export async function createCategory(db: Db, slug = `cat-${randomBytes(3).toString('hex')}`) {
+  const [row] = await db.insert(categories).values({ name: slug, slug }).returning();
+  return row!;
+}
+
+export async function createProduct(
+  db: Db,
+  categoryId: string,
+  overrides: Partial<typeof products.$inferInsert> = {},
+) {
+  const slug = overrides.slug ?? `product-${randomBytes(4).toString('hex')}`;
+  const [row] = await db
+    .insert(products)
+    .values({
+      categoryId,
+      name: `Test ${slug}`,
+      slug,
+      description: 'A product made by a test.',
+      price: '1000.00',
+      minimumTier: 1,
+      stockCount: 50,
+      specifications: { Weight: '1 kg' },
+      ...overrides,
+    })
+    .returning({ id: products.id, name: products.name, price: products.price });
+  return row!;
+}
+
+export async function setUserTier(db: Db, userId: string, tier: number) {
+  await db.update(users).set({ tier }).where(eq(users.id, userId));
+}
+
+export async function stockOf(db: Db, productId: string) {
+  const [row] = await db
+    .select({ stockCount: products.stockCount })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!.stockCount;
+}
