@@ -5,7 +5,7 @@ import type {
   ProductDetail,
   Review,
 } from '../../../contract/catalog.js';
-import { productListQuerySchema } from '../../../contract/catalog.js';
+import type { productListQuerySchema } from '../../../contract/catalog.js';
 import type { AppContext } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { z } from 'zod';
