@@ -1,26 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort } from '../server/db/embedded.js';
+import pg from 'pg';
+import { freePort, runningClusterUrl } from '../server/db/embedded.js';
 import { projectRoot } from '../server/lib/paths.js';
 
 /**
- * `npm run bench`: throughput of app routes as a fraction of a bare Fastify route started by the same harness,
- * measured in one run (the machines are shared and noisy, so only ratios are comparable). Each server runs in its
- * own process; the load generator runs here.
+ * `npm run bench`: the production server and a bare Fastify "hello" server side by side, each in its own process,
+ * loaded from here with autocannon. Figures are ratios to hello measured in one run (the machines are shared and
+ * noisy, so absolute numbers are not comparable between runs). Then checkouts per second with 20 concurrent buyers
+ * and the oversell count, which must be 0.
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 32;
+const CATALOGUE = 10_000;
+const BUYERS = 20;
+const CHECKOUT_STOCK = 600;
 
 interface Server {
   url: string;
   process: ChildProcess;
 }
 
-async function start(script: string, env: Record<string, string>, readyPath: string): Promise<Server> {
+async function start(args: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -28,7 +33,7 @@ async function start(script: string, env: Record<string, string>, readyPath: str
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
     try {
       if ((await fetch(url + readyPath)).ok) return { url, process: child };
     } catch {
@@ -36,13 +41,15 @@ async function start(script: string, env: Record<string, string>, readyPath: str
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${script} did not start`);
+  throw new Error(`${args.join(' ')} did not start`);
 }
 
-async function load(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ rps: number; p99: number }> {
+interface Figure {
+  rps: number;
+  p99: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Figure> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
@@ -50,40 +57,163 @@ async function load(
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
+async function api(base: string, method: string, route: string, cookie?: string, body?: unknown) {
+  const response = await fetch(base + route, {
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: response.status === 204 ? null : await response.json(), response };
+}
+
+async function signUp(base: string, label: string): Promise<string> {
+  const { status, response } = await api(base, 'POST', '/api/auth/register', undefined, {
+    email: `bench.${label}.${Date.now()}@example.test`,
+    password: 'benchmark password',
+  });
+  const cookie = response.headers.get('set-cookie')?.split(';')[0];
+  if (status !== 201 || !cookie) throw new Error(`register failed: ${status}`);
+  return cookie;
+}
+
+const address = {
+  fullName: 'Bench Buyer',
+  line1: '1 Load Street',
+  city: 'Pune',
+  state: 'Maharashtra',
+  postalCode: '411001',
+  country: 'India',
+  phone: '9800000000',
+};
+
+/** 20 buyers each loop add-to-cart + checkout of one unit until the product sells out. */
+async function checkoutRun(base: string, databaseUrl: string) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  db.on('error', () => {});
+  await db.connect();
+  try {
+    return await buyUntilSoldOut(base, db);
+  } finally {
+    await db.end();
+  }
+}
+
+async function buyUntilSoldOut(base: string, db: pg.Client) {
+  const { rows } = await db.query<{ id: string }>(
+    "update products set stock_count = $1, minimum_tier = 1 where slug = 'bench-1' returning id",
+    [CHECKOUT_STOCK],
+  );
+  const productId = rows[0]!.id;
+  const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => signUp(base, `buyer${i}`)));
+
+  let orders = 0;
+  const started = performance.now();
+  await Promise.all(
+    buyers.map(async (cookie) => {
+      for (;;) {
+        const added = await api(base, 'POST', '/api/cart', cookie, { productId, quantity: 1 });
+        if (added.status === 409) return;
+        if (added.status !== 201)
+          throw new Error(`add to cart: ${added.status} ${JSON.stringify(added.json)}`);
+        const order = await api(base, 'POST', '/api/orders', cookie, {
+          shippingAddress: address,
+          paymentMethod: 'stripe',
+        });
+        if (order.status === 201) orders += 1;
+        else if (order.status === 409) return;
+        else throw new Error(`checkout: ${order.status} ${JSON.stringify(order.json)}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const after = await db.query<{ stock: number; sold: number }>(
+    `select p.stock_count as stock, (select coalesce(sum(quantity), 0)::int from order_lines where product_id = p.id) as sold
+     from products p where p.id = $1`,
+    [productId],
+  );
+  const { stock, sold } = after.rows[0]!;
+  return {
+    orders,
+    seconds,
+    perSecond: orders / seconds,
+    oversell: Math.max(0, sold - CHECKOUT_STOCK),
+    stockLeft: stock,
+  };
+}
+
 async function main() {
   const dataDir = path.join(projectRoot, '.tmp', 'bench');
+  await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
-  const hello = await start('bench/hello-server.ts', {}, '/hello');
+  const env = { DATA_DIR: dataDir };
+
+  console.log('building and generating a 10,000-product catalogue...');
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: projectRoot, stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli.ts', 'bench:data', '--products', String(CATALOGUE - 28)],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    },
+  );
+
+  const hello = await start(['--import', 'tsx', 'bench/hello-server.ts'], {}, '/hello');
   const app = await start(
-    'server/main.ts',
-    { DATA_DIR: dataDir, RATE_LIMIT_GLOBAL_PER_MIN: '100000000', RATE_LIMIT_REGISTER_MAX: '1000' },
+    ['dist/server/main.js'],
+    {
+      ...env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      COOKIE_SECURE: '0',
+      RATE_LIMIT_GLOBAL_PER_MIN: '100000000',
+      RATE_LIMIT_REGISTER_MAX: '1000',
+    },
     '/readyz',
   );
   try {
-    const register = await fetch(`${app.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench.${Date.now()}@example.test`, password: 'benchmark password' }),
-    });
-    const cookie = register.headers.get('set-cookie')?.split(';')[0];
-    if (register.status !== 201 || !cookie) throw new Error(`register failed: ${register.status}`);
+    const cookie = await signUp(app.url, 'cart');
+    const page = await api(app.url, 'GET', '/api/products?category=secure-devices&limit=24');
+    const products = page.json as { id: string; inStock: boolean; minimumTier: number }[];
+    if (products.length !== 24) throw new Error('expected 24 products');
+    for (const product of products.filter((p) => p.inStock && p.minimumTier === 1).slice(0, 3)) {
+      const added = await api(app.url, 'POST', '/api/cart', cookie, { productId: product.id, quantity: 1 });
+      if (added.status !== 201) throw new Error(`cart setup: ${added.status}`);
+    }
 
     const baseline = await load(`${hello.url}/hello`);
-    const rows: [string, { rps: number; p99: number }][] = [
+    const rows: [string, Figure][] = [
       ['bare Fastify GET /hello', baseline],
       ['GET /healthz', await load(`${app.url}/healthz`)],
+      [
+        'GET /api/products (24, category)',
+        await load(`${app.url}/api/products?category=secure-devices&limit=24`),
+      ],
+      ['GET /api/cart (3 lines, signed in)', await load(`${app.url}/api/cart`, { cookie })],
       ['GET /api/auth/user (signed in)', await load(`${app.url}/api/auth/user`, { cookie })],
     ];
-    console.log(`\n${CONNECTIONS} connections, ${DURATION} s each\n`);
-    console.log('route'.padEnd(36), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'ratio'.padStart(7));
+
+    const databaseUrl = await runningClusterUrl(dataDir, 'app');
+    if (!databaseUrl) throw new Error('embedded cluster not found');
+    const checkout = await checkoutRun(app.url, databaseUrl);
+
+    console.log(`\n${CATALOGUE} products; ${CONNECTIONS} connections, ${DURATION} s each\n`);
+    console.log('route'.padEnd(38), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'ratio'.padStart(7));
     for (const [name, r] of rows) {
       console.log(
-        name.padEnd(36),
+        name.padEnd(38),
         r.rps.toFixed(0).padStart(10),
         String(r.p99).padStart(8),
-        (r.rps / baseline.rps).toFixed(2).padStart(7),
+        (r.rps / baseline.rps).toFixed(3).padStart(7),
       );
     }
+    console.log(
+      `\ncheckout: ${BUYERS} concurrent buyers, stock ${CHECKOUT_STOCK}: ${checkout.orders} orders in ` +
+        `${checkout.seconds.toFixed(1)} s = ${checkout.perSecond.toFixed(1)} orders/s; ` +
+        `stock left ${checkout.stockLeft}; oversold ${checkout.oversell}`,
+    );
+    if (checkout.oversell !== 0 || checkout.stockLeft < 0) process.exitCode = 1;
   } finally {
     hello.process.kill('SIGTERM');
     app.process.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -31,12 +32,36 @@ export function withDatabaseName(url: string, database: string): string {
   return parsed.toString();
 }
 
+/**
+ * Reads go out as named prepared statements (the name is a hash of the SQL), so PostgreSQL parses and plans each
+ * query shape once per connection instead of on every request: that planning was most of the cost of the hot
+ * reads. Only SELECTs are named, whose shapes are few; writes with a varying number of rows would otherwise pile
+ * up statements on every connection.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    if (
+      typeof config === 'object' &&
+      config !== null &&
+      'text' in config &&
+      typeof config.text === 'string' &&
+      !('name' in config && config.name) &&
+      /^\s*select\b/i.test(config.text)
+    ) {
+      args[0] = { ...config, name: `q${createHash('sha1').update(config.text).digest('base64url')}` };
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 export function createPool(url: string, max = 10): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
+    Client: PreparingClient,
   });
   // Without a listener an idle client's error (the database restarting) would crash the process.
   pool.on('error', () => {});

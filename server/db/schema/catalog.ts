@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { ProductSpecifications } from '../../../contract/catalog.js';
 import { DEFAULT_TIER } from '../../../contract/tiers.js';
 import { createdAt, money, nonNegative, slugCheck, tierCheck, updatedAt } from './columns.js';
@@ -53,6 +53,9 @@ export const products = pgTable(
     inStock: boolean('in_stock')
       .notNull()
       .generatedAlwaysAs(sql`stock_count is null or stock_count > 0`),
+    /** Review figures kept with the product (updated with each review) so lists need no aggregate per row. */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
     specifications: jsonb('specifications').$type<ProductSpecifications>().notNull().default({}),
     /**
      * Full-text and prefix (`term:*`) search through the GIN index below, so a 100k catalogue is not scanned row by
@@ -71,10 +74,18 @@ export const products = pgTable(
   (t) => [
     nonNegative('products_price_non_negative', t.price),
     nonNegative('products_stock_non_negative', t.stockCount),
+    nonNegative('products_review_count_non_negative', t.reviewCount),
+    check(
+      'products_rating_total_range',
+      sql`${t.ratingTotal} between ${t.reviewCount} and 5 * ${t.reviewCount}`,
+    ),
     tierCheck('products_minimum_tier_range', t.minimumTier),
     slugCheck('products_slug_format', t.slug),
     index('products_category_name_idx').on(t.categoryId, t.name),
     index('products_name_idx').on(t.name),
+    // Price sorts, within a category and across the catalogue, read in index order instead of sorting every match.
+    index('products_category_price_idx').on(t.categoryId, t.price),
+    index('products_price_idx').on(t.price),
     index('products_vendor_idx').on(t.vendorId),
     index('products_search_idx').using('gin', t.searchVector),
   ],

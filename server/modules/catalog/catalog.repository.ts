@@ -16,10 +16,8 @@ const productColumns = {
   stockCount: products.stockCount,
   specifications: products.specifications,
   category: { id: categories.id, name: categories.name, slug: categories.slug },
-  averageRating: sql<
-    number | null
-  >`(select avg(r.rating)::float8 from product_reviews r where r.product_id = ${products.id})`,
-  reviewCount: sql<number>`(select count(*)::int from product_reviews r where r.product_id = ${products.id})`,
+  reviewCount: products.reviewCount,
+  ratingTotal: products.ratingTotal,
 };
 
 export async function listCategories(db: DbOrTx) {
@@ -40,6 +38,7 @@ export interface ProductFilter {
   offset: number;
 }
 
+/** Catalogue order is by category, then name; within one category that is name order, which an index serves. */
 const ORDER: Record<ProductSort, SQL[]> = {
   default: [asc(categories.sortOrder), asc(products.name), asc(products.id)],
   'price-low': [asc(products.price), asc(products.id)],
@@ -47,24 +46,38 @@ const ORDER: Record<ProductSort, SQL[]> = {
   name: [asc(products.name), asc(products.id)],
 };
 
-/** One page of matching products plus the number of matches (a window count in the same query). */
+/** One page of matching products plus the number of matches. */
 export async function listProducts(db: DbOrTx, filter: ProductFilter) {
   const conditions: SQL[] = [];
-  if (filter.categorySlug) conditions.push(eq(categories.slug, filter.categorySlug));
+  // By id, not by a join on the slug: the planner then knows the category and walks its (category, name) index.
+  if (filter.categorySlug) {
+    conditions.push(
+      sql`${products.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${filter.categorySlug})`,
+    );
+  }
   if (filter.tsQuery)
     conditions.push(sql`${products.searchVector} @@ to_tsquery('simple', ${filter.tsQuery})`);
   if (filter.tier !== undefined) conditions.push(eq(products.minimumTier, filter.tier));
   if (filter.stock !== 'all') conditions.push(eq(products.inStock, filter.stock === 'in-stock'));
+  const where = and(...conditions);
 
   const rows = await db
-    .select({ ...productColumns, total: sql<number>`count(*) over ()::int` })
+    .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(...conditions))
-    .orderBy(...ORDER[filter.sort])
+    .where(where)
+    .orderBy(...(filter.sort === 'default' && filter.categorySlug ? ORDER.name : ORDER[filter.sort]))
     .limit(filter.limit)
     .offset(filter.offset);
-  return { rows, total: rows[0]?.total ?? 0 };
+  // A short first page already is the whole answer; only a full page needs its own count.
+  if (rows.length < filter.limit && (rows.length > 0 || filter.offset === 0)) {
+    return { rows, total: filter.offset + rows.length };
+  }
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
+  return { rows, total: count?.total ?? 0 };
 }
 
 export async function findProductById(db: DbOrTx, id: string) {
@@ -122,7 +135,10 @@ export async function listReviews(db: DbOrTx, productId: string, limit: number) 
     .limit(limit);
 }
 
-/** Inserts the review, or returns null when this user already reviewed the product (the unique key decides). */
+/**
+ * Inserts the review and adds it to the product's figures in the caller's transaction, or returns null when this
+ * user already reviewed the product (the unique key decides).
+ */
 export async function insertReview(
   db: DbOrTx,
   review: { productId: string; userId: string; rating: number; body: string },
@@ -133,6 +149,13 @@ export async function insertReview(
     .onConflictDoNothing({ target: [productReviews.productId, productReviews.userId] })
     .returning({ id: productReviews.id });
   if (!row) return null;
+  await db
+    .update(products)
+    .set({
+      reviewCount: sql`${products.reviewCount} + 1`,
+      ratingTotal: sql`${products.ratingTotal} + ${review.rating}`,
+    })
+    .where(eq(products.id, review.productId));
   const [created] = await db
     .select(reviewColumns)
     .from(productReviews)

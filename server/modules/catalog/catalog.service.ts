@@ -8,6 +8,7 @@ import type {
 import type { productListQuerySchema } from '../../../contract/catalog.js';
 import type { AppContext } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import type { z } from 'zod';
 import * as repository from './catalog.repository.js';
 
@@ -34,10 +35,10 @@ export function toPrefixQuery(text: string | undefined): string | undefined {
 
 type ProductRow = NonNullable<Awaited<ReturnType<typeof repository.findProductById>>>;
 
-function toProduct(row: ProductRow): Product {
+function toProduct({ ratingTotal, ...row }: ProductRow): Product {
   return {
     ...row,
-    averageRating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
+    averageRating: row.reviewCount === 0 ? null : Math.round((ratingTotal / row.reviewCount) * 10) / 10,
   };
 }
 
@@ -45,10 +46,42 @@ export async function listCategories(ctx: AppContext): Promise<Category[]> {
   return repository.listCategories(ctx.db);
 }
 
+type ProductPage = { products: Product[]; total: number };
+
+/**
+ * The public catalogue listing is read on every marketplace visit and changes only with a checkout, a review or an
+ * operator's edit, so pages are kept for two seconds per database. This instance's own changes clear it at once
+ * (`invalidateListings`); another instance's show within the two seconds. Carts and checkout always read live.
+ */
+const LISTING_TTL_MS = 2_000;
+const listings = new WeakMap<AppContext['db'], TtlCache<string, ProductPage>>();
+
+function listingCache(ctx: AppContext): TtlCache<string, ProductPage> {
+  let cache = listings.get(ctx.db);
+  if (!cache) listings.set(ctx.db, (cache = new TtlCache(LISTING_TTL_MS, 500)));
+  return cache;
+}
+
+export function invalidateListings(ctx: AppContext): void {
+  listingCache(ctx).clear();
+}
+
 export async function listProducts(
   ctx: AppContext,
   query: z.output<typeof productListQuerySchema>,
-): Promise<{ products: Product[]; total: number }> {
+): Promise<ProductPage> {
+  const key = JSON.stringify(query);
+  const cached = listingCache(ctx).get(key);
+  if (cached) return cached;
+  const page = await readProductPage(ctx, query);
+  listingCache(ctx).set(key, page);
+  return page;
+}
+
+async function readProductPage(
+  ctx: AppContext,
+  query: z.output<typeof productListQuerySchema>,
+): Promise<ProductPage> {
   const tsQuery = toPrefixQuery(query.q);
   if (query.q && !tsQuery) return { products: [], total: 0 };
   const { rows, total } = await repository.listProducts(ctx.db, {
@@ -60,7 +93,7 @@ export async function listProducts(
     limit: query.limit,
     offset: query.offset,
   });
-  return { products: rows.map(({ total: _total, ...row }) => toProduct(row)), total };
+  return { products: rows.map(toProduct), total };
 }
 
 /** A product for the rules of other modules (cart, orders); null when unknown. */
@@ -115,7 +148,9 @@ export async function createReview(
   if (!(await repository.hasBought(ctx.db, userId, productId))) {
     throw new AppError('FORBIDDEN', 'Only customers who bought this product can review it');
   }
-  const created = await repository.insertReview(ctx.db, { productId, userId, ...input });
+  const created = await ctx.db.transaction((tx) =>
+    repository.insertReview(tx, { productId, userId, ...input }),
+  );
   if (!created) throw new AppError('CONFLICT', 'You have already reviewed this product');
   return toReview(created);
 }

@@ -76,6 +76,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
     await cart.emptyCart(tx, user.id);
     return id;
   });
+  catalog.invalidateListings(ctx);
   return getOrder(ctx, user.id, orderId);
 }
 
