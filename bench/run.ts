@@ -166,6 +166,7 @@ async function main() {
       ...env,
       NODE_ENV: 'production',
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      MFA_ENCRYPTION_KEY: 'bench-mfa-key-bench-mfa-key-bench-mfa-00',
       COOKIE_SECURE: '0',
       RATE_LIMIT_GLOBAL_PER_MIN: '100000000',
       RATE_LIMIT_REGISTER_MAX: '1000',

@@ -5,10 +5,15 @@ import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import { createContext, type AppContext } from './lib/context.js';
 import { clientDistDir } from './lib/paths.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mfaRoutes } from './modules/mfa/mfa.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import * as notifications from './modules/notifications/notifications.service.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
@@ -61,7 +66,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin);
 
   await app.register(healthRoutes, { database });
+  notifications.subscribe(ctx);
+
   await app.register(authRoutes, { ctx });
+  await app.register(mfaRoutes, { ctx });
+  await app.register(notificationsRoutes, { ctx });
+  await app.register(devicesRoutes, { ctx });
+  await app.register(apiKeysRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(cartRoutes, { ctx });
   await app.register(ordersRoutes, { ctx });

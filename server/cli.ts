@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { registerRequestSchema } from '../contract/auth.js';
 import { parseEnv, type AppConfig } from './config/env.js';
-import { resolveSessionSecret } from './config/session-secret.js';
+import { loadConfig } from './config/secrets.js';
 import { createDb, createPool, openDatabase, runMigrations, type Database } from './db/client.js';
 import { runningClusterUrl } from './db/embedded.js';
 import { generateBenchCatalogue } from './db/seed/bench-data.js';
@@ -51,7 +51,7 @@ async function run(argv: string[]): Promise<string> {
   });
 
   const env = parseEnv();
-  const config: AppConfig = Object.freeze({ ...env, sessionSecret: await resolveSessionSecret(env) });
+  const config = await loadConfig(env);
   const database = await connect(config);
   const ctx = createContext(database.db, config);
   try {

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { EnvError, parseEnv } from './config/env.js';
-import { resolveSessionSecret } from './config/session-secret.js';
+import { loadConfig } from './config/secrets.js';
 import { openDatabase, runMigrations } from './db/client.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { startJobs } from './jobs.js';
@@ -15,7 +15,7 @@ async function main() {
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   });
   const started = performance.now();
-  const config = Object.freeze({ ...env, sessionSecret: await resolveSessionSecret(env) });
+  const config = await loadConfig(env);
 
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,

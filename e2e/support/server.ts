@@ -62,6 +62,7 @@ export async function startServer(): Promise<RunningServer> {
       HOME: process.env.HOME,
       NODE_ENV: 'production',
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      MFA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       COOKIE_SECURE: '0',
       PORT: String(port),
       HOST: '127.0.0.1',

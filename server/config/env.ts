@@ -18,6 +18,7 @@ export const envSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    MFA_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: flag,
@@ -37,8 +38,10 @@ export const envSchema = z
     SESSION_ABSOLUTE_HOURS: positiveInt(12),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    for (const name of ['SESSION_SECRET', 'MFA_ENCRYPTION_KEY'] as const) {
+      if (env.NODE_ENV === 'production' && !env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+      }
     }
     if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({
@@ -75,4 +78,4 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Readonly<Env>
 }
 
 /** The environment plus what is derived from it at boot. */
-export type AppConfig = Readonly<Env & { sessionSecret: string }>;
+export type AppConfig = Readonly<Env & { sessionSecret: string; mfaEncryptionKey: string }>;

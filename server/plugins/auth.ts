@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { tierRequired, unauthenticated } from '../lib/errors.js';
-import type { ResolvedSession } from '../modules/auth/auth.service.js';
+import type { AuthContext } from './session.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** The signed-in session of a request that passed `requireUser`. */
-export function currentAuth(request: FastifyRequest): ResolvedSession {
+export function currentAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
   return request.auth;
 }

@@ -1,13 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiKeyPermission } from '../../contract/api-keys.js';
 import type { AppContext, RequestMeta } from '../lib/context.js';
+import { AppError, forbidden } from '../lib/errors.js';
+import * as apiKeys from '../modules/api-keys/api-keys.service.js';
+import type { SessionRow, UserRow } from '../modules/auth/auth.repository.js';
 import * as auth from '../modules/auth/auth.service.js';
 import type { NewSession, ResolvedSession } from '../modules/auth/auth.service.js';
 
+/** Who a request acts for: a browser session or an API key (never both). */
+export interface AuthContext {
+  user: UserRow;
+  session: SessionRow | null;
+  apiKey: { id: string; permissions: ApiKeyPermission[] } | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in session (null when anonymous or half-way through a 2FA login). */
-    auth: ResolvedSession | null;
+    /** The signed-in user (null when anonymous or half-way through a 2FA login). */
+    auth: AuthContext | null;
+    /** A session that passed the password step and waits for its second factor. */
+    pendingMfa: ResolvedSession | null;
     /** The raw session cookie value, when one was sent. */
     sessionToken: string | undefined;
   }
@@ -21,9 +34,23 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Only an `admin` key may manage keys and account security; `write` may do everything else. */
+const ADMIN_ONLY = /^\/api\/(api-keys|auth\/mfa|mobile\/devices)(\/|$|\?)/;
+
+/** Design section 3: `read` allows GET, `write` allows mutations, `admin` allows what the owner's tier allows. */
+function assertKeyScope(request: FastifyRequest, permissions: ApiKeyPermission[]): void {
+  if (permissions.includes('admin')) return;
+  if (ADMIN_ONLY.test(request.url)) throw forbidden('This API key needs the admin permission for this call');
+  if (!READ_METHODS.has(request.method) && !permissions.includes('write')) {
+    throw forbidden('This API key may only read');
+  }
+}
+
 /**
  * Server-side sessions (design section 8): the cookie holds a 256-bit random id, Postgres holds its HMAC.
- * `__Host-` prefix and Secure when COOKIE_SECURE; always HttpOnly and SameSite=Lax.
+ * `__Host-` prefix and Secure when COOKIE_SECURE; always HttpOnly and SameSite=Lax. API clients send
+ * `Authorization: Bearer <key>` instead; keys are never read from the URL.
  */
 export default fp(
   async function sessionPlugin(app: FastifyInstance, options: { ctx: AppContext }) {
@@ -33,6 +60,7 @@ export default fp(
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
 
     app.decorateRequest('auth', null);
+    app.decorateRequest('pendingMfa', null);
     app.decorateRequest('sessionToken', undefined);
 
     app.decorateReply('startSession', function (this: FastifyReply, session: NewSession) {
@@ -43,6 +71,16 @@ export default fp(
     });
 
     app.addHook('onRequest', async (request, reply) => {
+      const authorization = request.headers.authorization;
+      if (authorization !== undefined) {
+        const [scheme, key] = authorization.split(' ');
+        const found = scheme === 'Bearer' && key ? await apiKeys.authenticate(ctx, key) : null;
+        if (!found) throw new AppError('UNAUTHENTICATED', 'Invalid or expired API key');
+        assertKeyScope(request, found.apiKey.permissions);
+        request.auth = { user: found.user, session: null, apiKey: found.apiKey };
+        return;
+      }
+
       const token = request.cookies[cookieName];
       if (!token || token.length > 128) return;
       request.sessionToken = token;
@@ -51,7 +89,8 @@ export default fp(
         reply.endSessionCookie();
         return;
       }
-      if (!resolved.session.mfaPending) request.auth = resolved;
+      if (resolved.session.mfaPending) request.pendingMfa = resolved;
+      else request.auth = { ...resolved, apiKey: null };
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },

@@ -35,10 +35,15 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   const env = parseEnv({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    MFA_ENCRYPTION_KEY: 'test-mfa-key-test-mfa-key-test-mfa-key-0',
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  return Object.freeze({ ...env, sessionSecret: env.SESSION_SECRET! });
+  return Object.freeze({
+    ...env,
+    sessionSecret: env.SESSION_SECRET!,
+    mfaEncryptionKey: env.MFA_ENCRYPTION_KEY!,
+  });
 }
 
 export interface TestApp {

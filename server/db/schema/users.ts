@@ -12,8 +12,10 @@ export const users = pgTable(
     lastName: text('last_name'),
     tier: integer('tier').notNull().default(1),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
-    /** Base32 TOTP secret; set while enabling and kept while enabled. */
+    /** The TOTP secret while 2FA is on, encrypted (lib/secret-box). */
     mfaSecret: text('mfa_secret'),
+    /** A secret handed out by the setup step, waiting for its first code; replaced by each new setup. */
+    mfaPendingSecret: text('mfa_pending_secret'),
     /** Last TOTP time step accepted, so a code cannot be replayed. */
     mfaLastTimeStep: integer('mfa_last_time_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -25,8 +27,10 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    /** SHA-256 of the 256-bit cookie value: a leaked table does not leak live sessions. */
+    /** HMAC of the 256-bit cookie value: a leaked table does not leak live sessions. */
     idHash: text('id_hash').primaryKey(),
+    /** The public id of a session (the devices list), unrelated to the cookie. */
+    id: uuid('id').notNull().unique().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -58,4 +62,19 @@ export const auditLog = pgTable(
     index('audit_log_user_created_idx').on(t.userId, t.createdAt),
     index('audit_log_action_created_idx').on(t.action, t.createdAt),
   ],
+);
+
+/** 2FA backup codes: only a keyed hash is kept; each works once. Pending ones belong to an unfinished setup. */
+export const mfaBackupCodes = pgTable(
+  'mfa_backup_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_backup_codes_user_idx').on(t.userId)],
 );

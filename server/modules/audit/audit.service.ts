@@ -7,7 +7,11 @@ export type AuditAction =
   | 'auth.login_failed'
   | 'auth.logout'
   | 'user.created'
-  | 'user.tier_changed';
+  | 'user.tier_changed'
+  | 'auth.mfa_enabled'
+  | 'auth.mfa_disabled'
+  | 'auth.mfa_failed'
+  | 'auth.session_revoked';
 
 export interface AuditInput {
   action: AuditAction;
@@ -26,4 +30,9 @@ export async function record(db: DbOrTx, input: AuditInput): Promise<void> {
     ip: input.ip ?? null,
     details: input.details ?? {},
   });
+}
+
+/** Whether the user registered or signed in from this device label before. */
+export async function hasSignedInFrom(db: DbOrTx, userId: string, device: string): Promise<boolean> {
+  return repository.existsForDevice(db, userId, ['auth.registered', 'auth.login_succeeded'], device);
 }

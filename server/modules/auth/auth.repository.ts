@@ -1,4 +1,4 @@
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 
@@ -64,4 +64,35 @@ export async function deleteExpiredSessions(db: DbOrTx, idleBefore: Date): Promi
     .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, idleBefore)))
     .returning({ idHash: sessions.idHash });
   return rows.length;
+}
+
+export async function deleteSessionsExcept(
+  db: DbOrTx,
+  userId: string,
+  keepIdHash: string | null,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepIdHash
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/** Signed-in sessions of a user (not those waiting for a second factor), most recently active first. */
+export async function listSessions(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.mfaPending, false)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+export async function deleteSessionById(db: DbOrTx, userId: string, id: string): Promise<SessionRow | null> {
+  const [row] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+    .returning();
+  return row ?? null;
 }

@@ -70,7 +70,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     { schema: { tags, summary: 'End the session', response: { 204: z.null() } } },
     async (request, reply) => {
       if (request.auth && request.sessionToken) {
-        await auth.logout(ctx, currentAuth(request), request.sessionToken, requestMeta(request));
+        await auth.logout(ctx, currentAuth(request).user.id, request.sessionToken, requestMeta(request));
       } else if (request.sessionToken) {
         await auth.endSession(ctx, request.sessionToken);
       }
@@ -83,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     { schema: { tags, summary: 'End the session and go to the home page (full-page navigation)' } },
     async (request, reply) => {
       if (request.auth && request.sessionToken) {
-        await auth.logout(ctx, currentAuth(request), request.sessionToken, requestMeta(request));
+        await auth.logout(ctx, currentAuth(request).user.id, request.sessionToken, requestMeta(request));
       }
       return reply.endSessionCookie().redirect('/', 302);
     },

@@ -35,7 +35,7 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-async function createSession(
+export async function startSession(
   ctx: AppContext,
   db: DbOrTx,
   userId: string,
@@ -93,7 +93,7 @@ export interface CreateUserInput {
 export async function createUser(
   ctx: AppContext,
   input: CreateUserInput,
-  meta: { ip?: string; action: 'auth.registered' | 'user.created' },
+  meta: { ip?: string; userAgent?: string; action: 'auth.registered' | 'user.created' },
 ): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
@@ -133,9 +133,9 @@ export async function register(
   previousToken?: string,
 ): Promise<{ user: UserRow; session: NewSession }> {
   await rateLimits.consume(ctx.db, `register:${meta.ip}`, registerLimit(ctx));
-  const user = await createUser(ctx, input, { ip: meta.ip, action: 'auth.registered' });
+  const user = await createUser(ctx, input, { ...meta, action: 'auth.registered' });
   if (previousToken) await endSession(ctx, previousToken);
-  return { user, session: await createSession(ctx, ctx.db, user.id, meta) };
+  return { user, session: await startSession(ctx, ctx.db, user.id, meta) };
 }
 
 export type LoginResult =
@@ -159,7 +159,10 @@ export async function login(
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
-    await rateLimits.recordFailure(ctx.db, limitKey, loginLimit(ctx));
+    const failures = await rateLimits.recordFailure(ctx.db, limitKey, loginLimit(ctx));
+    if (user && failures === loginLimit(ctx).max) {
+      await ctx.events.emit('security.failed_logins', { userId: user.id, attempts: failures });
+    }
     await audit.record(ctx.db, {
       action: 'auth.login_failed',
       userId: user?.id ?? null,
@@ -177,20 +180,76 @@ export async function login(
     // Not signed in yet: the second factor completes the login and rotates this session again.
     return {
       kind: 'mfa-required',
-      session: await createSession(ctx, ctx.db, user.id, meta, { mfaPending: true }),
+      session: await startSession(ctx, ctx.db, user.id, meta, { mfaPending: true }),
     };
   }
-  return ctx.db.transaction(async (tx) => {
-    await audit.record(tx, { action: 'auth.login_succeeded', userId: user.id, ip: meta.ip });
-    return { kind: 'signed-in' as const, user, session: await createSession(ctx, tx, user.id, meta) };
+  const { result, newDevice } = await ctx.db.transaction(async (tx) => ({
+    newDevice: await recordSignIn(ctx, tx, user.id, meta),
+    result: { kind: 'signed-in' as const, user, session: await startSession(ctx, tx, user.id, meta) },
+  }));
+  if (newDevice) await ctx.events.emit('security.new_device', newDevice);
+  return result;
+}
+
+export async function logout(ctx: AppContext, userId: string, token: string, meta: RequestMeta) {
+  await ctx.db.transaction(async (tx) => {
+    await repository.deleteSession(tx, sessionIdHash(ctx, token));
+    await audit.record(tx, { action: 'auth.logout', userId, ip: meta.ip });
   });
 }
 
-export async function logout(ctx: AppContext, resolved: ResolvedSession, token: string, meta: RequestMeta) {
-  await ctx.db.transaction(async (tx) => {
-    await repository.deleteSession(tx, sessionIdHash(ctx, token));
-    await audit.record(tx, { action: 'auth.logout', userId: resolved.user.id, ip: meta.ip });
-  });
+/** After a security change (2FA on or off): every session of the user but the current one ends. */
+export async function endOtherSessions(
+  ctx: AppContext,
+  db: DbOrTx,
+  userId: string,
+  keepToken: string | undefined,
+) {
+  await repository.deleteSessionsExcept(db, userId, keepToken ? sessionIdHash(ctx, keepToken) : null);
+}
+
+/** A readable name for the browser and system behind a User-Agent, e.g. 'Chrome on Linux'. */
+export function describeDevice(userAgent: string | undefined): { browser: string; platform: string } {
+  const ua = userAgent ?? '';
+  const platform = /Android/i.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/i.test(ua)
+      ? 'iOS'
+      : /Windows/i.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/i.test(ua)
+          ? 'macOS'
+          : /Linux|X11/i.test(ua)
+            ? 'Linux'
+            : 'Unknown';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : /curl|node|python|axios|fetch/i.test(ua)
+            ? 'Script'
+            : 'Browser';
+  return { browser, platform };
+}
+
+function deviceLabel(userAgent: string | undefined): string {
+  const { browser, platform } = describeDevice(userAgent);
+  return `${browser} on ${platform}`;
+}
+
+/**
+ * A completed sign-in: audited with its device; a device the account never signed in from before raises a
+ * security alert (the first sign-in of a new account does not).
+ */
+export async function recordSignIn(ctx: AppContext, db: DbOrTx, userId: string, meta: RequestMeta) {
+  const device = deviceLabel(meta.userAgent);
+  const known = await audit.hasSignedInFrom(db, userId, device);
+  await audit.record(db, { action: 'auth.login_succeeded', userId, ip: meta.ip, details: { device } });
+  return known ? null : { userId, device, ip: meta.ip };
 }
 
 export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | null> {
@@ -223,4 +282,12 @@ export async function purgeExpiredSessions(ctx: AppContext): Promise<number> {
     ctx.db,
     new Date(Date.now() - ctx.config.SESSION_IDLE_MIN * MINUTE),
   );
+}
+
+export async function listSessions(ctx: AppContext, userId: string) {
+  return repository.listSessions(ctx.db, userId);
+}
+
+export async function endSessionById(ctx: AppContext, userId: string, id: string): Promise<boolean> {
+  return (await repository.deleteSessionById(ctx.db, userId, id)) !== null;
 }

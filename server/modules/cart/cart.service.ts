@@ -2,6 +2,7 @@ import type { AddToCartRequest, CartLine, UpdateCartRequest } from '../../../con
 import { CART_QUANTITY_MAX } from '../../../contract/cart.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
+import { isId } from '../../lib/ids.js';
 import { AppError, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import type { UserRow } from '../auth/auth.repository.js';
 import * as catalog from '../catalog/catalog.service.js';
@@ -39,7 +40,7 @@ export async function listCart(ctx: AppContext, userId: string): Promise<CartLin
 }
 
 async function lineOrNotFound(db: DbOrTx, userId: string, lineId: string): Promise<CartLine> {
-  const line = catalog.isId(lineId) ? await repository.findLine(db, userId, lineId) : null;
+  const line = isId(lineId) ? await repository.findLine(db, userId, lineId) : null;
   if (!line) throw notFound('Cart item');
   return line;
 }
@@ -74,7 +75,7 @@ export async function updateCartLine(
 }
 
 export async function removeCartLine(ctx: AppContext, userId: string, lineId: string): Promise<void> {
-  const removed = catalog.isId(lineId) && (await repository.deleteLine(ctx.db, userId, lineId));
+  const removed = isId(lineId) && (await repository.deleteLine(ctx.db, userId, lineId));
   if (!removed) throw notFound('Cart item');
 }
 

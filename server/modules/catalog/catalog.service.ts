@@ -8,16 +8,10 @@ import type {
 import type { productListQuerySchema } from '../../../contract/catalog.js';
 import type { AppContext } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { isId } from '../../lib/ids.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { z } from 'zod';
 import * as repository from './catalog.repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are opaque to clients: anything that is not one of ours is simply not found. */
-export function isId(value: string): boolean {
-  return UUID.test(value);
-}
 
 /**
  * Search words become a prefix query (`therm mono` -> `therm:* & mono:*`) over the products' tsvector. Only

@@ -1,6 +1,7 @@
 import { CATALOG_CURRENCY } from '../../../contract/catalog.js';
 import type { CreateOrderRequest, Order } from '../../../contract/orders.js';
 import type { AppContext } from '../../lib/context.js';
+import { isId } from '../../lib/ids.js';
 import { AppError, notFound, tierRequired } from '../../lib/errors.js';
 import { fromMinor, toMinor } from '../../lib/money.js';
 import type { UserRow } from '../auth/auth.repository.js';
@@ -95,7 +96,7 @@ export async function listOrders(ctx: AppContext, userId: string, limit: number)
 }
 
 export async function getOrder(ctx: AppContext, userId: string, orderId: string): Promise<Order> {
-  const row = catalog.isId(orderId) ? await repository.findOrder(ctx.db, userId, orderId) : null;
+  const row = isId(orderId) ? await repository.findOrder(ctx.db, userId, orderId) : null;
   if (!row) throw notFound('Order');
   return toOrder(row, await repository.listLines(ctx.db, [row.id]));
 }

@@ -23,9 +23,9 @@ export async function consume(db: DbOrTx, key: string, limit: Limit): Promise<vo
   if (state.count > limit.max) throw rateLimited(secondsUntil(state.resetAt));
 }
 
-/** Counts a failure without throwing; the next `assertNotBlocked` decides. */
-export async function recordFailure(db: DbOrTx, key: string, limit: Limit): Promise<void> {
-  await repository.increment(db, key, limit.windowMs);
+/** Counts a failure without throwing (the next `assertNotBlocked` decides); returns the window's count. */
+export async function recordFailure(db: DbOrTx, key: string, limit: Limit): Promise<number> {
+  return (await repository.increment(db, key, limit.windowMs)).count;
 }
 
 export async function reset(db: DbOrTx, key: string): Promise<void> {

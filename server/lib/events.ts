@@ -1,0 +1,41 @@
+/**
+ * The app's domain events: modules announce what happened, and notifications (and later automation rules) listen.
+ * Emitted after the change has committed; a failing listener is logged and never undoes the change.
+ */
+export interface AppEvents {
+  'security.new_device': { userId: string; device: string; ip: string };
+  'security.mfa_changed': { userId: string; enabled: boolean };
+  'security.api_key_created': { userId: string; name: string };
+  'security.failed_logins': { userId: string; attempts: number };
+}
+
+export type EventName = keyof AppEvents;
+type Listener<E extends EventName> = (payload: AppEvents[E]) => Promise<void>;
+
+export interface EventLogger {
+  error(obj: object, message: string): void;
+}
+
+export class EventBus {
+  private readonly listeners = new Map<EventName, Listener<never>[]>();
+
+  constructor(private readonly logger: EventLogger = { error: () => {} }) {}
+
+  on<E extends EventName>(name: E, listener: Listener<E>): void {
+    const list = this.listeners.get(name) ?? [];
+    list.push(listener as Listener<never>);
+    this.listeners.set(name, list);
+  }
+
+  /** Runs every listener; resolves when all have finished, whatever they did. */
+  async emit<E extends EventName>(name: E, payload: AppEvents[E]): Promise<void> {
+    const list = (this.listeners.get(name) ?? []) as Listener<E>[];
+    await Promise.all(
+      list.map((listener) =>
+        listener(payload).catch((err: unknown) =>
+          this.logger.error({ err, event: name }, 'event listener failed'),
+        ),
+      ),
+    );
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiKeySchema, createApiKeyRequestSchema, createdApiKeySchema } from '../../../contract/api-keys.js';
+import { errorBodySchema } from '../../../contract/errors.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as apiKeys from './api-keys.service.js';
+
+const tags = ['api-keys'];
+
+export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  r.get(
+    '/api/api-keys',
+    {
+      schema: {
+        tags,
+        summary: 'Your API keys (prefix only, never the key)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: z.array(apiKeySchema), 401: errorBodySchema },
+      },
+    },
+    async (request) => apiKeys.list(ctx, currentAuth(request).user.id, request.query.limit),
+  );
+
+  r.post(
+    '/api/api-keys',
+    {
+      schema: {
+        tags,
+        summary: 'Create a key; the full key is in this answer only',
+        body: createApiKeyRequestSchema,
+        response: {
+          201: createdApiKeySchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await apiKeys.create(ctx, currentAuth(request).user.id, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  r.delete(
+    '/api/api-keys/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a key',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await apiKeys.revoke(ctx, currentAuth(request).user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

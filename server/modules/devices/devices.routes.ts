@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deviceSchema } from '../../../contract/devices.js';
+import { errorBodySchema } from '../../../contract/errors.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as devices from './devices.service.js';
+
+const tags = ['devices'];
+
+export async function devicesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  r.get(
+    '/api/mobile/devices',
+    {
+      schema: {
+        tags,
+        summary: 'Your signed-in devices (one per session)',
+        response: { 200: z.array(deviceSchema), 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { user, session } = currentAuth(request);
+      return devices.list(ctx, user.id, session?.id ?? null);
+    },
+  );
+
+  r.delete(
+    '/api/mobile/devices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Sign a device out',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = currentAuth(request);
+      await devices.signOut(ctx, user.id, request.params.id, request.ip);
+      if (session?.id === request.params.id) reply.endSessionCookie();
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  mfaDisableRequestSchema,
+  mfaEnableRequestSchema,
+  mfaLoginRequestSchema,
+  mfaSetupSchema,
+  userSchema,
+} from '../../../contract/auth.js';
+import { errorBodySchema } from '../../../contract/errors.js';
+import type { AppContext } from '../../lib/context.js';
+import { unauthenticated } from '../../lib/errors.js';
+import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
+import * as auth from '../auth/auth.service.js';
+import * as mfa from './mfa.service.js';
+
+const tags = ['auth'];
+const codeErrors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/auth/mfa/setup',
+    {
+      schema: {
+        tags,
+        summary: 'Start 2FA: a new secret, its QR code and backup codes (only while 2FA is off)',
+        response: { 200: mfaSetupSchema, 401: errorBodySchema, 409: errorBodySchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      // The answer holds a secret: never cached anywhere.
+      reply.header('cache-control', 'no-store');
+      return mfa.setup(ctx, currentAuth(request).user);
+    },
+  );
+
+  r.post(
+    '/api/auth/mfa/enable',
+    {
+      schema: {
+        tags,
+        summary: 'Turn 2FA on with a first code',
+        body: mfaEnableRequestSchema,
+        response: { 200: userSchema, ...codeErrors },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      await mfa.enable(ctx, user, request.body.code, requestMeta(request), request.sessionToken);
+      return { ...auth.toPublicUser(user), mfaEnabled: true };
+    },
+  );
+
+  r.post(
+    '/api/auth/mfa/disable',
+    {
+      schema: {
+        tags,
+        summary: 'Turn 2FA off with a code or a backup code',
+        body: mfaDisableRequestSchema,
+        response: { 200: userSchema, ...codeErrors },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      await mfa.disable(ctx, user, request.body.code, requestMeta(request), request.sessionToken);
+      return { ...auth.toPublicUser(user), mfaEnabled: false };
+    },
+  );
+
+  r.post(
+    '/api/auth/login/mfa',
+    {
+      schema: {
+        tags,
+        summary: 'Second step of a 2FA sign-in: a code or a backup code',
+        body: mfaLoginRequestSchema,
+        response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.pendingMfa || !request.sessionToken) throw unauthenticated();
+      const { user, session } = await mfa.completeLogin(
+        ctx,
+        request.pendingMfa,
+        request.sessionToken,
+        request.body.code,
+        requestMeta(request),
+      );
+      reply.startSession(session);
+      return user;
+    },
+  );
+}

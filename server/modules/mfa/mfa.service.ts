@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { BACKUP_CODE_COUNT, type MfaSetup, type User } from '../../../contract/auth.js';
+import type { AppContext, RequestMeta } from '../../lib/context.js';
+import { hmacSha256 } from '../../lib/crypto.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { SecretBox } from '../../lib/secret-box.js';
+import { newTotpSecret, qrDataUrl, totpUri, verifyTotp } from '../../lib/totp.js';
+import * as audit from '../audit/audit.service.js';
+import type { UserRow } from '../auth/auth.repository.js';
+import * as auth from '../auth/auth.service.js';
+import type { NewSession, ResolvedSession } from '../auth/auth.service.js';
+import * as rateLimits from '../rate-limits/rate-limits.service.js';
+import * as repository from './mfa.repository.js';
+
+const ISSUER = 'Intel Portal';
+const MINUTE = 60_000;
+
+function box(ctx: AppContext) {
+  return new SecretBox(ctx.config.mfaEncryptionKey);
+}
+
+/** 64 random bits each, shown as xxxx-xxxx-xxxx-xxxx. */
+function newBackupCode(): string {
+  return randomBytes(8).toString('hex').match(/.{4}/g)?.join('-') ?? '';
+}
+
+function backupCodeHash(ctx: AppContext, code: string): string {
+  return hmacSha256(ctx.config.mfaEncryptionKey, code.toLowerCase().replace(/[^0-9a-f]/g, ''));
+}
+
+function mfaLimit(ctx: AppContext): rateLimits.Limit {
+  return { max: ctx.config.RATE_LIMIT_MFA_MAX, windowMs: ctx.config.RATE_LIMIT_MFA_WINDOW_MIN * MINUTE };
+}
+
+const invalidCode = () =>
+  new AppError('VALIDATION_FAILED', 'Invalid verification code', {
+    issues: [{ path: 'code', message: 'Invalid verification code' }],
+  });
+
+/**
+ * Every code check goes through here: 429 once the account has had too many wrong codes in the window (design
+ * section 3: 5 in 5 minutes), and each wrong code counts.
+ */
+async function checkCode(ctx: AppContext, userId: string, check: () => Promise<boolean>): Promise<void> {
+  const key = `mfa:${userId}`;
+  await rateLimits.assertNotBlocked(ctx.db, key, mfaLimit(ctx));
+  if (await check()) return;
+  await rateLimits.recordFailure(ctx.db, key, mfaLimit(ctx));
+  await audit.record(ctx.db, { action: 'auth.mfa_failed', userId });
+  throw invalidCode();
+}
+
+/** A TOTP code for the enabled secret, accepted once per time step. */
+async function acceptTotp(ctx: AppContext, user: UserRow, code: string): Promise<boolean> {
+  if (!user.mfaSecret || !/^\d{6}$/.test(code)) return false;
+  const step = await verifyTotp(box(ctx).open(user.mfaSecret), code, user.mfaLastTimeStep);
+  return step !== null && (await repository.advanceTimeStep(ctx.db, user.id, step));
+}
+
+async function acceptTotpOrBackupCode(ctx: AppContext, user: UserRow, code: string): Promise<boolean> {
+  return (
+    (await acceptTotp(ctx, user, code.trim())) ||
+    (await repository.useBackupCode(ctx.db, user.id, backupCodeHash(ctx, code)))
+  );
+}
+
+/** Step 1: a fresh secret and backup codes, kept pending until a first code proves the app has the secret. */
+export async function setup(ctx: AppContext, user: UserRow): Promise<MfaSetup> {
+  if (user.mfaEnabled) throw conflict('Two-factor authentication is already enabled');
+  const secret = newTotpSecret();
+  const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
+  await ctx.db.transaction((tx) =>
+    repository.savePendingSetup(
+      tx,
+      user.id,
+      box(ctx).seal(secret),
+      backupCodes.map((code) => backupCodeHash(ctx, code)),
+    ),
+  );
+  return { qrCodeUrl: await qrDataUrl(totpUri(secret, user.email, ISSUER)), secret, backupCodes };
+}
+
+/** Step 2: the first code turns 2FA on; the user's other sessions end. */
+export async function enable(
+  ctx: AppContext,
+  user: UserRow,
+  code: string,
+  meta: RequestMeta,
+  token?: string,
+) {
+  if (user.mfaEnabled) throw conflict('Two-factor authentication is already enabled');
+  if (!user.mfaPendingSecret) {
+    throw new AppError('VALIDATION_FAILED', 'Start the two-factor setup first', {
+      issues: [{ path: 'code', message: 'Start the two-factor setup first' }],
+    });
+  }
+  const pending = user.mfaPendingSecret;
+  let step: number | null = null;
+  await checkCode(ctx, user.id, async () => {
+    step = await verifyTotp(box(ctx).open(pending), code, null);
+    return step !== null;
+  });
+  await ctx.db.transaction(async (tx) => {
+    await repository.enable(tx, user.id, pending, step!);
+    await auth.endOtherSessions(ctx, tx, user.id, token);
+    await audit.record(tx, { action: 'auth.mfa_enabled', userId: user.id, ip: meta.ip });
+  });
+  await ctx.events.emit('security.mfa_changed', { userId: user.id, enabled: true });
+}
+
+/** Turning 2FA off takes a current code or a backup code; the user's other sessions end. */
+export async function disable(
+  ctx: AppContext,
+  user: UserRow,
+  code: string,
+  meta: RequestMeta,
+  token?: string,
+) {
+  if (!user.mfaEnabled) throw conflict('Two-factor authentication is not enabled');
+  await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code));
+  await ctx.db.transaction(async (tx) => {
+    await repository.disable(tx, user.id);
+    await auth.endOtherSessions(ctx, tx, user.id, token);
+    await audit.record(tx, { action: 'auth.mfa_disabled', userId: user.id, ip: meta.ip });
+  });
+  await ctx.events.emit('security.mfa_changed', { userId: user.id, enabled: false });
+}
+
+/** The second step of a 2FA sign-in: the waiting session is replaced by a signed-in one (rotation). */
+export async function completeLogin(
+  ctx: AppContext,
+  pending: ResolvedSession,
+  token: string,
+  code: string,
+  meta: RequestMeta,
+): Promise<{ user: User; session: NewSession }> {
+  const { user } = pending;
+  await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code));
+  await auth.endSession(ctx, token);
+  const { session, newDevice } = await ctx.db.transaction(async (tx) => ({
+    newDevice: await auth.recordSignIn(ctx, tx, user.id, meta),
+    session: await auth.startSession(ctx, tx, user.id, meta),
+  }));
+  if (newDevice) await ctx.events.emit('security.new_device', newDevice);
+  return { user: auth.toPublicUser(user), session };
+}

@@ -1,0 +1,86 @@
+import type {
+  Notification,
+  NotificationPriority,
+  NotificationType,
+} from '../../../contract/notifications.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { AppContext } from '../../lib/context.js';
+import { isId } from '../../lib/ids.js';
+import { notFound } from '../../lib/errors.js';
+import * as repository from './notifications.repository.js';
+
+export interface NotifyInput {
+  userId: string;
+  type: NotificationType;
+  priority?: NotificationPriority;
+  title: string;
+  message: string;
+  /** A local path the bell opens on click. */
+  actionUrl?: string;
+}
+
+type Row = Awaited<ReturnType<typeof repository.insert>>;
+const toNotification = (row: Row): Notification => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** The one way to tell a user something; pass a transaction to tie it to the change it reports. */
+export async function notify(db: DbOrTx, input: NotifyInput): Promise<Notification> {
+  return toNotification(await repository.insert(db, { priority: 'normal', ...input }));
+}
+
+export async function list(ctx: AppContext, userId: string, limit: number): Promise<Notification[]> {
+  return (await repository.listForUser(ctx.db, userId, limit)).map(toNotification);
+}
+
+export async function markRead(ctx: AppContext, userId: string, id: string): Promise<void> {
+  if (!isId(id) || !(await repository.markRead(ctx.db, userId, id))) throw notFound('Notification');
+}
+
+export async function markAllRead(ctx: AppContext, userId: string): Promise<number> {
+  return repository.markAllRead(ctx.db, userId);
+}
+
+/** Security events become notifications (issue: sign-in from a new device, 2FA changes, keys, failed sign-ins). */
+export function subscribe(ctx: AppContext): void {
+  ctx.events.on('security.new_device', async ({ userId, device, ip }) => {
+    await notify(ctx.db, {
+      userId,
+      type: 'security_alert',
+      priority: 'high',
+      title: 'New sign-in',
+      message: `Your account was signed in from ${device} (${ip}). If this was not you, change your password and end that session.`,
+      actionUrl: '/mobile',
+    });
+  });
+  ctx.events.on('security.mfa_changed', async ({ userId, enabled }) => {
+    await notify(ctx.db, {
+      userId,
+      type: 'security_alert',
+      priority: enabled ? 'normal' : 'high',
+      title: enabled ? 'Two-factor authentication enabled' : 'Two-factor authentication disabled',
+      message: enabled
+        ? 'Sign-ins now need a code from your authenticator app. Your other sessions were signed out.'
+        : 'Sign-ins no longer need a second factor. Your other sessions were signed out.',
+      actionUrl: '/settings',
+    });
+  });
+  ctx.events.on('security.api_key_created', async ({ userId, name }) => {
+    await notify(ctx.db, {
+      userId,
+      type: 'security_alert',
+      priority: 'normal',
+      title: 'API key created',
+      message: `A new API key "${name}" can now act on your account.`,
+      actionUrl: '/mobile',
+    });
+  });
+  ctx.events.on('security.failed_logins', async ({ userId, attempts }) => {
+    await notify(ctx.db, {
+      userId,
+      type: 'security_alert',
+      priority: 'urgent',
+      title: 'Repeated failed sign-ins',
+      message: `${attempts} failed sign-in attempts on your account were blocked. Consider enabling two-factor authentication.`,
+      actionUrl: '/settings',
+    });
+  });
+}
