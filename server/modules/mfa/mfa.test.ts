@@ -1,0 +1,216 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, notifications, sessions, users } from '../../db/schema/index.js';
+import { currentTotp } from '../../lib/totp.js';
+import { createTestApp, registerUser, sessionCookie, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_MFA_MAX: '5' });
+});
+afterAll(() => t.close());
+
+const STEP = 30_000;
+
+async function enableMfa() {
+  const account = await registerUser(t.app);
+  const as = (method: 'GET' | 'POST', url: string, payload?: object, cookie = account.cookie) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const setup = await as('GET', '/api/auth/mfa/setup');
+  expect(setup.statusCode).toBe(200);
+  const { secret, backupCodes, qrCodeUrl } = setup.json();
+  // The code of the previous step: enabling remembers its step, so later tests can use the current one.
+  const enabled = await as('POST', '/api/auth/mfa/enable', {
+    code: await currentTotp(secret, Date.now() - STEP),
+  });
+  expect(enabled.statusCode).toBe(200);
+  return { ...account, as, secret: secret as string, backupCodes: backupCodes as string[], qrCodeUrl };
+}
+
+describe('two-factor setup and enable', () => {
+  it('hands out a secret, a QR data URL and 10 backup codes, stores them protected, and enables with a code', async () => {
+    const account = await registerUser(t.app);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    const otherCookie = sessionCookie(other);
+    const setup = await t.app.inject({ url: '/api/auth/mfa/setup', headers: { cookie: account.cookie } });
+    const body = setup.json();
+    expect(body.qrCodeUrl).toMatch(/^data:image\/png;base64,/);
+    expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(body.backupCodes).toHaveLength(10);
+    expect(new Set(body.backupCodes).size).toBe(10);
+    for (const code of body.backupCodes) expect(code).toMatch(/^[0-9a-f]{4}(-[0-9a-f]{4}){3}$/);
+    expect(setup.headers['cache-control']).toBe('no-store');
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, account.id));
+    expect(row!.mfaPendingSecret).not.toContain(body.secret);
+    expect(row!.mfaEnabled).toBe(false);
+
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/mfa/enable',
+      headers: { cookie: account.cookie },
+      payload: { code: '000000' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Invalid verification code');
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/mfa/enable',
+      headers: { cookie: account.cookie },
+      payload: { code: '12345' },
+    });
+    expect(short.json().issues[0]).toEqual({ path: 'code', message: 'Enter the 6-digit code' });
+
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/mfa/enable',
+      headers: { cookie: account.cookie },
+      payload: { code: await currentTotp(body.secret) },
+    });
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json().mfaEnabled).toBe(true);
+
+    // The other session ended; this one goes on.
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: otherCookie } })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: account.cookie } })).json().mfaEnabled,
+    ).toBe(true);
+    expect(
+      (await t.app.inject({ url: '/api/auth/mfa/setup', headers: { cookie: account.cookie } })).statusCode,
+    ).toBe(409);
+
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, account.id), eq(auditLog.action, 'auth.mfa_enabled')));
+    expect(audit).toHaveLength(1);
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, account.id));
+    expect(notes.map((n) => n.title)).toContain('Two-factor authentication enabled');
+  });
+});
+
+describe('signing in with two factors', () => {
+  it('asks for a code, accepts it once, and rotates the session', async () => {
+    const account = await enableMfa();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toEqual({ mfaRequired: true });
+    const pending = sessionCookie(login);
+    // Half signed in is not signed in.
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: pending } })).statusCode).toBe(
+      401,
+    );
+
+    const code = await currentTotp(account.secret);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/mfa',
+      headers: { cookie: pending },
+      payload: { code },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ id: account.id, mfaEnabled: true });
+    const signedIn = sessionCookie(done);
+    expect(signedIn).not.toBe(pending);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: signedIn } })).statusCode).toBe(
+      200,
+    );
+
+    // The same code again, in a new login, is refused: a TOTP code works once.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/mfa',
+      headers: { cookie: sessionCookie(again) },
+      payload: { code },
+    });
+    expect(replay.statusCode).toBe(400);
+  });
+
+  it('accepts each backup code once', async () => {
+    const account = await enableMfa();
+    const loginWith = async (code: string) => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: account.password },
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/mfa',
+        headers: { cookie: sessionCookie(login) },
+        payload: { code },
+      });
+    };
+    const [first] = account.backupCodes;
+    expect((await loginWith(first!.toUpperCase())).statusCode).toBe(200);
+    expect((await loginWith(first!)).statusCode).toBe(400);
+  });
+
+  it('answers 429 after 5 wrong codes in the window, even for a right one', async () => {
+    const account = await enableMfa();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    const cookie = sessionCookie(login);
+    const attempt = (code: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login/mfa', headers: { cookie }, payload: { code } });
+    for (let i = 0; i < 5; i++) expect((await attempt('111111')).statusCode).toBe(400);
+    const blocked = await attempt(await currentTotp(account.secret));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+
+  it('refuses the MFA step without a pending sign-in', async () => {
+    const account = await registerUser(t.app);
+    for (const headers of [{}, { cookie: account.cookie }]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/mfa',
+        headers,
+        payload: { code: '123456' },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('disabling two factors', () => {
+  it('takes a backup code, ends the other sessions and notifies', async () => {
+    const account = await enableMfa();
+    const other = await t.database.db.select().from(sessions).where(eq(sessions.userId, account.id));
+    expect(other).toHaveLength(1);
+    const wrong = await account.as('POST', '/api/auth/mfa/disable', { code: '222222' });
+    expect(wrong.statusCode).toBe(400);
+    const done = await account.as('POST', '/api/auth/mfa/disable', { code: account.backupCodes[3]! });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().mfaEnabled).toBe(false);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, account.id));
+    expect(row).toMatchObject({ mfaEnabled: false, mfaSecret: null });
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, account.id));
+    expect(notes.map((n) => n.title)).toContain('Two-factor authentication disabled');
+    expect((await account.as('POST', '/api/auth/mfa/disable', { code: '123456' })).statusCode).toBe(409);
+  });
+});
