@@ -109,7 +109,10 @@ export async function createUser(
       action: meta.action,
       userId: user.id,
       ip: meta.ip,
-      details: { tier: user.tier },
+      details: {
+        tier: user.tier,
+        ...(meta.userAgent !== undefined ? { device: deviceLabel(meta.userAgent) } : {}),
+      },
     });
     return user;
   });
