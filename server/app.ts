@@ -5,6 +5,7 @@ import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import { createContext, type AppContext } from './lib/context.js';
 import { clientDistDir } from './lib/paths.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes, { ctx });
   await app.register(devicesRoutes, { ctx });
   await app.register(apiKeysRoutes, { ctx });
+  await app.register(analyticsRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(cartRoutes, { ctx });
   await app.register(ordersRoutes, { ctx });

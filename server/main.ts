@@ -7,6 +7,7 @@ import { openDatabase, runMigrations } from './db/client.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { startJobs } from './jobs.js';
 import { createContext } from './lib/context.js';
+import { EventBus } from './lib/events.js';
 
 async function main() {
   const env = parseEnv();
@@ -27,7 +28,7 @@ async function main() {
     database.embedded ? 'embedded PostgreSQL started' : 'database connected',
   );
   await runMigrations(database.url);
-  const ctx = createContext(database.db, config);
+  const ctx = createContext(database.db, config, { events: new EventBus(logger) });
   const seeded = await seedIfEmpty(ctx);
   if (seeded) logger.info(seeded, 'seeded an empty database');
 
