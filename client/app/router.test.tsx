@@ -13,19 +13,10 @@ function signedIn(user = testUser) {
   return mockFetch(({ url }) => (url === '/api/auth/user' ? { json: user } : undefined));
 }
 
-const memberOnlyPaths = [
-  '/dashboard',
-  '/vendor',
-  '/settings',
-  '/cases',
-  '/payments',
-  '/mobile',
-  '/ai',
-  '/product/42',
-];
+const notBuiltMemberPaths = ['/dashboard', '/vendor', '/settings', '/cases', '/payments', '/mobile', '/ai'];
+const memberOnlyPaths = [...notBuiltMemberPaths, '/product/42'];
 const sharedPaths = [
   ['/digital', 'Digital Services'],
-  ['/marketplace', 'Marketplace'],
   ['/investigations', 'Investigations'],
   ['/blog', 'Intel Blog'],
   ['/secure-channel', 'Secure Channel'],
@@ -86,6 +77,20 @@ describe('router, signed out', () => {
     expect(screen.getByRole('link', { name: 'Request Access' })).toHaveAttribute('href', '/api/login');
     expect(screen.queryByText(/^TIER \d$/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Cart' })).not.toBeInTheDocument();
+  });
+
+  it('reaches the marketplace, with no cart and no cart call', async () => {
+    const fetchMock = mockFetch(({ url }) => {
+      if (url === '/api/auth/user') return UNAUTHENTICATED;
+      if (url.startsWith('/api/products?')) return { json: [], headers: { 'X-Total-Count': '0' } };
+      if (url === '/api/categories') return { json: [] };
+      return undefined;
+    });
+    renderWithProviders(<AppRouter />, { path: '/marketplace' });
+    expect(await screen.findByRole('heading', { name: 'Tactical Marketplace' })).toBeInTheDocument();
+    expect(await screen.findByText('0 items found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Open shopping cart/ })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/cart')).toBe(false);
   });
 
   it('shows the footer links', async () => {
@@ -162,11 +167,37 @@ describe('router, signed in', () => {
     expect(screen.getAllByText('TIER 4').length).toBeGreaterThan(0);
   });
 
-  it.each(memberOnlyPaths)('reaches %s', async (path) => {
+  it.each(notBuiltMemberPaths)('reaches %s', async (path) => {
     signedIn();
     renderWithProviders(<AppRouter />, { path });
     expect(await screen.findByText(/This section is being built/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '404 Page Not Found' })).not.toBeInTheDocument();
+  });
+
+  it('reaches a product page', async () => {
+    signedIn();
+    renderWithProviders(<AppRouter />, { path: '/product/42' });
+    // The mock knows no products: the product page itself says so, not the router.
+    expect(await screen.findByRole('heading', { name: 'Product Not Found' })).toBeInTheDocument();
+  });
+
+  it('shows the floating cart and the number of cart lines on the cart icon', async () => {
+    mockFetch(({ url }) => {
+      if (url === '/api/auth/user') return { json: testUser };
+      if (url === '/api/cart')
+        return {
+          json: [
+            { id: 'a', quantity: 4 },
+            { id: 'b', quantity: 1 },
+          ],
+        };
+      return undefined;
+    });
+    renderWithProviders(<AppRouter />, { path: '/' });
+    const cartLink = await screen.findByRole('link', { name: 'Cart, 2 items' });
+    expect(cartLink).toHaveAttribute('href', '/marketplace');
+    expect(within(cartLink).getByTestId('cart-count')).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: 'Open shopping cart, 2 items' })).toBeInTheDocument();
   });
 
   it('still shows 404 for unknown paths', async () => {

@@ -13,6 +13,13 @@ import { useUser } from '@/features/auth/api/get-user';
 const LoginRoute = lazy(() =>
   import('@/app/routes/login').then((module) => ({ default: module.LoginRoute })),
 );
+// The catalogue pages stay out of the landing page's JavaScript too.
+const MarketplaceRoute = lazy(() =>
+  import('@/app/routes/marketplace').then((module) => ({ default: module.MarketplaceRoute })),
+);
+const ProductRoute = lazy(() =>
+  import('@/app/routes/product').then((module) => ({ default: module.ProductRoute })),
+);
 
 interface RouteEntry {
   path: string;
@@ -22,7 +29,7 @@ interface RouteEntry {
 /** Spec 2.1: reachable by everyone. Each later issue swaps its NotBuiltYet for the real page. */
 const sharedRoutes: readonly RouteEntry[] = [
   { path: paths.digital.path, element: <NotBuiltYet section={paths.digital.label} /> },
-  { path: paths.marketplace.path, element: <NotBuiltYet section={paths.marketplace.label} /> },
+  { path: paths.marketplace.path, element: <MarketplaceRoute /> },
   { path: paths.investigations.path, element: <NotBuiltYet section={paths.investigations.label} /> },
   { path: paths.blog.path, element: <NotBuiltYet section={paths.blog.label} /> },
   { path: paths.secureChannel.path, element: <NotBuiltYet section={paths.secureChannel.label} /> },
@@ -34,7 +41,7 @@ const sharedRoutes: readonly RouteEntry[] = [
 const memberRoutes: readonly RouteEntry[] = [
   { path: paths.dashboard.path, element: <NotBuiltYet section="Mission Control" /> },
   { path: paths.vendor.path, element: <NotBuiltYet section="Vendor Portal" /> },
-  { path: paths.product.path, element: <NotBuiltYet section="Product detail" /> },
+  { path: paths.product.path, element: <ProductRoute /> },
   { path: paths.settings.path, element: <NotBuiltYet section={paths.settings.label} /> },
   { path: paths.cases.path, element: <NotBuiltYet section={paths.cases.label} /> },
   { path: paths.payments.path, element: <NotBuiltYet section={paths.payments.label} /> },

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import {
   ApiError,
   apiRequest,
+  getJsonWithHeaders,
   getQueryFn,
   handleUnauthorizedError,
   isUnauthorizedError,
@@ -106,6 +107,20 @@ describe('getQueryFn', () => {
   it('throws on 401 by default', async () => {
     mockFetch(() => ({ status: 401, statusText: 'Unauthorized' }));
     await expect(runQueryFn(queryConfig.queries.queryFn, ['/api/cart'])).rejects.toThrow('401: Unauthorized');
+  });
+});
+
+describe('getJsonWithHeaders', () => {
+  it('returns the JSON and the headers (a list total, say), and throws on errors', async () => {
+    mockFetch(({ url }) =>
+      url === '/api/products?limit=24'
+        ? { json: [{ id: 'p1' }], headers: { 'X-Total-Count': '28' } }
+        : { status: 401, json: { message: 'Unauthorized', code: 'UNAUTHENTICATED' } },
+    );
+    const { data, headers } = await getJsonWithHeaders<{ id: string }[]>('/api/products?limit=24');
+    expect(data).toEqual([{ id: 'p1' }]);
+    expect(headers.get('x-total-count')).toBe('28');
+    await expect(getJsonWithHeaders('/api/cart')).rejects.toThrow(/^401: /);
   });
 });
 

@@ -88,17 +88,21 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-async function fetchJson<T>(
-  path: string,
-  on401: UnauthorizedBehavior,
-  signal?: AbortSignal,
-): Promise<T | null> {
-  const response = await fetch(path, {
+function get(path: string, signal?: AbortSignal): Promise<Response> {
+  return fetch(path, {
     method: 'GET',
     credentials: 'include',
     headers: { Accept: 'application/json' },
     signal,
   });
+}
+
+async function fetchJson<T>(
+  path: string,
+  on401: UnauthorizedBehavior,
+  signal?: AbortSignal,
+): Promise<T | null> {
+  const response = await get(path, signal);
   if (on401 === 'returnNull' && response.status === 401) return null;
   await throwIfNotOk(response);
   return readJson<T>(response);
@@ -115,6 +119,19 @@ export function getJson<T>(
   { on401, signal }: { on401: UnauthorizedBehavior; signal?: AbortSignal } = { on401: 'throw' },
 ): Promise<T | null> {
   return fetchJson<T>(path, on401, signal);
+}
+
+/**
+ * GET a path and keep the answer's headers too, for lists that carry their total in a header
+ * (`X-Total-Count`). Throws `ApiError` on any non-OK status, 401 included.
+ */
+export async function getJsonWithHeaders<T>(
+  path: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<{ data: T; headers: Headers }> {
+  const response = await get(path, signal);
+  await throwIfNotOk(response);
+  return { data: await readJson<T>(response), headers: response.headers };
 }
 
 /**

@@ -48,3 +48,10 @@ export const LOADING_READY_MESSAGE = 'System ready';
 
 /** Two-factor codes from an authenticator app (spec 5.8). */
 export const MFA_CODE_LENGTH = 6;
+
+/** Marketplace (spec 2.8): products fetched per page ('Load more' asks for the next), search debounce. */
+export const MARKETPLACE_PAGE_SIZE = 24;
+export const MARKETPLACE_SEARCH_DEBOUNCE_MS = 250;
+
+/** Cart dialog (spec 2.10): placeholders shown while the cart loads. */
+export const CART_LOADING_PLACEHOLDERS = 3;

@@ -8,7 +8,13 @@ export interface MockRequest {
   init: RequestInit | undefined;
 }
 
-export type MockReply = { status?: number; statusText?: string; json?: unknown; text?: string };
+export type MockReply = {
+  status?: number;
+  statusText?: string;
+  json?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+};
 
 /**
  * Replaces global fetch: `handler` answers each request (undefined means 404). Returns the mock to inspect
@@ -30,7 +36,10 @@ export function mockFetch(
     return new Response(status === 204 ? null : text, {
       status,
       statusText: reply.statusText ?? '',
-      headers: reply.json === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: {
+        ...(reply.json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...reply.headers,
+      },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

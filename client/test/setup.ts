@@ -66,3 +66,17 @@ if (typeof window.matchMedia !== 'function') {
       }) as MediaQueryList,
   });
 }
+
+// jsdom lacks ResizeObserver; Radix measures some controls (radio buttons, for one) with it.
+if (typeof window.ResizeObserver !== 'function') {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', {
+    writable: true,
+    configurable: true,
+    value: ResizeObserverStub,
+  });
+}

@@ -1,14 +1,27 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Footer } from '@/app/layout/footer';
 import { MobileMenu } from '@/app/layout/mobile-menu';
 import { NavBar } from '@/app/layout/nav-bar';
 import { TopBar } from '@/app/layout/top-bar';
 import { useUser } from '@/features/auth/api/get-user';
+import { CartWidget } from '@/features/cart/components/cart-widget';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user = null } = useUser();
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
+  const queryClient = useQueryClient();
+  // An order changes stock: the catalogue (lists and product pages) must be read again. Its query key comes
+  // with the catalogue's code, which the first page does not load; by the time an order is placed it is
+  // usually loaded already.
+  const refreshCatalogue = useCallback(
+    () =>
+      void import('@/features/catalog/api/get-products').then(({ productsQueryKey }) =>
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+      ),
+    [queryClient],
+  );
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -31,6 +44,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      {/* Spec 2.10: the floating cart exists for signed-in users only. */}
+      {user && <CartWidget onOrderPlaced={refreshCatalogue} />}
     </div>
   );
 }

@@ -5,6 +5,9 @@ import { tierLabel, tierName } from '@contract/tiers';
 import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useCart } from '@/features/cart/api/get-cart';
+import { CartCountBadge } from '@/features/cart/components/cart-count-badge';
+import { cartLabel } from '@/features/cart/utils/cart-label';
 import { APP_NAME, APP_TAGLINE, LOGIN_URL, LOGOUT_URL } from '@/lib/constants';
 
 interface TopBarProps {
@@ -18,6 +21,9 @@ interface TopBarProps {
  * slot and the notification bell before the tier badge; both arrive with their own issues.
  */
 export function TopBar({ user, mobileMenuOpen, onToggleMobileMenu }: TopBarProps) {
+  // Spec 2.3: the cart icon shows the number of cart lines; only signed-in users have a cart.
+  const cart = useCart({ enabled: Boolean(user) });
+  const cartLines = cart.data?.length ?? 0;
   return (
     <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
       <Link
@@ -39,9 +45,10 @@ export function TopBar({ user, mobileMenuOpen, onToggleMobileMenu }: TopBarProps
           <>
             <div data-slot="top-bar-notifications" className="contents" />
             <Badge title={`${tierName(user.tier)} clearance`}>{tierLabel(user.tier)}</Badge>
-            <Button asChild variant="ghost" size="icon">
-              <Link href={paths.marketplace.getHref()} aria-label="Cart" title="Cart">
+            <Button asChild variant="ghost" size="icon" className="relative">
+              <Link href={paths.marketplace.getHref()} aria-label={cartLabel('Cart', cartLines)} title="Cart">
                 <ShoppingCart aria-hidden="true" />
+                <CartCountBadge count={cartLines} className="-top-0.5 -right-0.5" />
               </Link>
             </Button>
             <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">

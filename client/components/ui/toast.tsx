@@ -27,7 +27,11 @@ export function ToastProvider({
   );
 }
 
-/** Fixed at the bottom-right corner (top on small screens), at most 420 px wide; F8 moves focus to it. */
+/**
+ * Fixed at the bottom-right corner (top on small screens), at most 420 px wide; F8 moves focus to it. On wider
+ * screens it stops short of the floating cart button, so a toast never hides the cart; only the toasts
+ * themselves take clicks.
+ */
 export function ToastViewport({
   className,
   hotkey = TOAST_HOTKEY,
@@ -38,7 +42,7 @@ export function ToastViewport({
       data-slot="toast-viewport"
       hotkey={hotkey}
       className={cn(
-        'fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'pointer-events-none fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-20 sm:bottom-0 sm:max-w-[calc(100%-5rem)] sm:flex-col md:max-w-[420px]',
         className,
       )}
       {...props}

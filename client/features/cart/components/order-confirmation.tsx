@@ -1,0 +1,74 @@
+import { CheckCircle2, Clock } from 'lucide-react';
+import type { Order } from '@contract/orders';
+import type { PaymentMethod } from '@contract/payments';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import { formatINR } from '@/lib/format';
+
+const pendingInstructions: Record<PaymentMethod, string> = {
+  stripe: 'We will confirm your card payment shortly.',
+  crypto: 'We will send you the wallet details. The order ships once the payment is confirmed.',
+  bank_transfer: 'We will send you our bank details. The order ships once the transfer arrives.',
+};
+
+/** What was ordered, for how much, and whether it is paid or waiting for the payment to be confirmed. */
+export function OrderConfirmation({ order, onDone }: { order: Order; onDone: () => void }) {
+  const paid = order.status === 'paid' || order.status === 'fulfilled';
+  return (
+    <div className="grid gap-5">
+      <div className="flex items-start gap-3">
+        {paid ? (
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
+        ) : (
+          <Clock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-warning" />
+        )}
+        <div className="grid gap-1">
+          <p role="status" className="text-lg font-semibold">
+            Order {order.orderNumber} confirmed
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {paid
+              ? 'Payment received. We will prepare your equipment for dispatch.'
+              : pendingInstructions[order.paymentMethod]}
+          </p>
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 rounded-md border bg-surface p-4 text-sm">
+        <div className="grid gap-1">
+          <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">Total</dt>
+          <dd className="font-mono text-lg font-bold">{formatINR(order.total)}</dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">Status</dt>
+          <dd>
+            {paid ? <Badge>Paid</Badge> : <Badge variant="warning">Awaiting payment confirmation</Badge>}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="grid gap-2">
+        <ul className="grid gap-1.5 text-sm">
+          {order.lines.map((line, index) => (
+            <li key={line.productId ?? index} className="flex justify-between gap-4">
+              <span className="min-w-0">
+                {line.name} <span className="text-muted-foreground">× {line.quantity}</span>
+              </span>
+              <span className="shrink-0 font-mono">{formatINR(line.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <Separator />
+        <p className="text-xs text-muted-foreground">
+          Ships to {order.shippingAddress.fullName}, {order.shippingAddress.city},{' '}
+          {order.shippingAddress.country}.
+        </p>
+      </div>
+
+      <Button onClick={onDone} className="justify-self-end" autoFocus>
+        Done
+      </Button>
+    </div>
+  );
+}

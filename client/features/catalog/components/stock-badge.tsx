@@ -1,0 +1,24 @@
+import { stockBadge, type Product } from '@contract/catalog';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+
+const variants = {
+  'OUT OF STOCK': 'destructive',
+  LIMITED: 'warning',
+  'IN STOCK': 'default',
+} as const satisfies Record<ReturnType<typeof stockBadge>, BadgeProps['variant']>;
+
+/** OUT OF STOCK, LIMITED (fewer than 10 counted) or IN STOCK (spec section 4). */
+export function StockBadge({
+  product,
+  className,
+}: {
+  product: Pick<Product, 'inStock' | 'stockCount'>;
+  className?: string;
+}) {
+  const label = stockBadge(product);
+  return (
+    <Badge variant={variants[label]} className={className}>
+      {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,225 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/** The client's sessionStorage key (client/lib/constants.ts): the loading screen shows once per session. */
+const LOADING_SCREEN_SEEN_KEY = 'intel-portal:loading-screen-seen';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await page?.context().close();
+  expect(pageErrors, 'errors in the browser console').toEqual([]);
+  pageErrors.length = 0;
+});
+
+/**
+ * A page whose browser session has already seen the loading screen. Console errors fail the test, except a
+ * signed-out 401 and those `expected` names (the browser logs every 404 answer, wanted or not).
+ */
+async function newPage({ expected = [] }: { expected?: RegExp[] } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  await context.addInitScript({
+    content: `sessionStorage.setItem(${JSON.stringify(LOADING_SCREEN_SEEN_KEY)}, '1');`,
+  });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() !== 'error' || text.includes('401')) return;
+    if (!expected.some((pattern) => pattern.test(text))) pageErrors.push(text);
+  });
+  return page;
+}
+
+/** Signs up through the API in the page's context, which keeps the session cookie. */
+async function signUp(page: Page): Promise<void> {
+  const response = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { email: `e2e.shop.${Date.now()}@example.test`, password: 'a long enough password' },
+  });
+  expect(response.status()).toBe(201);
+}
+
+function card(page: Page, name: string): Locator {
+  return page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+function cardNames(page: Page): Promise<string[]> {
+  return page.getByTestId('product-card').getByRole('heading').allTextContents();
+}
+
+describe('the marketplace', () => {
+  it('lets a signed-out visitor browse, and sends them to sign in to buy', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/marketplace`);
+    await page.getByText('28 items found').waitFor();
+    expect(await page.getByTestId('product-card').count()).toBe(24);
+    // No product pages for signed-out visitors (spec 2.1): the cards carry no links to them.
+    expect(await page.locator('a[href^="/product/"]').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Open shopping cart/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByTestId('product-card').nth(27).waitFor();
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'List view' }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'list');
+    await page.screenshot({ path: 'e2e/artifacts/marketplace-list.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Grid view' }).click();
+    await page.screenshot({ path: 'e2e/artifacts/marketplace-mobile.png' });
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    await card(page, 'Professional RF Detector RD-8G').getByRole('link', { name: 'Add to Cart' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/marketplace');
+  });
+
+  it('searches, filters, sorts, buys with a card and leaves an empty cart', async () => {
+    const page = await newPage();
+    await signUp(page);
+    await page.goto(`${server.url}/marketplace`);
+    await page.getByText('28 items found').waitFor();
+    await page.screenshot({ path: 'e2e/artifacts/marketplace.png' });
+
+    // Search (debounced, server-side).
+    await page.getByRole('searchbox', { name: 'Search equipment' }).fill('detector');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'detector');
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual(
+        expect.arrayContaining([
+          'Professional RF Detector RD-8G',
+          'Non-Linear Junction Detector NLJD-X',
+          'GPS Tracker Detector GT-3',
+        ]),
+      );
+    expect(await page.getByTestId('product-card').count()).toBeLessThan(5);
+    await page.getByText(`${await page.getByTestId('product-card').count()} items found`).waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByText('28 items found').waitFor();
+
+    // Category, stock and sort, all kept in the address.
+    await page.getByLabel('Category').selectOption({ label: 'Counter-Surveillance' });
+    await page.getByText('7 items found').waitFor();
+    await page.getByLabel('Stock').selectOption('in-stock');
+    await page.getByText('6 items found').waitFor();
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: Low to High' });
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price-low');
+    await expect.poll(() => cardNames(page).then((names) => names[0])).toBe('Hidden Camera Lens Finder');
+    const prices = await page.getByTestId('product-card').getByText(/^₹/).allTextContents();
+    const amounts = prices.map((price) => Number(price.replace(/[₹,]/g, '')));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(new URL(page.url()).search).toBe('?category=counter-surveillance&stock=in-stock&sort=price-low');
+
+    // A reload keeps the filters.
+    await page.reload();
+    await page.getByText('6 items found').waitFor();
+    expect(await page.getByLabel('Stock').inputValue()).toBe('in-stock');
+
+    // A new account is tier 1: tier 2 and 3 equipment cannot be added.
+    await page.getByLabel('Tier').selectOption({ label: 'Tier 2' });
+    await page.getByText('2 items found').waitFor();
+    expect(
+      await card(page, 'TSCM Bug Sweeping Kit').getByRole('button', { name: 'Tier 2 Required' }).isDisabled(),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByText('28 items found').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    // The product page: add two.
+    await page.getByRole('link', { name: 'Professional RF Detector RD-8G' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Professional RF Detector RD-8G' }).waitFor();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    expect(await page.getByLabel('Quantity', { exact: true }).inputValue()).toBe('2');
+    await page.screenshot({ path: 'e2e/artifacts/product.png' });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Added to Cart').first().waitFor();
+    await page.getByRole('button', { name: 'Open shopping cart, 1 item' }).waitFor();
+    await page.getByRole('tab', { name: /Reviews/ }).click();
+    await page.getByText('No reviews yet').waitFor();
+
+    // The cart: increase, then remove the line.
+    await page.getByRole('button', { name: /Open shopping cart/ }).click();
+    const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+    const line = cart.getByTestId('cart-line');
+    await line.getByText('₹45,999 each').waitFor();
+    expect(await line.getByTestId('cart-line-total').textContent()).toBe('₹91,998');
+    await cart.getByRole('button', { name: 'Increase quantity of Professional RF Detector RD-8G' }).click();
+    await line.getByTestId('cart-line-total').getByText('₹1,37,997').waitFor();
+    expect(await cart.getByTestId('cart-total').textContent()).toBe('₹1,37,997');
+    await page.screenshot({ path: 'e2e/artifacts/cart.png' });
+    await cart.getByRole('button', { name: 'Remove Professional RF Detector RD-8G from cart' }).click();
+    await page.getByText('Item Removed').first().waitFor();
+    await cart.getByText('Your cart is empty').waitFor();
+    // (Escape would first close the 'Item Removed' toast, the newest layer: use the dialog's own button.)
+    await cart.getByRole('button', { name: 'Close' }).click();
+    await cart.waitFor({ state: 'hidden' });
+
+    // Add another from the catalogue, and check out with a card.
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Marketplace' })
+      .click();
+    await page.getByText('28 items found').waitFor();
+    await page.getByRole('searchbox', { name: 'Search equipment' }).fill('faraday');
+    await page.getByText('1 item found').waitFor();
+    await card(page, 'Faraday Signal-Blocking Bag Set').getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Added to Cart').first().waitFor();
+    await page.getByRole('button', { name: 'Open shopping cart, 1 item' }).click();
+    await cart.getByText('Faraday Signal-Blocking Bag Set').waitFor();
+    await cart.getByRole('button', { name: 'Proceed to Checkout' }).click();
+
+    const checkout = page.getByRole('form', { name: 'Checkout' });
+    await checkout.getByLabel('Full name').fill('Dana Reyes');
+    await checkout.getByLabel('Address line 1').fill('12 MG Road');
+    await checkout.getByLabel('City').fill('Bengaluru');
+    await checkout.getByLabel('State').fill('Karnataka');
+    await checkout.getByLabel('Postal code').fill('560001');
+    await checkout.getByLabel('Phone').fill('+91 98765 43210');
+    expect(await checkout.getByLabel('Country').inputValue()).toBe('India');
+    expect(await checkout.getByRole('radio', { name: /Card/ }).isChecked()).toBe(true);
+    expect(await checkout.getByTestId('checkout-total').textContent()).toBe('₹3,499');
+    await page.screenshot({ path: 'e2e/artifacts/checkout.png' });
+    await checkout.getByRole('button', { name: 'Place Order' }).click();
+
+    const confirmation = page.getByRole('dialog', { name: 'Order Confirmed' });
+    await confirmation.getByText(/^Order ORD-\d+ confirmed$/).waitFor();
+    await confirmation.getByText('Paid', { exact: true }).waitFor();
+    await page.screenshot({ path: 'e2e/artifacts/order-confirmed.png' });
+    await confirmation.getByRole('button', { name: 'Done' }).click();
+    await confirmation.waitFor({ state: 'hidden' });
+
+    // The cart is empty afterwards, in the browser and on the server; stock went down by one.
+    await page.getByRole('button', { name: 'Open shopping cart' }).click();
+    await cart.getByText('Your cart is empty').waitFor();
+    const remaining = await page.request.get(`${server.url}/api/cart`);
+    expect(await remaining.json()).toEqual([]);
+    const orders = (await (await page.request.get(`${server.url}/api/orders`)).json()) as {
+      status: string;
+      total: string;
+    }[];
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ status: 'paid', total: '3499.00' });
+  });
+
+  it('shows "Product Not Found" for an unknown product', async () => {
+    const page = await newPage({ expected: [/status of 404/] });
+    await signUp(page);
+    await page.goto(`${server.url}/product/not-a-product`);
+    await page.getByRole('heading', { name: 'Product Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Return to Marketplace' }).click();
+    await page.getByText('28 items found').waitFor();
+  });
+});
