@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { digitalServicesRoutes } from './modules/digital-services/digital-services.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(devicesRoutes, { ctx });
   await app.register(apiKeysRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
+  await app.register(digitalServicesRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(cartRoutes, { ctx });
   await app.register(ordersRoutes, { ctx });

@@ -7,6 +7,7 @@ import {
   SERVICE_BUDGET_RANGES,
   type DigitalServiceFullContent,
   type DigitalServicePreview,
+  INQUIRY_STATUSES,
 } from '../../../contract/digital-services.js';
 import { DEFAULT_TIER } from '../../../contract/tiers.js';
 import { createdAt, slugCheck, tierCheck, updatedAt } from './columns.js';
@@ -16,6 +17,7 @@ export const digitalServiceCategoryEnum = pgEnum('digital_service_category', DIG
 export const organizationTypeEnum = pgEnum('organization_type', ORGANIZATION_TYPES);
 export const serviceBudgetRangeEnum = pgEnum('service_budget_range', SERVICE_BUDGET_RANGES);
 export const contactPreferenceEnum = pgEnum('contact_preference', CONTACT_PREFERENCES);
+export const inquiryStatusEnum = pgEnum('inquiry_status', INQUIRY_STATUSES);
 
 /**
  * A static catalogue of five, seeded from server/db/seed/: the id is a readable slug ('threat', 'reputation',
@@ -76,6 +78,7 @@ export const serviceInquiries = pgTable(
     dataProtectionCompliance: boolean('data_protection_compliance').notNull(),
     noMaliciousUse: boolean('no_malicious_use').notNull(),
     contactPreference: contactPreferenceEnum('contact_preference').notNull().default('email'),
+    status: inquiryStatusEnum('status').notNull().default('received'),
     createdAt: createdAt(),
   },
   (t) => [

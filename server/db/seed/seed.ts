@@ -3,7 +3,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BLOG_CATEGORIES, BLOG_CLASSIFICATIONS } from '../../../contract/blog.js';
-import { DIGITAL_SERVICE_CATEGORIES } from '../../../contract/digital-services.js';
+import {
+  DIGITAL_SERVICE_CATEGORIES,
+  digitalServiceFullContentSchema,
+  digitalServicePreviewSchema,
+} from '../../../contract/digital-services.js';
 import { INVESTIGATION_SERVICE_TYPES } from '../../../contract/investigations.js';
 import type { AppContext } from '../../lib/context.js';
 import { seedDataDir } from '../../lib/paths.js';
@@ -44,8 +48,8 @@ const digitalServiceSchema = z.object({
   category: z.enum(DIGITAL_SERVICE_CATEGORIES),
   iconClass: z.string().min(1),
   minimumTier: tier,
-  previewContent: z.record(z.string(), z.unknown()),
-  fullContent: z.record(z.string(), z.unknown()),
+  previewContent: digitalServicePreviewSchema,
+  fullContent: digitalServiceFullContentSchema,
 });
 const catalogEntrySchema = z.object({
   id: z.enum(INVESTIGATION_SERVICE_TYPES),

@@ -1,0 +1,2 @@
+CREATE TYPE "public"."inquiry_status" AS ENUM('received', 'in_review', 'accepted', 'declined');--> statement-breakpoint
+ALTER TABLE "service_inquiries" ADD COLUMN "status" "inquiry_status" DEFAULT 'received' NOT NULL;

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  digitalServiceSchema,
+  serviceInquiryRequestSchema,
+  serviceInquirySchema,
+} from '../../../contract/digital-services.js';
+import { errorBodySchema } from '../../../contract/errors.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as digital from './digital-services.service.js';
+
+const tags = ['digital-services'];
+
+export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/digital-services',
+    {
+      schema: {
+        tags,
+        summary: 'The digital intelligence suite, by minimum tier',
+        response: { 200: z.array(digitalServiceSchema) },
+      },
+    },
+    async () => digital.listServices(ctx),
+  );
+
+  r.post(
+    '/api/service-inquiries',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a service (within your tier)',
+        body: serviceInquiryRequestSchema,
+        response: {
+          201: serviceInquirySchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const inquiry = await digital.createInquiry(ctx, currentAuth(request).user, request.body);
+      return reply.status(201).send(inquiry);
+    },
+  );
+
+  r.get(
+    '/api/service-inquiries',
+    {
+      schema: {
+        tags,
+        summary: 'Your inquiries and their status, newest first',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: z.array(serviceInquirySchema), 401: errorBodySchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => digital.listInquiries(ctx, currentAuth(request).user.id, request.query.limit),
+  );
+}

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type {
+  DigitalService,
+  ServiceInquiry,
+  serviceInquiryRequestSchema,
+} from '../../../contract/digital-services.js';
+import type { AppContext } from '../../lib/context.js';
+import { AppError, tierRequired } from '../../lib/errors.js';
+import type { UserRow } from '../auth/auth.repository.js';
+import * as repository from './digital-services.repository.js';
+
+/** The suite, sorted by minimum tier (spec 2.7). Public: locked services show as CLASSIFIED on the client. */
+export async function listServices(ctx: AppContext): Promise<DigitalService[]> {
+  return repository.listServices(ctx.db);
+}
+
+type InquiryRow = Awaited<ReturnType<typeof repository.listInquiries>>[number];
+const toInquiry = (row: InquiryRow): ServiceInquiry => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+export async function createInquiry(
+  ctx: AppContext,
+  user: UserRow,
+  input: z.output<typeof serviceInquiryRequestSchema>,
+): Promise<ServiceInquiry> {
+  const service = await repository.findService(ctx.db, input.serviceId);
+  if (!service) {
+    throw new AppError('VALIDATION_FAILED', 'Service selection is required', {
+      issues: [{ path: 'serviceId', message: 'Service selection is required' }],
+    });
+  }
+  if (user.tier < service.minimumTier) throw tierRequired(service.minimumTier);
+  return toInquiry(await repository.insertInquiry(ctx.db, { ...input, userId: user.id }));
+}
+
+export async function listInquiries(
+  ctx: AppContext,
+  userId: string,
+  limit: number,
+): Promise<ServiceInquiry[]> {
+  return (await repository.listInquiries(ctx.db, userId, limit)).map(toInquiry);
+}
