@@ -18,7 +18,7 @@ export const SEARCH_QUERY_MAX = 100;
 
 /**
  * `GET /api/search`: fewer than 2 characters answers `[]`. `tier` keeps what a user of that tier may open
- * (minimum tier at most N); prices filter products only.
+ * (minimum tier at most N); a price bound keeps priced results (products) within it.
  */
 export const searchQuerySchema = z.object({
   q: z

@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import * as notifications from './modules/notifications/notifications.service.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiKeysRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
   await app.register(digitalServicesRoutes, { ctx });
+  await app.register(searchRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(cartRoutes, { ctx });
   await app.register(ordersRoutes, { ctx });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { BLOG_CATEGORIES, BLOG_CLASSIFICATIONS } from '../../../contract/blog.js';
-import { createdAt, nonNegative, slugCheck, updatedAt } from './columns.js';
+import { createdAt, nonNegative, searchVector, slugCheck, trigramIndex, updatedAt } from './columns.js';
 
 export const blogCategoryEnum = pgEnum('blog_category', BLOG_CATEGORIES);
 export const blogClassificationEnum = pgEnum('blog_classification', BLOG_CLASSIFICATIONS);
@@ -25,10 +25,16 @@ export const blogPosts = pgTable(
     views: integer('views').notNull().default(0),
     /** Null is a draft, which the list leaves out. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Title and excerpt only: a search must not reveal what a locked post's body says. */
+    searchVector: searchVector(
+      sql`setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', coalesce(excerpt, '')), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('blog_posts_search_idx').using('gin', t.searchVector),
+    trigramIndex('blog_posts_title_trgm_idx', t.title),
     slugCheck('blog_posts_slug_format', t.slug),
     check('blog_posts_read_time_positive', sql`${t.readTime} >= 1`),
     nonNegative('blog_posts_views_non_negative', t.views),

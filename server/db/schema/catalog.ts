@@ -1,15 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { ProductSpecifications } from '../../../contract/catalog.js';
 import { DEFAULT_TIER } from '../../../contract/tiers.js';
-import { createdAt, money, nonNegative, slugCheck, tierCheck, updatedAt } from './columns.js';
+import {
+  createdAt,
+  money,
+  nonNegative,
+  slugCheck,
+  tierCheck,
+  trigramIndex,
+  tsvector,
+  updatedAt,
+} from './columns.js';
 import { users } from './users.js';
-
-/**
- * Drizzle has no tsvector type. Only the database needs the column's value: list queries should name their columns
- * so it does not travel with every row.
- */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const categories = pgTable(
   'categories',
@@ -88,5 +91,6 @@ export const products = pgTable(
     index('products_price_idx').on(t.price),
     index('products_vendor_idx').on(t.vendorId),
     index('products_search_idx').using('gin', t.searchVector),
+    trigramIndex('products_name_trgm_idx', t.name),
   ],
 );

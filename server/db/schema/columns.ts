@@ -4,7 +4,7 @@
 // (measured). Drizzle's `.desc()` in an index writes DESC NULLS LAST, which a plain `desc(column)` query cannot use,
 // so the planner sorted instead.
 import { sql, type SQL } from 'drizzle-orm';
-import { check, numeric, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, customType, index, numeric, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { TIER_MAX, TIER_MIN } from '../../../contract/tiers.js';
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -37,3 +37,17 @@ export const currencyCheck = (name: string, column: AnyPgColumn) =>
 /** Lower-case kebab slugs, safe in URLs without escaping. */
 export const slugCheck = (name: string, column: AnyPgColumn) =>
   check(name, sql`${column} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`);
+
+/**
+ * Drizzle has no tsvector type. Only the database needs the column's value: queries should name their columns so
+ * it does not travel with every row.
+ */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A stored search document: `weighted` is SQL over the row's own columns with setweight(...) parts. */
+export const searchVector = (weighted: SQL) =>
+  tsvector('search_vector').notNull().generatedAlwaysAs(weighted);
+
+/** Trigram index for similarity (`%`) matches, so a typo still finds the name. Needs the pg_trgm extension. */
+export const trigramIndex = (name: string, column: AnyPgColumn) =>
+  index(name).using('gin', sql`${column} gin_trgm_ops`);

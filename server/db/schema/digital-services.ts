@@ -10,7 +10,7 @@ import {
   INQUIRY_STATUSES,
 } from '../../../contract/digital-services.js';
 import { DEFAULT_TIER } from '../../../contract/tiers.js';
-import { createdAt, slugCheck, tierCheck, updatedAt } from './columns.js';
+import { createdAt, searchVector, slugCheck, tierCheck, trigramIndex, updatedAt } from './columns.js';
 import { users } from './users.js';
 
 export const digitalServiceCategoryEnum = pgEnum('digital_service_category', DIGITAL_SERVICE_CATEGORIES);
@@ -37,12 +37,17 @@ export const digitalServices = pgTable(
     previewContent: jsonb('preview_content').$type<DigitalServicePreview>().notNull().default({}),
     fullContent: jsonb('full_content').$type<DigitalServiceFullContent>().notNull().default({}),
     sortOrder: integer('sort_order').notNull().default(0),
+    searchVector: searchVector(
+      sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(short_description, '') || ' ' || coalesce(description, '')), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     slugCheck('digital_services_id_format', t.id),
     tierCheck('digital_services_minimum_tier_range', t.minimumTier),
+    index('digital_services_search_idx').using('gin', t.searchVector),
+    trigramIndex('digital_services_name_trgm_idx', t.name),
   ],
 );
 

@@ -10,7 +10,15 @@ import {
   SENSITIVITY_LEVELS,
 } from '../../../contract/investigations.js';
 import { DEFAULT_TIER } from '../../../contract/tiers.js';
-import { createdAt, money, nonNegative, tierCheck, updatedAt } from './columns.js';
+import {
+  createdAt,
+  money,
+  nonNegative,
+  searchVector,
+  tierCheck,
+  trigramIndex,
+  updatedAt,
+} from './columns.js';
 import { users } from './users.js';
 
 export const investigationServiceTypeEnum = pgEnum('investigation_service_type', INVESTIGATION_SERVICE_TYPES);
@@ -45,10 +53,15 @@ export const investigationCatalog = pgTable(
     deliveryTime: text('delivery_time').notNull(),
     category: text('category').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    searchVector: searchVector(
+      sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('investigation_catalog_search_idx').using('gin', t.searchVector),
+    trigramIndex('investigation_catalog_name_trgm_idx', t.name),
     tierCheck('investigation_catalog_minimum_tier_range', t.minimumTier),
     nonNegative('investigation_catalog_base_price_non_negative', t.basePrice),
   ],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { VENDOR_APPLICATION_STATUSES, VENDOR_BUSINESS_TYPES } from '../../../contract/vendor.js';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, searchVector, trigramIndex, updatedAt } from './columns.js';
 import { users } from './users.js';
 
 export const vendorBusinessTypeEnum = pgEnum('vendor_business_type', VENDOR_BUSINESS_TYPES);
@@ -28,11 +28,16 @@ export const vendorApplications = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewNote: text('review_note'),
+    searchVector: searchVector(
+      sql`setweight(to_tsvector('simple', coalesce(company_name, '')), 'A') || setweight(to_tsvector('simple', coalesce(description, '')), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('vendor_applications_user_created_idx').on(t.userId, t.createdAt),
+    index('vendor_applications_search_idx').using('gin', t.searchVector),
+    trigramIndex('vendor_applications_company_trgm_idx', t.companyName),
     // The Director's review queue.
     index('vendor_applications_pending_created_idx')
       .on(t.createdAt)

@@ -9,23 +9,10 @@ import type { productListQuerySchema } from '../../../contract/catalog.js';
 import type { AppContext } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
+import { toPrefixQuery } from '../../lib/search-text.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import type { z } from 'zod';
 import * as repository from './catalog.repository.js';
-
-/**
- * Search words become a prefix query (`therm mono` -> `therm:* & mono:*`) over the products' tsvector. Only
- * letters and digits pass, so user input can never be tsquery syntax.
- */
-export function toPrefixQuery(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? words.map((word) => `${word}:*`).join(' & ') : undefined;
-}
 
 type ProductRow = NonNullable<Awaited<ReturnType<typeof repository.findProductById>>>;
 

@@ -3,7 +3,7 @@ import { seedDatabase } from '../../db/seed/seed.js';
 import { createContext } from '../../lib/context.js';
 import { createCategory, createProduct } from '../../test/fixtures.js';
 import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
-import { toPrefixQuery } from './catalog.service.js';
+import { toPrefixQuery } from '../../lib/search-text.js';
 
 let t: TestApp;
 

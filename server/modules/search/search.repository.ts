@@ -1,0 +1,164 @@
+import { and, desc, gte, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  blogPosts,
+  categories,
+  digitalServices,
+  investigationCatalog,
+  products,
+  searchLog,
+  vendorApplications,
+} from '../../db/schema/index.js';
+
+/**
+ * Each source is searched in two steps: at most CANDIDATES rows matching the full-text query or resembling the text
+ * (trigram word similarity, for typos) are taken through their GIN indexes, and only those are ranked. A broad term
+ * over a large catalogue therefore costs a bounded amount of work (issue: rank a bounded candidate set).
+ */
+const CANDIDATES = 200;
+
+export interface Match {
+  tsQuery: string | null;
+  text: string;
+}
+
+export type Hit = {
+  id: string;
+  title: string;
+  description: string;
+  category: string | null;
+  tier: number | null;
+  price: string | null;
+  slug: string | null;
+  score: number;
+};
+
+function matches(vector: SQL, name: SQL, match: Match): SQL {
+  const fullText = match.tsQuery ? sql`${vector} @@ to_tsquery('simple', ${match.tsQuery})` : sql`false`;
+  return sql`(${fullText} or ${match.text} <% ${name})`;
+}
+
+function score(vector: SQL, name: SQL, match: Match): SQL {
+  const rank = match.tsQuery ? sql`ts_rank(${vector}, to_tsquery('simple', ${match.tsQuery}))` : sql`0`;
+  return sql`greatest(${rank} * 2, word_similarity(${match.text}, ${name}))`;
+}
+
+async function ranked(db: DbOrTx, candidates: SQL, limit: number): Promise<Hit[]> {
+  const result = await db.execute<Hit>(
+    sql`select * from (${candidates} limit ${CANDIDATES}) c order by score desc, title limit ${limit}`,
+  );
+  return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
+}
+
+export interface Filters {
+  category?: string;
+  maxTier?: number;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+export function searchProducts(db: DbOrTx, match: Match, filters: Filters, limit: number) {
+  const where: SQL[] = [matches(sql`p.search_vector`, sql`p.name`, match)];
+  if (filters.category) where.push(sql`c.slug = ${filters.category}`);
+  if (filters.maxTier !== undefined) where.push(sql`p.minimum_tier <= ${filters.maxTier}`);
+  if (filters.minPrice !== undefined) where.push(sql`p.price >= ${filters.minPrice}`);
+  if (filters.maxPrice !== undefined) where.push(sql`p.price <= ${filters.maxPrice}`);
+  return ranked(
+    db,
+    sql`select p.id::text as id, p.name as title, left(p.description, 200) as description, c.name as category,
+          p.minimum_tier as tier, p.price::text as price, p.slug as slug,
+          ${score(sql`p.search_vector`, sql`p.name`, match)} as score
+        from ${products} p join ${categories} c on c.id = p.category_id
+        where ${sql.join(where, sql` and `)}`,
+    limit,
+  );
+}
+
+export function searchServices(db: DbOrTx, match: Match, filters: Filters, limit: number) {
+  const where: SQL[] = [matches(sql`s.search_vector`, sql`s.name`, match)];
+  if (filters.category) where.push(sql`s.category::text = ${filters.category}`);
+  if (filters.maxTier !== undefined) where.push(sql`s.minimum_tier <= ${filters.maxTier}`);
+  return ranked(
+    db,
+    sql`select s.id as id, s.name as title, s.short_description as description, s.category::text as category,
+          s.minimum_tier as tier, null::text as price, null::text as slug,
+          ${score(sql`s.search_vector`, sql`s.name`, match)} as score
+        from ${digitalServices} s where ${sql.join(where, sql` and `)}`,
+    limit,
+  );
+}
+
+export function searchInvestigations(db: DbOrTx, match: Match, filters: Filters, limit: number) {
+  const where: SQL[] = [matches(sql`i.search_vector`, sql`i.name`, match)];
+  if (filters.category) where.push(sql`i.category = ${filters.category}`);
+  if (filters.maxTier !== undefined) where.push(sql`i.minimum_tier <= ${filters.maxTier}`);
+  return ranked(
+    db,
+    sql`select i.id::text as id, i.name as title, i.description as description, i.category as category,
+          i.minimum_tier as tier, null::text as price, null::text as slug,
+          ${score(sql`i.search_vector`, sql`i.name`, match)} as score
+        from ${investigationCatalog} i where ${sql.join(where, sql` and `)}`,
+    limit,
+  );
+}
+
+/** Blog posts by title and excerpt only; their tier is what the classification asks (PUBLIC 0, TIER_n n). */
+export function searchBlog(db: DbOrTx, match: Match, filters: Filters, limit: number) {
+  const tier = sql`case b.classification when 'PUBLIC' then 0 when 'TIER_1' then 1 else 2 end`;
+  const where: SQL[] = [matches(sql`b.search_vector`, sql`b.title`, match), sql`b.published_at is not null`];
+  if (filters.category) where.push(sql`b.category::text = ${filters.category}`);
+  if (filters.maxTier !== undefined) where.push(sql`${tier} <= ${filters.maxTier}`);
+  return ranked(
+    db,
+    sql`select b.id::text as id, b.title as title, b.excerpt as description, b.category::text as category,
+          ${tier} as tier, null::text as price, b.slug as slug,
+          ${score(sql`b.search_vector`, sql`b.title`, match)} as score
+        from ${blogPosts} b where ${sql.join(where, sql` and `)}`,
+    limit,
+  );
+}
+
+/** Approved vendors only. */
+export function searchVendors(db: DbOrTx, match: Match, filters: Filters, limit: number) {
+  const where: SQL[] = [
+    matches(sql`v.search_vector`, sql`v.company_name`, match),
+    sql`v.status = 'APPROVED'`,
+  ];
+  if (filters.category) where.push(sql`v.business_type::text = ${filters.category}`);
+  return ranked(
+    db,
+    sql`select v.id::text as id, v.company_name as title, left(v.description, 200) as description,
+          v.business_type::text as category, null::int as tier, null::text as price, null::text as slug,
+          ${score(sql`v.search_vector`, sql`v.company_name`, match)} as score
+        from ${vendorApplications} v where ${sql.join(where, sql` and `)}`,
+    limit,
+  );
+}
+
+export async function logSearch(
+  db: DbOrTx,
+  entry: { userId: string | null; query: string; resultCount: number },
+) {
+  await db.insert(searchLog).values(entry);
+}
+
+/** Marks the latest logged search of this text (by this user, when signed in) as clicked. */
+export async function markClicked(db: DbOrTx, userId: string | null, query: string): Promise<void> {
+  await db.execute(sql`
+    update ${searchLog} set clicked = true where id = (
+      select id from ${searchLog}
+      where query = ${query} and ${userId === null ? sql`user_id is null` : sql`user_id = ${userId}`}
+        and created_at > now() - interval '1 hour'
+      order by created_at desc limit 1)`);
+}
+
+export async function trending(db: DbOrTx, since: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ query: searchLog.query })
+    .from(searchLog)
+    .where(and(gte(searchLog.createdAt, since), sql`${searchLog.resultCount} > 0`))
+    .groupBy(searchLog.query)
+    .orderBy(desc(sql`count(*)`), searchLog.query)
+    .limit(limit);
+  return rows.map((row) => row.query);
+}

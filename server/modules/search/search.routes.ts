@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../contract/errors.js';
+import { searchClickRequestSchema, searchQuerySchema, searchResultSchema } from '../../../contract/search.js';
+import type { AppContext } from '../../lib/context.js';
+import * as search from './search.service.js';
+
+const tags = ['search'];
+
+export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search products, services, investigations, blog posts and vendors (2+ characters)',
+        querystring: searchQuerySchema,
+        response: { 200: z.array(searchResultSchema), 400: errorBodySchema },
+      },
+    },
+    async (request) => search.search(ctx, request.query, request.auth?.user.id ?? null),
+  );
+
+  r.get(
+    '/api/search/trending',
+    {
+      schema: {
+        tags,
+        summary: 'Most searched queries of the last 7 days',
+        response: { 200: z.array(z.string()) },
+      },
+    },
+    async () => search.trending(ctx),
+  );
+
+  r.post(
+    '/api/search/click',
+    {
+      schema: {
+        tags,
+        summary: 'Record that a result of a search was opened',
+        body: searchClickRequestSchema,
+        response: { 204: z.null(), 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await search.recordClick(ctx, request.auth?.user.id ?? null, request.body.query);
+      return reply.status(204).send(null);
+    },
+  );
+}

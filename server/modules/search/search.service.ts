@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import {
+  SEARCH_MAX_RESULTS,
+  SEARCH_MIN_LENGTH,
+  type SearchResult,
+  type SearchResultType,
+  type searchQuerySchema,
+} from '../../../contract/search.js';
+import type { AppContext } from '../../lib/context.js';
+import { toPrefixQuery } from '../../lib/search-text.js';
+import * as repository from './search.repository.js';
+
+const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+const TRENDING_MAX = 8;
+/** Shown while the search log is still empty (a new installation). */
+const CURATED_TRENDING = [
+  'rf detector',
+  'body armour',
+  'threat assessment',
+  'background check',
+  'osint',
+  'faraday',
+];
+
+type Source = (
+  db: AppContext['db'],
+  match: repository.Match,
+  filters: repository.Filters,
+  limit: number,
+) => Promise<repository.Hit[]>;
+
+const SOURCES: Partial<Record<SearchResultType, Source>> = {
+  product: repository.searchProducts,
+  service: repository.searchServices,
+  investigation: repository.searchInvestigations,
+  blog: repository.searchBlog,
+  vendor: repository.searchVendors,
+};
+
+/** Where a result opens; a signed-out visitor has no product page, so products open the filtered marketplace. */
+function urlOf(type: SearchResultType, hit: repository.Hit, signedIn: boolean): string {
+  switch (type) {
+    case 'product':
+      return signedIn ? `/product/${hit.id}` : `/marketplace?q=${encodeURIComponent(hit.title)}`;
+    case 'service':
+      return `/digital#${hit.id}`;
+    case 'investigation':
+      return `/investigations#${hit.id}`;
+    case 'blog':
+      return `/blog?post=${hit.slug ?? hit.id}`;
+    default:
+      return `/marketplace?q=${encodeURIComponent(hit.title)}`;
+  }
+}
+
+/**
+ * Products, digital services, the investigation catalogue, blog posts and approved vendors, ranked together: full
+ * text with prefix matching plus trigram similarity for typos. Every search is logged for trending and analytics.
+ */
+export async function search(
+  ctx: AppContext,
+  query: z.output<typeof searchQuerySchema>,
+  userId: string | null,
+): Promise<SearchResult[]> {
+  const text = query.q.toLowerCase();
+  if (text.length < SEARCH_MIN_LENGTH) return [];
+  const match = { tsQuery: toPrefixQuery(text) ?? null, text };
+  const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
+  const types = (Object.keys(SOURCES) as SearchResultType[]).filter(
+    (type) => (!query.type || query.type === type) && (!priced || type === 'product'),
+  );
+  const filters = {
+    category: query.category,
+    maxTier: query.tier,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+  };
+
+  const perSource = await Promise.all(
+    types.map(async (type) =>
+      (await SOURCES[type]!(ctx.db, match, filters, SEARCH_MAX_RESULTS)).map((hit) => ({ type, hit })),
+    ),
+  );
+  const results = perSource
+    .flat()
+    .sort((a, b) => b.hit.score - a.hit.score)
+    .slice(0, SEARCH_MAX_RESULTS)
+    .map(({ type, hit }): SearchResult => ({
+      id: hit.id,
+      type,
+      title: hit.title,
+      description: hit.description,
+      url: urlOf(type, hit, userId !== null),
+      category: hit.category,
+      tier: hit.tier,
+      price: hit.price,
+    }));
+  await repository.logSearch(ctx.db, { userId, query: text, resultCount: results.length });
+  return results;
+}
+
+export async function recordClick(ctx: AppContext, userId: string | null, query: string): Promise<void> {
+  await repository.markClicked(ctx.db, userId, query.toLowerCase());
+}
+
+/** The most searched queries that found something in the last 7 days; a curated list on a fresh install. */
+export async function trending(ctx: AppContext): Promise<string[]> {
+  const recent = await repository.trending(ctx.db, new Date(Date.now() - TRENDING_WINDOW_MS), TRENDING_MAX);
+  return recent.length > 0 ? recent : CURATED_TRENDING;
+}

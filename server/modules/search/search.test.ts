@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../db/seed/seed.js';
+import { createContext } from '../../lib/context.js';
+import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDatabase(createContext(t.database.db, t.config));
+});
+afterAll(() => t.close());
+
+interface Result {
+  id: string;
+  type: string;
+  title: string;
+  url: string;
+  tier: number | null;
+  price: string | null;
+  category: string | null;
+}
+
+const search = async (query: string, cookie?: string) => {
+  const response = await t.app.inject({ url: `/api/search?${query}`, headers: cookie ? { cookie } : {} });
+  expect(response.statusCode, query).toBe(200);
+  return response.json() as Result[];
+};
+
+describe('GET /api/search', () => {
+  it('answers [] below 2 characters and 400 above 100', async () => {
+    expect(await search('q=a')).toEqual([]);
+    expect(await search('q=')).toEqual([]);
+    expect((await t.app.inject({ url: `/api/search?q=${'x'.repeat(101)}` })).statusCode).toBe(400);
+  });
+
+  it('finds products by word prefix with the spec result shape', async () => {
+    const results = await search('q=faraday');
+    expect(results.length).toBeGreaterThan(0);
+    const [first] = results;
+    expect(first).toMatchObject({
+      type: 'product',
+      title: expect.stringMatching(/faraday/i),
+      price: expect.stringMatching(/^\d+\.\d{2}$/),
+      tier: expect.any(Number),
+      category: expect.any(String),
+      url: expect.stringMatching(/^\/marketplace\?q=/),
+    });
+    expect(results.length).toBeLessThanOrEqual(20);
+  });
+
+  it('still finds a name typed with a typo', async () => {
+    const results = await search('q=farady');
+    expect(results.some((r) => /faraday/i.test(r.title))).toBe(true);
+  });
+
+  it('searches services, the investigation catalogue and blog titles, and filters by type', async () => {
+    expect((await search('q=background')).some((r) => r.type === 'investigation')).toBe(true);
+    expect((await search('q=osint&type=service')).every((r) => r.type === 'service')).toBe(true);
+    expect((await search('q=osint&type=service')).length).toBeGreaterThan(0);
+    const blog = await search('q=surveillance&type=blog');
+    expect(blog.every((r) => r.type === 'blog' && r.url.startsWith('/blog?post='))).toBe(true);
+  });
+
+  it('filters by tier (what that tier may open) and price (products only)', async () => {
+    const tier1 = await search('q=de&tier=1');
+    expect(tier1.length).toBeGreaterThan(0);
+    expect(tier1.every((r) => r.tier === null || r.tier <= 1)).toBe(true);
+    const priced = await search('q=kit&minPrice=10000&maxPrice=60000');
+    expect(priced.length).toBeGreaterThan(0);
+    for (const r of priced) {
+      expect(r.type).toBe('product');
+      expect(Number(r.price)).toBeGreaterThanOrEqual(10000);
+      expect(Number(r.price)).toBeLessThanOrEqual(60000);
+    }
+  });
+
+  it('links products to their page for signed-in users and treats query syntax as text', async () => {
+    const user = await registerUser(t.app);
+    const [product] = (await search('q=faraday', user.cookie)).filter((r) => r.type === 'product');
+    expect(product!.url).toBe(`/product/${product!.id}`);
+    for (const q of ["'&|!", 'a:*b', '%_', '(())'])
+      expect(Array.isArray(await search(`q=${encodeURIComponent(q)}`))).toBe(true);
+  });
+});
+
+describe('search log, clicks and trending', () => {
+  it('logs every search, records clicks, and trends queries that found something', async () => {
+    const fresh = await createTestApp();
+    try {
+      const trendingNow = async () =>
+        (await fresh.app.inject({ url: '/api/search/trending' })).json() as string[];
+      expect((await trendingNow()).length).toBeGreaterThan(0);
+
+      await seedDatabase(createContext(fresh.database.db, fresh.config));
+      for (const q of ['thermal', 'thermal', 'Thermal', 'zzzqqq', 'faraday']) {
+        await fresh.app.inject({ url: `/api/search?q=${q}` });
+      }
+      const click = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/search/click',
+        payload: { query: 'thermal', resultId: 'x', type: 'product' },
+      });
+      expect(click.statusCode).toBe(204);
+      const { rows } = await fresh.database.pool.query(
+        'select query, result_count, clicked from search_log order by created_at',
+      );
+      expect(rows).toHaveLength(5);
+      expect(rows.filter((r) => r.query === 'thermal')).toHaveLength(3);
+      expect(rows.filter((r) => r.clicked)).toHaveLength(1);
+      expect(rows.find((r) => r.query === 'zzzqqq').result_count).toBe(0);
+      expect(await trendingNow()).toEqual(['thermal', 'faraday']);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
