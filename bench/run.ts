@@ -17,6 +17,9 @@ const CONNECTIONS = 32;
 const CATALOGUE = 10_000;
 const BUYERS = 20;
 const CHECKOUT_STOCK = 600;
+const SEARCH_CATALOGUE = 100_000;
+const SEARCH_CONNECTIONS = 10;
+const SEARCH_REQUESTS = 3_000;
 
 interface Server {
   url: string;
@@ -141,6 +144,74 @@ async function buyUntilSoldOut(base: string, db: pg.Client) {
   };
 }
 
+const WORDS = ['thermal', 'acoustic', 'encrypted', 'tactical', 'covert', 'ballistic', 'spectrum', 'sentinel'];
+const KINDS = ['detector', 'recorder', 'vest', 'helmet', 'scanner', 'camera', 'radio', 'drive'];
+
+/** 200 terms from very broad (two letters) to exact (a model number), typos and misses. */
+function searchTerms(): string[] {
+  const terms: string[] = [];
+  for (let i = 0; terms.length < 200; i++) {
+    const word = WORDS[i % WORDS.length]!;
+    const kind = KINDS[(i * 3) % KINDS.length]!;
+    const variants = [
+      word.slice(0, 2),
+      word,
+      `${word} ${kind}`,
+      String(1000 + ((i * 7919) % 98_000)),
+      `${word.slice(0, -2)}${word.at(-1)}${word.at(-2)}`,
+      `zq${i}xv`,
+      kind.slice(0, 4),
+      'faraday',
+    ];
+    terms.push(variants[i % variants.length]!);
+  }
+  return terms;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Search latency over rotating terms with 10 connections busy, and /healthz latency measured meanwhile. */
+async function searchRun(base: string) {
+  const terms = searchTerms();
+  const latencies: number[] = [];
+  let next = 0;
+  let searching = true;
+  const health: number[] = [];
+  const healthLoop = (async () => {
+    while (searching) {
+      const started = performance.now();
+      const response = await fetch(`${base}/healthz`);
+      await response.arrayBuffer();
+      health.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  await Promise.all(
+    Array.from({ length: SEARCH_CONNECTIONS }, async () => {
+      while (next < SEARCH_REQUESTS) {
+        const term = terms[next++ % terms.length]!;
+        const started = performance.now();
+        const response = await fetch(`${base}/api/search?q=${encodeURIComponent(term)}`);
+        if (!response.ok) throw new Error(`search ${term}: ${response.status}`);
+        await response.arrayBuffer();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  searching = false;
+  await healthLoop;
+  latencies.sort((a, b) => a - b);
+  health.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    healthP99: percentile(health, 99),
+    healthSamples: health.length,
+  };
+}
+
 async function main() {
   const dataDir = path.join(projectRoot, '.tmp', 'bench');
   await rm(dataDir, { recursive: true, force: true });
@@ -199,6 +270,14 @@ async function main() {
     if (!databaseUrl) throw new Error('embedded cluster not found');
     const checkout = await checkoutRun(app.url, databaseUrl);
 
+    console.log('growing the catalogue to 100,000 products for search...');
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli.ts', 'bench:data', '--products', String(SEARCH_CATALOGUE - CATALOGUE)],
+      { cwd: projectRoot, env: { ...process.env, ...env }, stdio: 'inherit' },
+    );
+    const searchFigures = await searchRun(app.url);
+
     console.log(`\n${CATALOGUE} products; ${CONNECTIONS} connections, ${DURATION} s each\n`);
     console.log('route'.padEnd(38), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'ratio'.padStart(7));
     for (const [name, r] of rows) {
@@ -213,6 +292,12 @@ async function main() {
       `\ncheckout: ${BUYERS} concurrent buyers, stock ${CHECKOUT_STOCK}: ${checkout.orders} orders in ` +
         `${checkout.seconds.toFixed(1)} s = ${checkout.perSecond.toFixed(1)} orders/s; ` +
         `stock left ${checkout.stockLeft}; oversold ${checkout.oversell}`,
+    );
+    console.log(
+      `search over ${SEARCH_CATALOGUE} products, ${SEARCH_CONNECTIONS} connections, 200 rotating terms, ` +
+        `${SEARCH_REQUESTS} requests: p50 ${searchFigures.p50.toFixed(1)} ms, p95 ${searchFigures.p95.toFixed(1)} ms ` +
+        `(target <= 30); /healthz p99 during the search load ${searchFigures.healthP99.toFixed(1)} ms ` +
+        `over ${searchFigures.healthSamples} probes (target < 50)`,
     );
     if (checkout.oversell !== 0 || checkout.stockLeft < 0) process.exitCode = 1;
   } finally {

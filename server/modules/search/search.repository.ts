@@ -1,4 +1,5 @@
 import { and, desc, gte, sql, type SQL } from 'drizzle-orm';
+import type { SearchResultType } from '../../../contract/search.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   blogPosts,
@@ -17,12 +18,18 @@ import {
  */
 const CANDIDATES = 200;
 
+/**
+ * `fuzzy` false: the full-text query alone (the common case, cheap through the GIN index). `fuzzy` true: names
+ * that resemble the text by trigram word similarity: the fallback for typos, only when full text found little.
+ */
 export interface Match {
   tsQuery: string | null;
   text: string;
+  fuzzy: boolean;
 }
 
 export type Hit = {
+  type: SearchResultType;
   id: string;
   title: string;
   description: string;
@@ -34,8 +41,8 @@ export type Hit = {
 };
 
 function matches(vector: SQL, name: SQL, match: Match): SQL {
-  const fullText = match.tsQuery ? sql`${vector} @@ to_tsquery('simple', ${match.tsQuery})` : sql`false`;
-  return sql`(${fullText} or ${match.text} <% ${name})`;
+  if (match.fuzzy) return sql`${match.text} <% ${name}`;
+  return match.tsQuery ? sql`${vector} @@ to_tsquery('simple', ${match.tsQuery})` : sql`false`;
 }
 
 function score(vector: SQL, name: SQL, match: Match): SQL {
@@ -43,10 +50,37 @@ function score(vector: SQL, name: SQL, match: Match): SQL {
   return sql`greatest(${rank} * 2, word_similarity(${match.text}, ${name}))`;
 }
 
-async function ranked(db: DbOrTx, candidates: SQL, limit: number): Promise<Hit[]> {
-  const result = await db.execute<Hit>(
-    sql`select * from (${candidates} limit ${CANDIDATES}) c order by score desc, title limit ${limit}`,
-  );
+/** One source's best `limit` hits among its first CANDIDATES matches, tagged with the result type. */
+function ranked(type: SearchResultType, candidates: SQL, limit: number): SQL {
+  return sql`(select ${type}::text as type, c.* from (${candidates} limit ${CANDIDATES}) c
+    order by score desc, title limit ${limit})`;
+}
+
+/**
+ * The whole search in one statement (one round trip, one connection): the full-text branches; then, only when they
+ * found fewer than `fuzzyBelow`, the trigram branches (a one-time filter, so PostgreSQL skips them otherwise); the
+ * best `limit` of both; and the log entry with the number of results.
+ */
+export async function searchAndLog(
+  db: DbOrTx,
+  branches: { exact: SQL[]; fuzzy: SQL[] | null; fuzzyBelow: number },
+  limit: number,
+  log: { userId: string | null; query: string },
+): Promise<Hit[]> {
+  const exact = sql`select * from (${sql.join(branches.exact, sql` union all `)}) u
+    order by score desc, title limit ${limit}`;
+  const fuzzy = branches.fuzzy
+    ? sql`union all select * from (${sql.join(branches.fuzzy, sql` union all `)}) f
+        where (select count(*) from exact) < ${branches.fuzzyBelow}
+          and not exists (select 1 from exact e where e.type = f.type and e.id = f.id)`
+    : sql``;
+  const result = await db.execute<Hit>(sql`
+    with exact as (${exact}),
+    hits as (select * from (select * from exact ${fuzzy}) a order by score desc, title limit ${limit}),
+    logged as (
+      insert into ${searchLog} (user_id, query, result_count) select ${log.userId}, ${log.query}, count(*) from hits
+    )
+    select * from hits order by score desc, title`);
   return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
 }
 
@@ -57,14 +91,14 @@ export interface Filters {
   maxPrice?: number;
 }
 
-export function searchProducts(db: DbOrTx, match: Match, filters: Filters, limit: number) {
+export function searchProducts(match: Match, filters: Filters, limit: number): SQL {
   const where: SQL[] = [matches(sql`p.search_vector`, sql`p.name`, match)];
   if (filters.category) where.push(sql`c.slug = ${filters.category}`);
   if (filters.maxTier !== undefined) where.push(sql`p.minimum_tier <= ${filters.maxTier}`);
   if (filters.minPrice !== undefined) where.push(sql`p.price >= ${filters.minPrice}`);
   if (filters.maxPrice !== undefined) where.push(sql`p.price <= ${filters.maxPrice}`);
   return ranked(
-    db,
+    'product',
     sql`select p.id::text as id, p.name as title, left(p.description, 200) as description, c.name as category,
           p.minimum_tier as tier, p.price::text as price, p.slug as slug,
           ${score(sql`p.search_vector`, sql`p.name`, match)} as score
@@ -74,12 +108,12 @@ export function searchProducts(db: DbOrTx, match: Match, filters: Filters, limit
   );
 }
 
-export function searchServices(db: DbOrTx, match: Match, filters: Filters, limit: number) {
+export function searchServices(match: Match, filters: Filters, limit: number): SQL {
   const where: SQL[] = [matches(sql`s.search_vector`, sql`s.name`, match)];
   if (filters.category) where.push(sql`s.category::text = ${filters.category}`);
   if (filters.maxTier !== undefined) where.push(sql`s.minimum_tier <= ${filters.maxTier}`);
   return ranked(
-    db,
+    'service',
     sql`select s.id as id, s.name as title, s.short_description as description, s.category::text as category,
           s.minimum_tier as tier, null::text as price, null::text as slug,
           ${score(sql`s.search_vector`, sql`s.name`, match)} as score
@@ -88,12 +122,12 @@ export function searchServices(db: DbOrTx, match: Match, filters: Filters, limit
   );
 }
 
-export function searchInvestigations(db: DbOrTx, match: Match, filters: Filters, limit: number) {
+export function searchInvestigations(match: Match, filters: Filters, limit: number): SQL {
   const where: SQL[] = [matches(sql`i.search_vector`, sql`i.name`, match)];
   if (filters.category) where.push(sql`i.category = ${filters.category}`);
   if (filters.maxTier !== undefined) where.push(sql`i.minimum_tier <= ${filters.maxTier}`);
   return ranked(
-    db,
+    'investigation',
     sql`select i.id::text as id, i.name as title, i.description as description, i.category as category,
           i.minimum_tier as tier, null::text as price, null::text as slug,
           ${score(sql`i.search_vector`, sql`i.name`, match)} as score
@@ -103,13 +137,13 @@ export function searchInvestigations(db: DbOrTx, match: Match, filters: Filters,
 }
 
 /** Blog posts by title and excerpt only; their tier is what the classification asks (PUBLIC 0, TIER_n n). */
-export function searchBlog(db: DbOrTx, match: Match, filters: Filters, limit: number) {
+export function searchBlog(match: Match, filters: Filters, limit: number): SQL {
   const tier = sql`case b.classification when 'PUBLIC' then 0 when 'TIER_1' then 1 else 2 end`;
   const where: SQL[] = [matches(sql`b.search_vector`, sql`b.title`, match), sql`b.published_at is not null`];
   if (filters.category) where.push(sql`b.category::text = ${filters.category}`);
   if (filters.maxTier !== undefined) where.push(sql`${tier} <= ${filters.maxTier}`);
   return ranked(
-    db,
+    'blog',
     sql`select b.id::text as id, b.title as title, b.excerpt as description, b.category::text as category,
           ${tier} as tier, null::text as price, b.slug as slug,
           ${score(sql`b.search_vector`, sql`b.title`, match)} as score
@@ -119,27 +153,20 @@ export function searchBlog(db: DbOrTx, match: Match, filters: Filters, limit: nu
 }
 
 /** Approved vendors only. */
-export function searchVendors(db: DbOrTx, match: Match, filters: Filters, limit: number) {
+export function searchVendors(match: Match, filters: Filters, limit: number): SQL {
   const where: SQL[] = [
     matches(sql`v.search_vector`, sql`v.company_name`, match),
     sql`v.status = 'APPROVED'`,
   ];
   if (filters.category) where.push(sql`v.business_type::text = ${filters.category}`);
   return ranked(
-    db,
+    'vendor',
     sql`select v.id::text as id, v.company_name as title, left(v.description, 200) as description,
           v.business_type::text as category, null::int as tier, null::text as price, null::text as slug,
           ${score(sql`v.search_vector`, sql`v.company_name`, match)} as score
         from ${vendorApplications} v where ${sql.join(where, sql` and `)}`,
     limit,
   );
-}
-
-export async function logSearch(
-  db: DbOrTx,
-  entry: { userId: string | null; query: string; resultCount: number },
-) {
-  await db.insert(searchLog).values(entry);
 }
 
 /** Marks the latest logged search of this text (by this user, when signed in) as clicked. */

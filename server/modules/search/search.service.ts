@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SEARCH_MAX_RESULTS,
@@ -13,6 +14,10 @@ import * as repository from './search.repository.js';
 const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 const TRENDING_MAX = 8;
 /** Shown while the search log is still empty (a new installation). */
+/** Below this many full-text hits, names resembling the text are looked for too (typos). */
+const FUZZY_BELOW = 5;
+/** Trigrams of shorter text say nothing useful about typos. */
+const FUZZY_MIN_LENGTH = 4;
 const CURATED_TRENDING = [
   'rf detector',
   'body armour',
@@ -22,12 +27,7 @@ const CURATED_TRENDING = [
   'faraday',
 ];
 
-type Source = (
-  db: AppContext['db'],
-  match: repository.Match,
-  filters: repository.Filters,
-  limit: number,
-) => Promise<repository.Hit[]>;
+type Source = (match: repository.Match, filters: repository.Filters, limit: number) => SQL;
 
 const SOURCES: Partial<Record<SearchResultType, Source>> = {
   product: repository.searchProducts,
@@ -64,7 +64,7 @@ export async function search(
 ): Promise<SearchResult[]> {
   const text = query.q.toLowerCase();
   if (text.length < SEARCH_MIN_LENGTH) return [];
-  const match = { tsQuery: toPrefixQuery(text) ?? null, text };
+  const tsQuery = toPrefixQuery(text) ?? null;
   const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
   const types = (Object.keys(SOURCES) as SearchResultType[]).filter(
     (type) => (!query.type || query.type === type) && (!priced || type === 'product'),
@@ -75,27 +75,29 @@ export async function search(
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
   };
-
-  const perSource = await Promise.all(
-    types.map(async (type) =>
-      (await SOURCES[type]!(ctx.db, match, filters, SEARCH_MAX_RESULTS)).map((hit) => ({ type, hit })),
-    ),
+  const branches = (fuzzy: boolean) =>
+    types.map((type) => SOURCES[type]!({ tsQuery, text, fuzzy }, filters, SEARCH_MAX_RESULTS));
+  // Names resembling the text (typos) are looked at only when full text found little.
+  const hits = await repository.searchAndLog(
+    ctx.db,
+    {
+      exact: branches(false),
+      fuzzy: text.length >= FUZZY_MIN_LENGTH ? branches(true) : null,
+      fuzzyBelow: FUZZY_BELOW,
+    },
+    SEARCH_MAX_RESULTS,
+    { userId, query: text },
   );
-  const results = perSource
-    .flat()
-    .sort((a, b) => b.hit.score - a.hit.score)
-    .slice(0, SEARCH_MAX_RESULTS)
-    .map(({ type, hit }): SearchResult => ({
-      id: hit.id,
-      type,
-      title: hit.title,
-      description: hit.description,
-      url: urlOf(type, hit, userId !== null),
-      category: hit.category,
-      tier: hit.tier,
-      price: hit.price,
-    }));
-  await repository.logSearch(ctx.db, { userId, query: text, resultCount: results.length });
+  const results = hits.map((hit): SearchResult => ({
+    id: hit.id,
+    type: hit.type,
+    title: hit.title,
+    description: hit.description,
+    url: urlOf(hit.type, hit, userId !== null),
+    category: hit.category,
+    tier: hit.tier,
+    price: hit.price,
+  }));
   return results;
 }
 
