@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeySchema, createApiKeyRequestSchema, createdApiKeySchema } from '../../../contract/api-keys.js';
 import { errorBodySchema } from '../../../contract/errors.js';
+import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../lib/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as apiKeys from './api-keys.service.js';
@@ -19,7 +20,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: {
         tags,
         summary: 'Your API keys (prefix only, never the key)',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: listQuerySchema,
         response: { 200: z.array(apiKeySchema), 401: errorBodySchema },
       },
     },

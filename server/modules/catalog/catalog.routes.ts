@@ -11,13 +11,13 @@ import {
   TOTAL_COUNT_HEADER,
 } from '../../../contract/catalog.js';
 import { errorBodySchema } from '../../../contract/errors.js';
+import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../lib/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as catalog from './catalog.service.js';
 
 const tags = ['catalog'];
 const idParams = z.object({ id: z.string().max(100) });
-const listLimit = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 const productListSchema = z.array(productSchema);
 
 /**
@@ -81,7 +81,7 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: "A product's reviews, newest first",
         params: idParams,
-        querystring: listLimit,
+        querystring: listQuerySchema,
         response: { 200: z.array(reviewSchema), 404: errorBodySchema },
       },
     },

@@ -7,6 +7,7 @@ import {
   serviceInquirySchema,
 } from '../../../contract/digital-services.js';
 import { errorBodySchema } from '../../../contract/errors.js';
+import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../lib/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as digital from './digital-services.service.js';
@@ -56,7 +57,7 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
       schema: {
         tags,
         summary: 'Your inquiries and their status, newest first',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: listQuerySchema,
         response: { 200: z.array(serviceInquirySchema), 401: errorBodySchema },
       },
       preHandler: app.requireUser,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../contract/errors.js';
+import { listQuerySchema } from '../../../contract/lists.js';
 import { notificationSchema } from '../../../contract/notifications.js';
 import type { AppContext } from '../../lib/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -19,7 +20,7 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags,
         summary: 'Your notifications, newest first',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: listQuerySchema,
         response: { 200: z.array(notificationSchema), 401: errorBodySchema },
       },
     },

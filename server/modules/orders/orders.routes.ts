@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../contract/errors.js';
+import { listQuerySchema } from '../../../contract/lists.js';
 import { createOrderRequestSchema, orderSchema } from '../../../contract/orders.js';
 import type { AppContext } from '../../lib/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -41,7 +42,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       schema: {
         tags,
         summary: "The signed-in user's orders, newest first",
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: listQuerySchema,
         response: { 200: z.array(orderSchema), 401: errorBodySchema },
       },
     },
