@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, json, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import {
   CONTACT_PREFERENCES,
   DIGITAL_SERVICE_CATEGORIES,
@@ -34,8 +34,9 @@ export const digitalServices = pgTable(
     category: digitalServiceCategoryEnum('category').notNull(),
     iconClass: text('icon_class').notNull(),
     minimumTier: integer('minimum_tier').notNull().default(DEFAULT_TIER),
-    previewContent: jsonb('preview_content').$type<DigitalServicePreview>().notNull().default({}),
-    fullContent: jsonb('full_content').$type<DigitalServiceFullContent>().notNull().default({}),
+    // json, not jsonb: jsonb reorders object keys, and the cards show the first metrics in the order written.
+    previewContent: json('preview_content').$type<DigitalServicePreview>().notNull().default({}),
+    fullContent: json('full_content').$type<DigitalServiceFullContent>().notNull().default({}),
     sortOrder: integer('sort_order').notNull().default(0),
     searchVector: searchVector(
       sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(short_description, '') || ' ' || coalesce(description, '')), 'B')`,

@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createContext } from '../../lib/context.js';
+import { seedDataDir } from '../../lib/paths.js';
 import { setUserTier } from '../../test/fixtures.js';
 import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
@@ -45,6 +48,20 @@ describe('digital services', () => {
     const tiers = services.map((s: { minimumTier: number }) => s.minimumTier);
     expect(tiers).toEqual([...tiers].sort());
     expect(services[0].previewContent.capabilities.length).toBeGreaterThan(2);
+  });
+
+  it('keeps the metrics in the order the seed data writes them (the cards show the first four)', async () => {
+    const seed = JSON.parse(await readFile(path.join(seedDataDir, 'digital-services.json'), 'utf8')) as {
+      id: string;
+      previewContent: { metrics: Record<string, unknown> };
+    }[];
+    const services = (await t.app.inject({ url: '/api/digital-services' })).json() as typeof seed;
+    for (const service of services) {
+      const written = seed.find((s) => s.id === service.id)!;
+      expect(Object.keys(service.previewContent.metrics)).toEqual(
+        Object.keys(written.previewContent.metrics),
+      );
+    }
   });
 });
 
