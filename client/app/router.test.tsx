@@ -13,10 +13,9 @@ function signedIn(user = testUser) {
   return mockFetch(({ url }) => (url === '/api/auth/user' ? { json: user } : undefined));
 }
 
-const notBuiltMemberPaths = ['/dashboard', '/vendor', '/settings', '/cases', '/payments', '/mobile', '/ai'];
-const memberOnlyPaths = [...notBuiltMemberPaths, '/product/42'];
+const notBuiltMemberPaths = ['/dashboard', '/vendor', '/cases', '/payments', '/ai'];
+const memberOnlyPaths = [...notBuiltMemberPaths, '/product/42', '/settings', '/mobile'];
 const sharedPaths = [
-  ['/digital', 'Digital Services'],
   ['/investigations', 'Investigations'],
   ['/blog', 'Intel Blog'],
   ['/secure-channel', 'Secure Channel'],
@@ -172,6 +171,15 @@ describe('router, signed in', () => {
     renderWithProviders(<AppRouter />, { path });
     expect(await screen.findByText(/This section is being built/)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: '404 Page Not Found' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/settings', 'Settings'],
+    ['/mobile', 'Mobile & Integrations'],
+  ])('reaches %s', async (path, heading) => {
+    signedIn();
+    renderWithProviders(<AppRouter />, { path });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
   it('reaches a product page', async () => {

@@ -20,6 +20,17 @@ const MarketplaceRoute = lazy(() =>
 const ProductRoute = lazy(() =>
   import('@/app/routes/product').then((module) => ({ default: module.ProductRoute })),
 );
+// The digital suite brings its forms and charts: load it only there.
+const DigitalRoute = lazy(() =>
+  import('@/app/routes/digital').then((module) => ({ default: module.DigitalRoute })),
+);
+// Account pages: two-factor setup, devices and API keys (and the analytics charts, loaded later still).
+const SettingsRoute = lazy(() =>
+  import('@/app/routes/settings').then((module) => ({ default: module.SettingsRoute })),
+);
+const MobileRoute = lazy(() =>
+  import('@/app/routes/mobile').then((module) => ({ default: module.MobileRoute })),
+);
 
 interface RouteEntry {
   path: string;
@@ -28,7 +39,7 @@ interface RouteEntry {
 
 /** Spec 2.1: reachable by everyone. Each later issue swaps its NotBuiltYet for the real page. */
 const sharedRoutes: readonly RouteEntry[] = [
-  { path: paths.digital.path, element: <NotBuiltYet section={paths.digital.label} /> },
+  { path: paths.digital.path, element: <DigitalRoute /> },
   { path: paths.marketplace.path, element: <MarketplaceRoute /> },
   { path: paths.investigations.path, element: <NotBuiltYet section={paths.investigations.label} /> },
   { path: paths.blog.path, element: <NotBuiltYet section={paths.blog.label} /> },
@@ -42,10 +53,10 @@ const memberRoutes: readonly RouteEntry[] = [
   { path: paths.dashboard.path, element: <NotBuiltYet section="Mission Control" /> },
   { path: paths.vendor.path, element: <NotBuiltYet section="Vendor Portal" /> },
   { path: paths.product.path, element: <ProductRoute /> },
-  { path: paths.settings.path, element: <NotBuiltYet section={paths.settings.label} /> },
+  { path: paths.settings.path, element: <SettingsRoute /> },
   { path: paths.cases.path, element: <NotBuiltYet section={paths.cases.label} /> },
   { path: paths.payments.path, element: <NotBuiltYet section={paths.payments.label} /> },
-  { path: paths.mobile.path, element: <NotBuiltYet section={paths.mobile.label} /> },
+  { path: paths.mobile.path, element: <MobileRoute /> },
   { path: paths.ai.path, element: <NotBuiltYet section={paths.ai.label} /> },
 ];
 

@@ -48,6 +48,8 @@ export const LOADING_READY_MESSAGE = 'System ready';
 
 /** Two-factor codes from an authenticator app (spec 5.8). */
 export const MFA_CODE_LENGTH = 6;
+/** Backup codes are longer than app codes; the API accepts up to 32 characters where either may be sent. */
+export const BACKUP_CODE_MAX = 32;
 
 /** Marketplace (spec 2.8): products fetched per page ('Load more' asks for the next), search debounce. */
 export const MARKETPLACE_PAGE_SIZE = 24;
@@ -55,3 +57,18 @@ export const MARKETPLACE_SEARCH_DEBOUNCE_MS = 250;
 
 /** Cart dialog (spec 2.10): placeholders shown while the cart loads. */
 export const CART_LOADING_PLACEHOLDERS = 3;
+
+/** Settings (spec 2.18): how long a copy control shows its check mark (backup codes, secrets, keys). */
+export const COPIED_INDICATOR_MS = 2000;
+
+/** Analytics dashboard (spec 2.19): placeholders shown while it loads. */
+export const ANALYTICS_LOADING_PLACEHOLDERS = 8;
+
+/**
+ * Page views: route changes are sent in batches, every 10 s, as soon as 20 are waiting, and when the page is
+ * hidden. 20 stays well under the API's 50 per batch.
+ */
+export const PAGE_VIEW_FLUSH_MS = 10_000;
+export const PAGE_VIEW_FLUSH_SIZE = 20;
+/** The API refuses longer paths. */
+export const PAGE_VIEW_PATH_MAX = 300;

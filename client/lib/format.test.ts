@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatINR, formatUSD, toAmount } from '@/lib/format';
+import {
+  formatCount,
+  formatDate,
+  formatINR,
+  formatPercent,
+  formatRelativeTime,
+  formatUSD,
+  toAmount,
+} from '@/lib/format';
 
 describe('formatINR', () => {
   it('uses the rupee sign and Indian digit grouping', () => {
@@ -56,5 +64,33 @@ describe('toAmount and formatDate', () => {
   it('formats ISO dates and rejects garbage', () => {
     expect(formatDate('2026-01-15T10:00:00.000Z')).toBe('Jan 15, 2026');
     expect(formatDate('not a date')).toBe('—');
+  });
+});
+
+describe('formatCount and formatPercent', () => {
+  it('groups digits and keeps at most one decimal of a percentage', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatPercent(42.35)).toBe('42.4%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatCount(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.parse('2026-03-10T12:00:00.000Z');
+
+  it('says how long ago, in words', () => {
+    expect(formatRelativeTime('2026-03-10T11:59:30.000Z', now)).toBe('just now');
+    expect(formatRelativeTime('2026-03-10T11:59:10.000Z', now)).toBe('1 minute ago');
+    expect(formatRelativeTime('2026-03-10T11:55:00.000Z', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2026-03-10T09:00:00.000Z', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2026-03-09T12:00:00.000Z', now)).toBe('yesterday');
+    expect(formatRelativeTime('2026-02-10T12:00:00.000Z', now)).toBe('4 weeks ago');
+    expect(formatRelativeTime('2026-01-09T12:00:00.000Z', now)).toBe('2 months ago');
+  });
+
+  it('reads future moments too, and rejects garbage', () => {
+    expect(formatRelativeTime('2026-03-13T12:00:00.000Z', now)).toBe('in 3 days');
+    expect(formatRelativeTime('soon', now)).toBe('—');
   });
 });

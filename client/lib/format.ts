@@ -58,3 +58,42 @@ export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? UNKNOWN_AMOUNT : dateFormat.format(date);
 }
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** A count with US grouping: 12345 -> '12,345'; '—' when it is not a number. */
+export function formatCount(value: number): string {
+  return Number.isFinite(value) ? countFormat.format(value) : UNKNOWN_AMOUNT;
+}
+
+const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A percentage given as 0-100: 42.35 -> '42.4%'. */
+export function formatPercent(value: number): string {
+  return Number.isFinite(value) ? `${percentFormat.format(value)}%` : UNKNOWN_AMOUNT;
+}
+
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/**
+ * How long ago (or how far ahead) a moment is, in words: 'just now', '5 minutes ago', 'yesterday',
+ * 'in 3 days'. '—' when the value is not a date.
+ */
+export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {
+  const time = (value instanceof Date ? value : new Date(value)).getTime();
+  if (Number.isNaN(time)) return UNKNOWN_AMOUNT;
+  const seconds = Math.round((time - now) / 1000);
+  if (Math.abs(seconds) < 45) return 'just now';
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+  }
+  return relativeFormat.format(Math.round(seconds / 60), 'minute');
+}

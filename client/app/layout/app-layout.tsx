@@ -4,11 +4,14 @@ import { Footer } from '@/app/layout/footer';
 import { MobileMenu } from '@/app/layout/mobile-menu';
 import { NavBar } from '@/app/layout/nav-bar';
 import { TopBar } from '@/app/layout/top-bar';
+import { usePageViewReporting } from '@/features/analytics/hooks/use-page-view-reporting';
 import { useUser } from '@/features/auth/api/get-user';
 import { CartWidget } from '@/features/cart/components/cart-widget';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user = null } = useUser();
+  // Route changes go to the analytics API in batches (spec 2.19's page views); never visible.
+  usePageViewReporting();
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Crosshair, LogOut, Menu, ShoppingCart, X } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '@contract/auth';
@@ -8,7 +9,15 @@ import { Button } from '@/components/ui/button';
 import { useCart } from '@/features/cart/api/get-cart';
 import { CartCountBadge } from '@/features/cart/components/cart-count-badge';
 import { cartLabel } from '@/features/cart/utils/cart-label';
+import { GlobalSearch } from '@/features/search/components/global-search';
 import { APP_NAME, APP_TAGLINE, LOGIN_URL, LOGOUT_URL } from '@/lib/constants';
+
+// The bell brings the notification schemas (zod) and its panel: signed-in users only, loaded after the page.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 interface TopBarProps {
   user: User | null;
@@ -18,32 +27,38 @@ interface TopBarProps {
 
 /**
  * Brand, account controls and the mobile menu toggle. The global search (desktop, 24rem) goes in the middle
- * slot and the notification bell before the tier badge; both arrive with their own issues.
+ * slot (it arrives with its own issue); the notification bell sits before the tier badge.
  */
 export function TopBar({ user, mobileMenuOpen, onToggleMobileMenu }: TopBarProps) {
   // Spec 2.3: the cart icon shows the number of cart lines; only signed-in users have a cart.
   const cart = useCart({ enabled: Boolean(user) });
   const cartLines = cart.data?.length ?? 0;
   return (
-    <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
+    <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
       <Link
         href={paths.home.getHref()}
         className="flex shrink-0 items-center gap-2 rounded-sm text-foreground"
       >
         <Crosshair aria-hidden="true" className="size-6 text-primary" />
         <span className="flex flex-col leading-none">
-          <span className="font-mono text-sm font-bold tracking-[0.25em] uppercase">{APP_NAME}</span>
+          <span className="font-mono text-xs font-bold tracking-[0.2em] uppercase sm:text-sm sm:tracking-[0.25em]">
+            {APP_NAME}
+          </span>
           <span className="hidden text-[0.65rem] text-muted-foreground sm:block">{APP_TAGLINE}</span>
         </span>
       </Link>
 
-      <div data-slot="top-bar-search" className="hidden flex-1 justify-center lg:flex" />
+      <div data-slot="top-bar-search" className="hidden flex-1 justify-center lg:flex">
+        <GlobalSearch />
+      </div>
       <div className="flex-1 lg:hidden" />
 
-      <div className="flex items-center gap-1.5 sm:gap-2">
+      <div className="flex items-center gap-1 sm:gap-2">
         {user ? (
           <>
-            <div data-slot="top-bar-notifications" className="contents" />
+            <Suspense fallback={<span aria-hidden="true" className="size-9" />}>
+              <NotificationBell />
+            </Suspense>
             <Badge title={`${tierName(user.tier)} clearance`}>{tierLabel(user.tier)}</Badge>
             <Button asChild variant="ghost" size="icon" className="relative">
               <Link href={paths.marketplace.getHref()} aria-label={cartLabel('Cart', cartLines)} title="Cart">

@@ -14,3 +14,17 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
     </span>
   );
 }
+
+/** A visible loading line ('Loading settings...') that screen readers announce once, as a status. */
+export function LoadingMessage({ children, className }: { children: string; className?: string }) {
+  return (
+    <p
+      role="status"
+      data-slot="loading-message"
+      className={cn('flex items-center gap-2 text-sm text-muted-foreground', className)}
+    >
+      <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />
+      {children}
+    </p>
+  );
+}

@@ -6,6 +6,12 @@ export function Tabs({ className, ...props }: ComponentProps<typeof TabsPrimitiv
   return <TabsPrimitive.Root data-slot="tabs" className={cn('flex flex-col gap-4', className)} {...props} />;
 }
 
+/**
+ * For a page's main tabs: two by two on phones (every tab stays in view), one row from the small breakpoint.
+ */
+export const pageTabsListClass =
+  'grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-fit [&>*]:h-8 sm:[&>*]:h-full';
+
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List

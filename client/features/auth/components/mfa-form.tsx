@@ -5,11 +5,9 @@ import { FormField, FormMessage } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoginMfa } from '@/features/auth/api/login-mfa';
+import { TotpCodeInput } from '@/features/auth/components/totp-code-input';
 import { authErrorTargets } from '@/features/auth/utils/form-errors';
-import { MFA_CODE_LENGTH } from '@/lib/constants';
-
-/** Backup codes are longer than app codes; the API accepts up to 32 characters. */
-const BACKUP_CODE_MAX = 32;
+import { BACKUP_CODE_MAX, MFA_CODE_LENGTH } from '@/lib/constants';
 
 interface MfaFormProps {
   onSignedIn: (user: User) => void;
@@ -71,18 +69,7 @@ export function MfaForm({ onSignedIn, onCancel }: MfaFormProps) {
               autoFocus
             />
           ) : (
-            <Input
-              {...control}
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, MFA_CODE_LENGTH))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={MFA_CODE_LENGTH}
-              placeholder="000000"
-              className="text-center font-mono text-lg tracking-[0.5em]"
-              autoFocus
-            />
+            <TotpCodeInput {...control} value={code} onValueChange={setCode} autoFocus />
           )
         }
       </FormField>

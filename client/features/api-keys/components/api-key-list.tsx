@@ -1,0 +1,167 @@
+import { useState, type ReactNode } from 'react';
+import { Ban, KeyRound, RotateCcw } from 'lucide-react';
+import type { ApiKey } from '@contract/api-keys';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useApiKeys } from '@/features/api-keys/api/get-api-keys';
+import { useRevokeApiKey } from '@/features/api-keys/api/revoke-api-key';
+import { handleUnauthorizedError } from '@/lib/api-client';
+import { formatDate, formatRelativeTime } from '@/lib/format';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="font-mono text-[0.65rem] tracking-widest text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** The user's API keys (spec 3 and 4): active or revoked; a revoked key cannot be revoked again. */
+export function ApiKeyList() {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [confirming, setConfirming] = useState<ApiKey | null>(null);
+
+  function revokeKey(key: ApiKey) {
+    revoke.mutate(key.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast({ title: 'API key revoked', description: `"${key.name}" can no longer be used.` });
+      },
+      onError: (error) => {
+        setConfirming(null);
+        if (handleUnauthorizedError(error)) return;
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to revoke the API key.' });
+      },
+    });
+  }
+
+  if (keys.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-3">
+        <span role="status" className="sr-only">
+          Loading API keys
+        </span>
+        {[0, 1].map((index) => (
+          <Skeleton key={index} className="h-28" />
+        ))}
+      </div>
+    );
+  }
+
+  if (keys.isError) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert" className="text-sm text-muted-foreground">
+          Your API keys could not be loaded.
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
+          <RotateCcw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (keys.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
+        <KeyRound aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="font-medium">No API keys yet</p>
+        <p className="text-sm text-muted-foreground">Create one to use the API from your own tools.</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul aria-label="API keys" className="grid gap-3">
+        {keys.data.map((key) => (
+          <li
+            key={key.id}
+            data-testid="api-key"
+            className="grid gap-3 rounded-lg border bg-surface p-4 data-[revoked]:opacity-70"
+            data-revoked={!key.isActive || undefined}
+          >
+            <div className="flex flex-wrap items-start gap-3">
+              <div className="min-w-0 flex-1 space-y-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  {key.name}
+                  <Badge variant={key.isActive ? 'default' : 'destructive'}>
+                    {key.isActive ? 'Active' : 'Revoked'}
+                  </Badge>
+                </p>
+                <code className="font-mono text-xs text-muted-foreground">{key.keyPrefix}…</code>
+              </div>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Revoke ${key.name}`}
+                disabled={!key.isActive || (revoke.isPending && revoke.variables === key.id)}
+                onClick={() => setConfirming(key)}
+              >
+                <Ban aria-hidden="true" />
+                Revoke
+              </Button>
+            </div>
+            <ul aria-label="Permissions" className="flex flex-wrap gap-1.5">
+              {key.permissions.map((permission) => (
+                <li key={permission}>
+                  <Badge variant="secondary">{permission}</Badge>
+                </li>
+              ))}
+            </ul>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <Detail label="Expires">{key.expiresAt ? formatDate(key.expiresAt) : 'Never'}</Detail>
+              <Detail label="Created">{formatDate(key.createdAt)}</Detail>
+              <Detail label="Last used">
+                {key.lastUsed ? (
+                  <time dateTime={key.lastUsed}>{formatRelativeTime(key.lastUsed)}</time>
+                ) : (
+                  'Never'
+                )}
+              </Detail>
+            </dl>
+          </li>
+        ))}
+      </ul>
+
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Revoke this API key?</DialogTitle>
+            <DialogDescription>
+              {confirming ? `"${confirming.name}" ` : 'The key '}stops working at once, for every tool that
+              uses it. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={revoke.isPending}
+              onClick={() => confirming && revokeKey(confirming)}
+            >
+              {revoke.isPending && <Spinner className="text-destructive-foreground" label="Revoking" />}
+              Revoke key
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

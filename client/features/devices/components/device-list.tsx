@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { LogOut, Monitor, RotateCcw, Smartphone } from 'lucide-react';
+import type { Device } from '@contract/devices';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useDevices } from '@/features/devices/api/get-devices';
+import { useSignOutDevice } from '@/features/devices/api/sign-out-device';
+import { handleUnauthorizedError } from '@/lib/api-client';
+import { formatDate, formatRelativeTime } from '@/lib/format';
+
+const MOBILE_PLATFORMS = new Set(['Android', 'iOS']);
+
+function deviceName(device: Device): string {
+  return `${device.platform} · ${device.browser}`;
+}
+
+interface DeviceListProps {
+  /** Called once this browser's own session has ended (the app then shows the visitor as signed out). */
+  onCurrentDeviceSignedOut: () => void;
+}
+
+/** The Mobile Devices tab (spec 2.22): every signed-in browser or app, each of which can be signed out. */
+export function DeviceList({ onCurrentDeviceSignedOut }: DeviceListProps) {
+  const devices = useDevices();
+  const signOut = useSignOutDevice();
+  const [confirming, setConfirming] = useState<Device | null>(null);
+
+  // This browser first, then the others in the server's order.
+  const list = [...(devices.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
+
+  function signOutDevice(device: Device) {
+    signOut.mutate(device, {
+      onSuccess: () => {
+        setConfirming(null);
+        if (device.current) {
+          toast({ title: 'Signed out', description: 'This device has been signed out.' });
+          onCurrentDeviceSignedOut();
+        } else {
+          toast({ title: 'Device signed out', description: `${deviceName(device)} has been signed out.` });
+        }
+      },
+      onError: (error) => {
+        setConfirming(null);
+        if (handleUnauthorizedError(error)) return;
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to sign out the device.' });
+      },
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Mobile devices</CardTitle>
+        <CardDescription>
+          Every browser and app signed in to your account. Sign out any you do not recognise.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {devices.isPending ? (
+          <div aria-busy="true" className="grid gap-3">
+            <span role="status" className="sr-only">
+              Loading devices
+            </span>
+            {[0, 1].map((index) => (
+              <Skeleton key={index} className="h-16" />
+            ))}
+          </div>
+        ) : devices.isError ? (
+          <div className="flex flex-col items-start gap-3">
+            <p role="alert" className="text-sm text-muted-foreground">
+              Your devices could not be loaded.
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void devices.refetch()}>
+              <RotateCcw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No signed-in devices.</p>
+        ) : (
+          <ul aria-label="Devices" className="divide-y">
+            {list.map((device) => {
+              const Icon = MOBILE_PLATFORMS.has(device.platform) ? Smartphone : Monitor;
+              const pending = signOut.isPending && signOut.variables?.id === device.id;
+              return (
+                <li
+                  key={device.id}
+                  data-testid="device"
+                  className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center"
+                >
+                  <Icon aria-hidden="true" className="size-6 shrink-0 text-muted-foreground" />
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium">
+                      {deviceName(device)}
+                      {device.current && <Badge variant="secondary">This device</Badge>}
+                      <Badge variant={device.isActive ? 'default' : 'outline'}>
+                        {device.isActive ? 'Active' : 'Inactive'}
+                      </Badge>
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      Last active{' '}
+                      <time dateTime={device.lastActive}>{formatRelativeTime(device.lastActive)}</time>
+                      {' · '}Signed in {formatDate(device.createdAt)}
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="self-start sm:self-center"
+                    aria-label={`Sign out ${deviceName(device)}${device.current ? ' (this device)' : ''}`}
+                    disabled={pending}
+                    onClick={() => (device.current ? setConfirming(device) : signOutDevice(device))}
+                  >
+                    {pending ? <Spinner label="Signing out" /> : <LogOut aria-hidden="true" />}
+                    Sign out
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Sign out this device?</DialogTitle>
+            <DialogDescription>
+              This is the browser you are using now. Its session ends at once and you will need to sign in
+              again.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={signOut.isPending}
+              onClick={() => confirming && signOutDevice(confirming)}
+            >
+              {signOut.isPending && <Spinner className="text-destructive-foreground" label="Signing out" />}
+              Sign out
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

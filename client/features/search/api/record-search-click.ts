@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { searchClickRequestSchema } from '@contract/search';
+import { apiRequest } from '@/lib/api-client';
+import { SEARCH_PATH } from '@/features/search/api/get-search-results';
+
+export const SEARCH_CLICK_PATH = `${SEARCH_PATH}/click`;
+
+export type SearchClick = z.input<typeof searchClickRequestSchema>;
+
+/** 204: which result a search led to (for the search analytics). */
+export function recordSearchClick(click: SearchClick): Promise<void> {
+  return apiRequest<void>('POST', SEARCH_CLICK_PATH, click);
+}
+
+/** Fire and forget: a failure to record must never stand between a person and the result they chose. */
+export function useRecordSearchClick() {
+  return useMutation({ mutationFn: recordSearchClick, onError: () => {} });
+}
