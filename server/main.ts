@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { EnvError, parseEnv } from './config/env.js';
 import { loadConfig } from './config/secrets.js';
 import { openDatabase, runMigrations } from './db/client.js';
+import { takeOverSignals } from './db/embedded.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { startJobs } from './jobs.js';
 import { createContext } from './lib/context.js';
@@ -11,6 +12,7 @@ import { EventBus } from './lib/events.js';
 
 async function main() {
   const env = parseEnv();
+  takeOverSignals();
   const logger = pino({
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

