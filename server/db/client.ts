@@ -35,8 +35,8 @@ export function withDatabaseName(url: string, database: string): string {
 /**
  * Reads go out as named prepared statements (the name is a hash of the SQL), so PostgreSQL parses and plans each
  * query shape once per connection instead of on every request: that planning was most of the cost of the hot
- * reads. Only SELECTs are named, whose shapes are few; writes with a varying number of rows would otherwise pile
- * up statements on every connection.
+ * reads. Only reads (SELECT, and WITH queries such as the search) are named, whose shapes are few; inserts with a
+ * varying number of rows would otherwise pile up statements on every connection.
  */
 class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
@@ -47,7 +47,7 @@ class PreparingClient extends pg.Client {
       'text' in config &&
       typeof config.text === 'string' &&
       !('name' in config && config.name) &&
-      /^\s*select\b/i.test(config.text)
+      /^\s*(select|with)\b/i.test(config.text)
     ) {
       args[0] = { ...config, name: `q${createHash('sha1').update(config.text).digest('base64url')}` };
     }

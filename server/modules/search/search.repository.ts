@@ -17,6 +17,7 @@ import {
  * over a large catalogue therefore costs a bounded amount of work (issue: rank a bounded candidate set).
  */
 const CANDIDATES = 200;
+const GIN_SCAN_LIMIT = 2_000;
 
 /**
  * `fuzzy` false: the full-text query alone (the common case, cheap through the GIN index). `fuzzy` true: names
@@ -74,13 +75,19 @@ export async function searchAndLog(
         where (select count(*) from exact) < ${branches.fuzzyBelow}
           and not exists (select 1 from exact e where e.type = f.type and e.id = f.id)`
     : sql``;
-  const result = await db.execute<Hit>(sql`
+  const statement = sql`
     with exact as (${exact}),
     hits as (select * from (select * from exact ${fuzzy}) a order by score desc, title limit ${limit}),
     logged as (
       insert into ${searchLog} (user_id, query, result_count) select ${log.userId}, ${log.query}, count(*) from hits
     )
-    select * from hits order by score desc, title`);
+    select * from hits order by score desc, title`;
+  const result = await db.transaction(async (tx) => {
+    // A broad word (two letters, a common kind) would otherwise have the GIN index collect every match before the
+    // candidate limit applies; this caps what each full-text index scan returns.
+    await tx.execute(sql`select set_config('gin_fuzzy_search_limit', ${String(GIN_SCAN_LIMIT)}, true)`);
+    return tx.execute<Hit>(statement);
+  });
   return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
 }
 
