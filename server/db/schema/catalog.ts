@@ -92,5 +92,7 @@ export const products = pgTable(
     index('products_vendor_idx').on(t.vendorId),
     index('products_search_idx').using('gin', t.searchVector),
     trigramIndex('products_name_trgm_idx', t.name),
+    // Type-ahead search of one or two letters: names starting with them (lower(name) like 'th%').
+    index('products_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
   ],
 );

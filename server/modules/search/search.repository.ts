@@ -16,7 +16,7 @@ import {
  * (trigram word similarity, for typos) are taken through their GIN indexes, and only those are ranked. A broad term
  * over a large catalogue therefore costs a bounded amount of work (issue: rank a bounded candidate set).
  */
-const CANDIDATES = 200;
+const CANDIDATES = 100;
 const GIN_SCAN_LIMIT = 2_000;
 
 /**
@@ -27,6 +27,17 @@ export interface Match {
   tsQuery: string | null;
   text: string;
   fuzzy: boolean;
+}
+
+/**
+ * Two letters as a word prefix would expand to a large part of the vocabulary; for text that short, names that
+ * start with it are what a user typing ahead expects, and a btree range on lower(name) finds them at once.
+ */
+const SHORT_TEXT = 3;
+
+function startsWith(name: SQL, text: string): SQL {
+  const pattern = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`lower(${name}) like ${pattern}`;
 }
 
 export type Hit = {
@@ -43,12 +54,15 @@ export type Hit = {
 
 function matches(vector: SQL, name: SQL, match: Match): SQL {
   if (match.fuzzy) return sql`${match.text} <% ${name}`;
+  if (match.text.length < SHORT_TEXT) return startsWith(name, match.text);
   return match.tsQuery ? sql`${vector} @@ to_tsquery('simple', ${match.tsQuery})` : sql`false`;
 }
 
+/** Full-text hits rank by ts_rank; typo hits by how much of the text they contain (word similarity). */
 function score(vector: SQL, name: SQL, match: Match): SQL {
-  const rank = match.tsQuery ? sql`ts_rank(${vector}, to_tsquery('simple', ${match.tsQuery}))` : sql`0`;
-  return sql`greatest(${rank} * 2, word_similarity(${match.text}, ${name}))`;
+  if (match.fuzzy) return sql`word_similarity(${match.text}, ${name})`;
+  if (match.text.length < SHORT_TEXT) return sql`1.0 / length(${name})`;
+  return match.tsQuery ? sql`ts_rank(${vector}, to_tsquery('simple', ${match.tsQuery}))` : sql`0`;
 }
 
 /** One source's best `limit` hits among its first CANDIDATES matches, tagged with the result type. */
@@ -84,8 +98,12 @@ export async function searchAndLog(
     select * from hits order by score desc, title`;
   const result = await db.transaction(async (tx) => {
     // A broad word (two letters, a common kind) would otherwise have the GIN index collect every match before the
-    // candidate limit applies; this caps what each full-text index scan returns.
-    await tx.execute(sql`select set_config('gin_fuzzy_search_limit', ${String(GIN_SCAN_LIMIT)}, true)`);
+    // candidate limit applies: this caps what each full-text index scan returns. The log entry is statistics, so
+    // the search does not wait for its commit to reach the disk.
+    await tx.execute(
+      sql`select set_config('gin_fuzzy_search_limit', ${String(GIN_SCAN_LIMIT)}, true),
+        set_config('synchronous_commit', 'off', true)`,
+    );
     return tx.execute<Hit>(statement);
   });
   return result.rows.map((row) => ({ ...row, score: Number(row.score) }));

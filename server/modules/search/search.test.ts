@@ -48,6 +48,14 @@ describe('GET /api/search', () => {
     expect(results.length).toBeLessThanOrEqual(20);
   });
 
+  it('types ahead: two letters find the names that start with them', async () => {
+    const results = await search('q=Ev');
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) expect(r.title.toLowerCase().startsWith('ev')).toBe(true);
+    expect(results.map((r) => r.title)).toContain('Evidence-Grade Digital Audio Recorder');
+    expect(await search(`q=${encodeURIComponent('%_')}`)).toEqual([]);
+  });
+
   it('still finds a name typed with a typo', async () => {
     const results = await search('q=farady');
     expect(results.some((r) => /faraday/i.test(r.title))).toBe(true);
@@ -62,7 +70,7 @@ describe('GET /api/search', () => {
   });
 
   it('filters by tier (what that tier may open) and price (products only)', async () => {
-    const tier1 = await search('q=de&tier=1');
+    const tier1 = await search('q=detector&tier=1');
     expect(tier1.length).toBeGreaterThan(0);
     expect(tier1.every((r) => r.tier === null || r.tier <= 1)).toBe(true);
     const priced = await search('q=kit&minPrice=10000&maxPrice=60000');
