@@ -7,6 +7,13 @@ export interface AppEvents {
   'security.mfa_changed': { userId: string; enabled: boolean };
   'security.api_key_created': { userId: string; name: string };
   'security.failed_logins': { userId: string; attempts: number };
+  'payment.received': {
+    userId: string;
+    amount: string;
+    currency: string;
+    description: string;
+    actionUrl: string;
+  };
 }
 
 export type EventName = keyof AppEvents;

@@ -73,6 +73,16 @@ export function subscribe(ctx: AppContext): void {
       actionUrl: '/mobile',
     });
   });
+  ctx.events.on('payment.received', async ({ userId, amount, currency, description, actionUrl }) => {
+    await notify(ctx.db, {
+      userId,
+      type: 'payment_received',
+      priority: 'normal',
+      title: 'Payment received',
+      message: `We received ${currency} ${amount} for: ${description}.`,
+      actionUrl,
+    });
+  });
   ctx.events.on('security.failed_logins', async ({ userId, attempts }) => {
     await notify(ctx.db, {
       userId,

@@ -27,7 +27,7 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
  * the cart is emptied. Any line that cannot be served fails the whole checkout and nothing changes.
  */
 export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOrderRequest): Promise<Order> {
-  const orderId = await ctx.db.transaction(async (tx) => {
+  const { orderId, payment } = await ctx.db.transaction(async (tx) => {
     const lines = await cart.lockCart(tx, user.id);
     if (lines.length === 0) {
       throw new AppError('VALIDATION_FAILED', 'Your cart is empty', {
@@ -75,9 +75,18 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
     });
     await repository.attachPayment(tx, id, payment.id, payment.status === 'completed');
     await cart.emptyCart(tx, user.id);
-    return id;
+    return { orderId: id, payment };
   });
   catalog.invalidateListings(ctx);
+  if (payment.status === 'completed') {
+    await ctx.events.emit('payment.received', {
+      userId: user.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      description: payment.description ?? 'Equipment order',
+      actionUrl: '/marketplace',
+    });
+  }
   return getOrder(ctx, user.id, orderId);
 }
 

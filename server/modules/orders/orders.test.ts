@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, orders, payments } from '../../db/schema/index.js';
+import { cartItems, notifications, orders, payments } from '../../db/schema/index.js';
 import { createCategory, createProduct, setUserTier, stockOf } from '../../test/fixtures.js';
 import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
@@ -83,6 +83,9 @@ describe('checkout', () => {
     expect(await stockOf(t.database.db, vest.id)).toBeNull();
     expect((await user.call('GET', '/api/cart')).json()).toEqual([]);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.userId, user.id));
+    const [note] = await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(note).toMatchObject({ type: 'payment_received', title: 'Payment received' });
+    expect(note!.message).toContain('INR 82998.00');
     expect(payment).toMatchObject({
       amount: '82998.00',
       currency: 'INR',
