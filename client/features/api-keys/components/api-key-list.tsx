@@ -3,16 +3,8 @@ import { Ban, KeyRound, RotateCcw } from 'lucide-react';
 import type { ApiKey } from '@contract/api-keys';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useApiKeys } from '@/features/api-keys/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/api-keys/api/revoke-api-key';
@@ -138,30 +130,16 @@ export function ApiKeyList() {
         ))}
       </ul>
 
-      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Revoke this API key?</DialogTitle>
-            <DialogDescription>
-              {confirming ? `"${confirming.name}" ` : 'The key '}stops working at once, for every tool that
-              uses it. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={revoke.isPending}
-              onClick={() => confirming && revokeKey(confirming)}
-            >
-              {revoke.isPending && <Spinner className="text-destructive-foreground" label="Revoking" />}
-              Revoke key
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && revokeKey(confirming)}
+        title="Revoke this API key?"
+        description={`${confirming ? `"${confirming.name}" ` : 'The key '}stops working at once, for every tool that uses it. This cannot be undone.`}
+        confirmLabel="Revoke key"
+        pendingLabel="Revoking"
+        pending={revoke.isPending}
+      />
     </>
   );
 }

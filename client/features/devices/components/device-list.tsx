@@ -4,14 +4,7 @@ import type { Device } from '@contract/devices';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -133,30 +126,16 @@ export function DeviceList({ onCurrentDeviceSignedOut }: DeviceListProps) {
         )}
       </CardContent>
 
-      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Sign out this device?</DialogTitle>
-            <DialogDescription>
-              This is the browser you are using now. Its session ends at once and you will need to sign in
-              again.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={signOut.isPending}
-              onClick={() => confirming && signOutDevice(confirming)}
-            >
-              {signOut.isPending && <Spinner className="text-destructive-foreground" label="Signing out" />}
-              Sign out
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && signOutDevice(confirming)}
+        title="Sign out this device?"
+        description="This is the browser you are using now. Its session ends at once and you will need to sign in again."
+        confirmLabel="Sign out"
+        pendingLabel="Signing out"
+        pending={signOut.isPending}
+      />
     </Card>
   );
 }
