@@ -1,39 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await page?.context().close();
-  expect(pageErrors, 'errors in the browser console').toEqual([]);
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('401')) pageErrors.push(message.text());
-  });
-  return page;
-}
+const e2e = useHarness();
 
 describe('a new visitor', () => {
   it('sees the loading screen, then the landing page, requests access, signs up and logs out', async () => {
-    const page = await newPage();
-    await page.goto(server.url);
+    const page = await e2e.newPage({ skipLoadingScreen: false });
+    await page.goto(e2e.server.url);
     await page.getByTestId('loading-screen').waitFor();
     await page.getByText('System ready').waitFor({ timeout: 20_000 });
     await page.getByRole('link', { name: 'Access Digital Services' }).waitFor({ timeout: 10_000 });
@@ -65,20 +38,20 @@ describe('a new visitor', () => {
       .click();
     await page.getByRole('link', { name: 'Request Access' }).first().waitFor();
     expect(await page.getByText('TIER 1').count()).toBe(0);
-    const me = await page.request.get(`${server.url}/api/auth/user`);
+    const me = await page.request.get(`${e2e.server.url}/api/auth/user`);
     expect(me.status()).toBe(401);
   });
 
   it('signs in again with the account it made and lands on returnTo', async () => {
-    const page = await newPage();
+    const page = await e2e.newPage({ skipLoadingScreen: false });
     const email = `e2e.login.${Date.now()}@example.test`;
-    const created = await page.request.post(`${server.url}/api/auth/register`, {
+    const created = await page.request.post(`${e2e.server.url}/api/auth/register`, {
       data: { email, password: 'a long enough password' },
     });
     expect(created.status()).toBe(201);
     await page.context().clearCookies();
 
-    await page.goto(`${server.url}/api/login?returnTo=%2Fteam`);
+    await page.goto(`${e2e.server.url}/api/login?returnTo=%2Fteam`);
     await page.getByTestId('loading-screen').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Sign in' }).click();
@@ -93,11 +66,11 @@ describe('a new visitor', () => {
   });
 
   it('shows the 404 page on an unknown path', async () => {
-    const page = await newPage();
+    const page = await e2e.newPage({ skipLoadingScreen: false });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(`${server.url}/no/such/place`);
+    await page.goto(`${e2e.server.url}/no/such/place`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    const response = await page.request.get(`${server.url}/api/no/such/place`);
+    const response = await page.request.get(`${e2e.server.url}/api/no/such/place`);
     expect(response.status()).toBe(404);
     expect((await response.json()).code).toBe('NOT_FOUND');
   });

@@ -1,50 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/harness.js';
 
-/** The client's sessionStorage key (client/lib/constants.ts): the loading screen shows once per session. */
-const LOADING_SCREEN_SEEN_KEY = 'intel-portal:loading-screen-seen';
-
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await page?.context().close();
-  expect(pageErrors, 'errors in the browser console').toEqual([]);
-  pageErrors.length = 0;
-});
-
-/** A page whose browser session has already seen the loading screen; console errors fail the test (401s aside). */
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.addInitScript({
-    content: `sessionStorage.setItem(${JSON.stringify(LOADING_SCREEN_SEEN_KEY)}, '1');`,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('401')) pageErrors.push(message.text());
-  });
-  return page;
-}
-
-/** Signs up through the API in the page's context, which keeps the session cookie (a new account is tier 1). */
-async function signUp(page: Page): Promise<void> {
-  const response = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { email: `e2e.digital.${Date.now()}@example.test`, password: 'a long enough password' },
-  });
-  expect(response.status()).toBe(201);
-}
+const e2e = useHarness();
 
 function serviceCard(page: Page, name: string): Locator {
   return page.getByTestId('service-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -64,8 +22,8 @@ const inquiry = {
 
 describe('the digital services suite', () => {
   it('shows a signed-out visitor every service and sends them to sign in for access or an inquiry', async () => {
-    const page = await newPage();
-    await page.goto(`${server.url}/digital`);
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.server.url}/digital`);
     await serviceCard(page, 'Threat Intelligence Briefs').waitFor();
     expect(await page.getByTestId('service-card').count()).toBe(5);
     await page.getByTestId('locked-analytics-card').getByText('TIER 2 REQUIRED').waitFor();
@@ -80,16 +38,16 @@ describe('the digital services suite', () => {
 
     // Small screens: one column, and no top-bar search (desktop only, spec 2.3).
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.url}/digital`);
+    await page.goto(`${e2e.server.url}/digital`);
     await serviceCard(page, 'Threat Intelligence Briefs').waitFor();
     expect(await page.getByRole('combobox', { name: 'Search' }).isVisible()).toBe(false);
     await page.screenshot({ path: 'e2e/artifacts/digital-mobile.png' });
   });
 
   it('lets a member explore a demo, submit an inquiry and find it under My Inquiries', async () => {
-    const page = await newPage();
-    await signUp(page);
-    await page.goto(`${server.url}/digital`);
+    const page = await e2e.newPage();
+    await e2e.signUp(page, 'digital');
+    await page.goto(`${e2e.server.url}/digital`);
 
     // Tier 1: threat and reputation are open; osint and risk (tier 2) and trend (tier 3) are classified.
     const threat = serviceCard(page, 'Threat Intelligence Briefs');
@@ -161,7 +119,7 @@ describe('the digital services suite', () => {
     await row.getByText('Threat Intelligence Briefs').waitFor();
     await row.getByText('Received').waitFor();
     await row.getByText('10k – 25k').waitFor();
-    const saved = (await (await page.request.get(`${server.url}/api/service-inquiries`)).json()) as {
+    const saved = (await (await page.request.get(`${e2e.server.url}/api/service-inquiries`)).json()) as {
       serviceId: string;
       status: string;
     }[];
@@ -169,9 +127,9 @@ describe('the digital services suite', () => {
   });
 
   it('finds equipment from the top-bar search and opens it', async () => {
-    const page = await newPage();
-    await signUp(page);
-    await page.goto(`${server.url}/digital`);
+    const page = await e2e.newPage();
+    await e2e.signUp(page, 'digital');
+    await page.goto(`${e2e.server.url}/digital`);
     await serviceCard(page, 'Threat Intelligence Briefs').waitFor();
 
     const search = page.getByRole('combobox', { name: 'Search' });

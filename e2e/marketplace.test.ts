@@ -1,55 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/harness.js';
 
-/** The client's sessionStorage key (client/lib/constants.ts): the loading screen shows once per session. */
-const LOADING_SCREEN_SEEN_KEY = 'intel-portal:loading-screen-seen';
-
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await page?.context().close();
-  expect(pageErrors, 'errors in the browser console').toEqual([]);
-  pageErrors.length = 0;
-});
-
-/**
- * A page whose browser session has already seen the loading screen. Console errors fail the test, except a
- * signed-out 401 and those `expected` names (the browser logs every 404 answer, wanted or not).
- */
-async function newPage({ expected = [] }: { expected?: RegExp[] } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.addInitScript({
-    content: `sessionStorage.setItem(${JSON.stringify(LOADING_SCREEN_SEEN_KEY)}, '1');`,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    const text = message.text();
-    if (message.type() !== 'error' || text.includes('401')) return;
-    if (!expected.some((pattern) => pattern.test(text))) pageErrors.push(text);
-  });
-  return page;
-}
-
-/** Signs up through the API in the page's context, which keeps the session cookie. */
-async function signUp(page: Page): Promise<void> {
-  const response = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { email: `e2e.shop.${Date.now()}@example.test`, password: 'a long enough password' },
-  });
-  expect(response.status()).toBe(201);
-}
+const e2e = useHarness();
 
 function card(page: Page, name: string): Locator {
   return page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -61,8 +14,8 @@ function cardNames(page: Page): Promise<string[]> {
 
 describe('the marketplace', () => {
   it('lets a signed-out visitor browse, and sends them to sign in to buy', async () => {
-    const page = await newPage();
-    await page.goto(`${server.url}/marketplace`);
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.server.url}/marketplace`);
     await page.getByText('28 items found').waitFor();
     expect(await page.getByTestId('product-card').count()).toBe(24);
     // No product pages for signed-out visitors (spec 2.1): the cards carry no links to them.
@@ -87,9 +40,9 @@ describe('the marketplace', () => {
   });
 
   it('searches, filters, sorts, buys with a card and leaves an empty cart', async () => {
-    const page = await newPage();
-    await signUp(page);
-    await page.goto(`${server.url}/marketplace`);
+    const page = await e2e.newPage();
+    await e2e.signUp(page, 'shop');
+    await page.goto(`${e2e.server.url}/marketplace`);
     await page.getByText('28 items found').waitFor();
     await page.screenshot({ path: 'e2e/artifacts/marketplace.png' });
 
@@ -204,9 +157,9 @@ describe('the marketplace', () => {
     // The cart is empty afterwards, in the browser and on the server; stock went down by one.
     await page.getByRole('button', { name: 'Open shopping cart' }).click();
     await cart.getByText('Your cart is empty').waitFor();
-    const remaining = await page.request.get(`${server.url}/api/cart`);
+    const remaining = await page.request.get(`${e2e.server.url}/api/cart`);
     expect(await remaining.json()).toEqual([]);
-    const orders = (await (await page.request.get(`${server.url}/api/orders`)).json()) as {
+    const orders = (await (await page.request.get(`${e2e.server.url}/api/orders`)).json()) as {
       status: string;
       total: string;
     }[];
@@ -215,9 +168,9 @@ describe('the marketplace', () => {
   });
 
   it('shows "Product Not Found" for an unknown product', async () => {
-    const page = await newPage({ expected: [/status of 404/] });
-    await signUp(page);
-    await page.goto(`${server.url}/product/not-a-product`);
+    const page = await e2e.newPage({ expectedErrors: [/status of 404/] });
+    await e2e.signUp(page, 'shop');
+    await page.goto(`${e2e.server.url}/product/not-a-product`);
     await page.getByRole('heading', { name: 'Product Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Return to Marketplace' }).click();
     await page.getByText('28 items found').waitFor();

@@ -1,68 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentTotp } from '../server/lib/totp.js';
-import { launchBrowser } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { PASSWORD, useHarness } from './support/harness.js';
 
-/** The client's sessionStorage key (client/lib/constants.ts): the loading screen shows once per session. */
-const LOADING_SCREEN_SEEN_KEY = 'intel-portal:loading-screen-seen';
-const PASSWORD = 'a long enough password';
-
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await page?.context().close();
-  expect(pageErrors, 'errors in the browser console').toEqual([]);
-  pageErrors.length = 0;
-});
-
-/** A page whose session has seen the loading screen, allowed to use the clipboard. Console errors fail the test. */
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await context.addInitScript({
-    content: `sessionStorage.setItem(${JSON.stringify(LOADING_SCREEN_SEEN_KEY)}, '1');`,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    // A signed-out visitor's user check answers 401, and the browser logs it.
-    if (message.type() === 'error' && !message.text().includes('401')) pageErrors.push(message.text());
-  });
-  return page;
-}
-
-/** Signs up through the API in the page's context, which keeps the session cookie. */
-async function signUp(page: Page): Promise<string> {
-  const email = `e2e.settings.${Date.now()}@example.test`;
-  const response = await page.request.post(`${server.url}/api/auth/register`, {
-    data: { email, password: PASSWORD, firstName: 'Dana' },
-  });
-  expect(response.status()).toBe(201);
-  return email;
-}
+const e2e = useHarness();
 
 describe('settings, notifications and API keys', () => {
   it('turns on two-factor authentication, signs in with it, reads the notification and creates an API key', async () => {
-    const page = await newPage();
+    const page = await e2e.newPage({ clipboard: true });
     const pageViews: number[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/api/analytics/events') pageViews.push(response.status());
     });
-    const email = await signUp(page);
+    const email = await e2e.signUp(page, 'settings', { firstName: 'Dana' });
 
     // Settings, Security tab: 2FA is off; set it up with the secret shown on the page.
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${e2e.server.url}/settings`);
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     expect(await page.getByTestId('mfa-status').textContent()).toBe('Inactive');
     expect(await page.getByRole('tab', { name: 'Analytics' }).isDisabled()).toBe(true);
@@ -95,12 +47,12 @@ describe('settings, notifications and API keys', () => {
     await verify.click();
     await page.getByTestId('mfa-status').getByText('Active').waitFor();
     await page.getByRole('heading', { name: 'Save your backup codes now' }).waitFor();
-    expect((await (await page.request.get(`${server.url}/api/auth/user`)).json()).mfaEnabled).toBe(true);
+    expect((await (await page.request.get(`${e2e.server.url}/api/auth/user`)).json()).mfaEnabled).toBe(true);
 
     // Sign out, then in again: the password, then a code (the next step's: the current one was just used).
     await page.getByRole('link', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Request Access' }).first().waitFor();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -127,7 +79,7 @@ describe('settings, notifications and API keys', () => {
     await page.getByTestId('mfa-status').getByText('Active').waitFor();
 
     // An API key: created, shown once, copied, listed by its prefix, and it works.
-    await page.goto(`${server.url}/mobile`);
+    await page.goto(`${e2e.server.url}/mobile`);
     await page.getByRole('button', { name: /Sign out .* \(this device\)/ }).waitFor();
     await page.getByRole('tab', { name: 'API Keys' }).click();
     const form = page.getByRole('form', { name: 'Create API key' });
@@ -150,7 +102,7 @@ describe('settings, notifications and API keys', () => {
       animations: 'disabled',
     });
 
-    const withKey = await fetch(`${server.url}/api/auth/user`, {
+    const withKey = await fetch(`${e2e.server.url}/api/auth/user`, {
       headers: { Authorization: `Bearer ${key}` },
     });
     expect(withKey.status).toBe(200);

@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+
+/** The client's sessionStorage key (client/lib/constants.ts): the loading screen shows once per browser session. */
+const LOADING_SCREEN_SEEN_KEY = 'intel-portal:loading-screen-seen';
+export const PASSWORD = 'a long enough password';
+
+export interface PageOptions {
+  /** Pretend this browser session already saw the loading screen (default true). */
+  skipLoadingScreen?: boolean;
+  /** Console errors that do not fail the test (the browser logs every 404 answer, wanted or not). */
+  expectedErrors?: RegExp[];
+  /** Let the page read and write the clipboard. */
+  clipboard?: boolean;
+}
+
+export interface Harness {
+  readonly server: RunningServer;
+  newPage(options?: PageOptions): Promise<Page>;
+  /** Signs up through the API in the page's context, which keeps the session cookie; returns the email. */
+  signUp(page: Page, label: string, extra?: Record<string, string>): Promise<string>;
+}
+
+/**
+ * One built server (fresh database) and one Chromium per test file; a fresh browser context per test. Errors in the
+ * browser console fail the test, except a signed-out visitor's 401 (the user check) and those a test expects.
+ */
+export function useHarness(): Harness {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page | undefined;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  afterEach(async () => {
+    await page?.context().close();
+    page = undefined;
+    expect(errors, 'errors in the browser console').toEqual([]);
+    errors.length = 0;
+  });
+
+  return {
+    get server() {
+      return server;
+    },
+    async newPage({ skipLoadingScreen = true, expectedErrors = [], clipboard = false } = {}) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+      if (clipboard)
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      if (skipLoadingScreen) {
+        await context.addInitScript({
+          content: `sessionStorage.setItem(${JSON.stringify(LOADING_SCREEN_SEEN_KEY)}, '1');`,
+        });
+      }
+      page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() !== 'error' || text.includes('401')) return;
+        if (!expectedErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      return page;
+    },
+    async signUp(target, label, extra = {}) {
+      const email = `e2e.${label}.${Date.now()}@example.test`;
+      const response = await target.request.post(`${server.url}/api/auth/register`, {
+        data: { email, password: PASSWORD, ...extra },
+      });
+      expect(response.status()).toBe(201);
+      return email;
+    },
+  };
+}
