@@ -13,6 +13,8 @@ import type { SessionRow, UserRow } from './auth.repository.js';
 const MINUTE = 60_000;
 /** lastSeenAt is written at most this often, so reads do not turn into a write per request. */
 const TOUCH_INTERVAL_MS = MINUTE;
+/** A sign-in waiting for its second factor is finished within minutes or not at all. */
+const MFA_PENDING_LIFETIME_MS = 10 * MINUTE;
 
 export function toPublicUser(row: UserRow): User {
   return {
@@ -43,7 +45,10 @@ export async function startSession(
   options: { mfaPending?: boolean } = {},
 ): Promise<NewSession> {
   const token = randomToken(32);
-  const expiresAt = new Date(Date.now() + ctx.config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE);
+  const lifetime = options.mfaPending
+    ? MFA_PENDING_LIFETIME_MS
+    : ctx.config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE;
+  const expiresAt = new Date(Date.now() + lifetime);
   await repository.insertSession(db, {
     idHash: sessionIdHash(ctx, token),
     userId,

@@ -109,6 +109,12 @@ describe('signing in with two factors', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json()).toEqual({ mfaRequired: true });
     const pending = sessionCookie(login);
+    const [waiting] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.mfaPending, true))
+      .limit(1);
+    expect(waiting!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
     // Half signed in is not signed in.
     expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: pending } })).statusCode).toBe(
       401,
