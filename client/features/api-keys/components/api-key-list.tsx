@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Ban, KeyRound, RotateCcw } from 'lucide-react';
+import { Ban, KeyRound } from 'lucide-react';
 import type { ApiKey } from '@contract/api-keys';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { LoadError } from '@/components/ui/load-error';
 import { useApiKeys } from '@/features/api-keys/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/api-keys/api/revoke-api-key';
 import { handleUnauthorizedError } from '@/lib/api-client';
@@ -54,17 +55,7 @@ export function ApiKeyList() {
   }
 
   if (keys.isError) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <p role="alert" className="text-sm text-muted-foreground">
-          Your API keys could not be loaded.
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-          <RotateCcw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message="Your API keys could not be loaded." onRetry={() => void keys.refetch()} />;
   }
 
   if (keys.data.length === 0) {

@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
-import { ArrowRight, RotateCcw, ShoppingCart } from 'lucide-react';
+import { ArrowRight, ShoppingCart } from 'lucide-react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-field';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
+import { LoadError } from '@/components/ui/load-error';
 import { useCart } from '@/features/cart/api/get-cart';
 import { CartLineItem } from '@/features/cart/components/cart-line-item';
 import { cartTotal } from '@/features/cart/utils/cart-totals';
@@ -37,15 +38,11 @@ export function CartContents({ notice, onCheckout, onBrowse }: CartContentsProps
 
   if (cart.isError) {
     return (
-      <div className="flex flex-col items-center gap-3 py-6 text-center">
-        <p role="alert" className="text-sm text-muted-foreground">
-          Your cart could not be loaded.
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void cart.refetch()}>
-          <RotateCcw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        className="items-center py-6 text-center"
+        message="Your cart could not be loaded."
+        onRetry={() => void cart.refetch()}
+      />
     );
   }
 

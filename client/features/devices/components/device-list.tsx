@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LogOut, Monitor, RotateCcw, Smartphone } from 'lucide-react';
+import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import type { Device } from '@contract/devices';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { LoadError } from '@/components/ui/load-error';
 import { useDevices } from '@/features/devices/api/get-devices';
 import { useSignOutDevice } from '@/features/devices/api/sign-out-device';
 import { handleUnauthorizedError } from '@/lib/api-client';
@@ -71,15 +72,7 @@ export function DeviceList({ onCurrentDeviceSignedOut }: DeviceListProps) {
             ))}
           </div>
         ) : devices.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <p role="alert" className="text-sm text-muted-foreground">
-              Your devices could not be loaded.
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void devices.refetch()}>
-              <RotateCcw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadError message="Your devices could not be loaded." onRetry={() => void devices.refetch()} />
         ) : list.length === 0 ? (
           <p className="text-sm text-muted-foreground">No signed-in devices.</p>
         ) : (

@@ -1,7 +1,7 @@
-import { Inbox, RotateCcw } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { LoadError } from '@/components/ui/load-error';
 import { useServiceInquiries } from '@/features/digital-services/api/get-service-inquiries';
 import {
   budgetLabel,
@@ -41,15 +41,11 @@ export function MyInquiries() {
           ))}
         </div>
       ) : inquiries.isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
-          <p role="alert" className="text-sm text-muted-foreground">
-            Your inquiries could not be loaded.
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void inquiries.refetch()}>
-            <RotateCcw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          className="items-center rounded-lg border border-dashed px-6 py-10 text-center"
+          message="Your inquiries could not be loaded."
+          onRetry={() => void inquiries.refetch()}
+        />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
           <Inbox aria-hidden="true" className="size-8 text-muted-foreground" />

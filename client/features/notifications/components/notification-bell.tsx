@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Bell, BellRing, CheckCheck, RotateCcw, X } from 'lucide-react';
+import { Bell, BellRing, CheckCheck, X } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { safeReturnTo } from '@contract/auth';
 import { unreadBadge, type Notification } from '@contract/notifications';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { CountBadge } from '@/components/ui/count-badge';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { LoadError } from '@/components/ui/load-error';
 import { useNotifications } from '@/features/notifications/api/get-notifications';
 import { useMarkAllNotificationsRead } from '@/features/notifications/api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '@/features/notifications/api/mark-notification-read';
@@ -141,15 +142,11 @@ export function NotificationBell() {
           {notifications.isPending ? (
             <LoadingMessage className="px-4 py-6">Loading notifications...</LoadingMessage>
           ) : notifications.isError && items.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 px-4 py-8 text-center">
-              <p role="alert" className="text-sm text-muted-foreground">
-                Notifications could not be loaded.
-              </p>
-              <Button variant="outline" size="sm" onClick={() => void notifications.refetch()}>
-                <RotateCcw aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
+            <LoadError
+              className="items-center px-4 py-8 text-center"
+              message="Notifications could not be loaded."
+              onRetry={() => void notifications.refetch()}
+            />
           ) : items.length === 0 ? (
             <div className="flex flex-col items-center gap-2 px-4 py-10 text-center">
               <Bell aria-hidden="true" className="size-8 text-muted-foreground" />
