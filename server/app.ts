@@ -59,7 +59,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = options.context ?? createContext(database.db, config);
+  const ctx: AppContext = options.context ?? createContext(database.db, config, { databaseUrl: database.url });
+  await ctx.changes.start();
+  app.addHook('onClose', () => ctx.changes.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });

@@ -30,7 +30,7 @@ async function main() {
     database.embedded ? 'embedded PostgreSQL started' : 'database connected',
   );
   await runMigrations(database.url);
-  const ctx = createContext(database.db, config, { events: new EventBus(logger) });
+  const ctx = createContext(database.db, config, { events: new EventBus(logger), databaseUrl: database.url });
   const seeded = await seedIfEmpty(ctx);
   if (seeded) logger.info(seeded, 'seeded an empty database');
 

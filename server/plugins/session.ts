@@ -92,6 +92,14 @@ export default fp(
       if (resolved.session.mfaPending) request.pendingMfa = resolved;
       else request.auth = { ...resolved, apiKey: null };
     });
+
+    // The change feed tells every instance about a write a moment after it commits; a user's own change must show
+    // on their very next request, so this instance forgets what it holds for them before answering.
+    app.addHook('onSend', async (request) => {
+      if (READ_METHODS.has(request.method)) return;
+      const userId = request.auth?.user.id ?? request.pendingMfa?.user.id;
+      if (userId) ctx.caches.forgetUser(userId);
+    });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },
 );

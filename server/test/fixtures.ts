@@ -31,8 +31,14 @@ export async function createProduct(
   return row!;
 }
 
-export async function setUserTier(db: Db, userId: string, tier: number) {
-  await db.update(users).set({ tier }).where(eq(users.id, userId));
+/** Sets a tier behind the app's back, then waits until the app has dropped what it cached for the user. */
+export async function setUserTier(
+  t: { database: { db: Db }; settled(): Promise<void> },
+  userId: string,
+  tier: number,
+) {
+  await t.database.db.update(users).set({ tier }).where(eq(users.id, userId));
+  await t.settled();
 }
 
 export async function stockOf(db: Db, productId: string) {

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { parseEnv, type AppConfig } from '../config/env.js';
 import { createDb, createPool, withDatabaseName, type Database } from '../db/client.js';
+import { createContext, type AppContext } from '../lib/context.js';
 
 /** A fresh, migrated database of this test file's own, cloned from the run's template. */
 export async function createTestDatabase(): Promise<Database> {
@@ -50,18 +51,24 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  ctx: AppContext;
+  /** Waits until the app has seen every change committed so far (for tests that write to the database directly). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, clientRoot: '/nonexistent-client-root' });
+  const ctx = createContext(database.db, config, { databaseUrl: database.url });
+  const app = await buildApp({ config, database, context: ctx, clientRoot: '/nonexistent-client-root' });
   await app.ready();
   return {
     app,
     database,
     config,
+    ctx,
+    settled: () => ctx.changes.settled(),
     async close() {
       await app.close();
       await database.close();

@@ -15,7 +15,7 @@ describe('analytics dashboard', () => {
   it('is for Directors only', async () => {
     expect((await t.app.inject({ url: '/api/analytics/dashboard' })).statusCode).toBe(401);
     const agent = await registerUser(t.app);
-    await setUserTier(t.database.db, agent.id, 3);
+    await setUserTier(t, agent.id, 3);
     const refused = await t.app.inject({
       url: '/api/analytics/dashboard',
       headers: { cookie: agent.cookie },
@@ -26,7 +26,7 @@ describe('analytics dashboard', () => {
 
   it('reports figures equal to counts made directly in the database', async () => {
     const director = await registerUser(t.app);
-    await setUserTier(t.database.db, director.id, 4);
+    await setUserTier(t, director.id, 4);
     const buyer = await registerUser(t.app);
     await t.app.inject({
       method: 'POST',

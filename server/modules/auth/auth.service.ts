@@ -68,7 +68,7 @@ export interface ResolvedSession {
 /** The live session behind a cookie value; expired (idle or absolute) sessions are deleted and ignored. */
 export async function resolveSession(ctx: AppContext, token: string): Promise<ResolvedSession | null> {
   const idHash = sessionIdHash(ctx, token);
-  const found = await repository.findSessionWithUser(ctx.db, idHash);
+  const found = await ctx.caches.sessions.get(idHash, () => repository.findSessionWithUser(ctx.db, idHash));
   if (!found) return null;
   const now = Date.now();
   const idleLimit = found.session.lastSeenAt.getTime() + ctx.config.SESSION_IDLE_MIN * MINUTE;
@@ -78,12 +78,16 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
   }
   if (now - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await repository.touchSession(ctx.db, idHash);
+    const lastSeenAt = new Date(now);
+    ctx.caches.sessions.update(idHash, (entry) => ({ ...entry, session: { ...entry.session, lastSeenAt } }));
   }
   return found;
 }
 
 export async function endSession(ctx: AppContext, token: string): Promise<void> {
-  await repository.deleteSession(ctx.db, sessionIdHash(ctx, token));
+  const idHash = sessionIdHash(ctx, token);
+  await repository.deleteSession(ctx.db, idHash);
+  ctx.caches.sessions.delete(idHash);
 }
 
 export interface CreateUserInput {
@@ -200,10 +204,12 @@ export async function login(
 }
 
 export async function logout(ctx: AppContext, userId: string, token: string, meta: RequestMeta) {
+  const idHash = sessionIdHash(ctx, token);
   await ctx.db.transaction(async (tx) => {
-    await repository.deleteSession(tx, sessionIdHash(ctx, token));
+    await repository.deleteSession(tx, idHash);
     await audit.record(tx, { action: 'auth.logout', userId, ip: meta.ip });
   });
+  ctx.caches.sessions.delete(idHash);
 }
 
 /** After a security change (2FA on or off): every session of the user but the current one ends. */

@@ -36,7 +36,7 @@ export function assertSellable(user: Pick<UserRow, 'tier'>, product: Sellable, q
 }
 
 export async function listCart(ctx: AppContext, userId: string): Promise<CartLine[]> {
-  return repository.listLines(ctx.db, userId);
+  return ctx.caches.carts.get(userId, () => repository.listLines(ctx.db, userId));
 }
 
 async function lineOrNotFound(db: DbOrTx, userId: string, lineId: string): Promise<CartLine> {

@@ -99,7 +99,7 @@ describe('cart', () => {
     const tier = await user.call('POST', '/api/cart', { productId: restricted.id, quantity: 1 });
     expect(tier.statusCode).toBe(403);
     expect(tier.json()).toMatchObject({ code: 'TIER_REQUIRED', requiredTier: 3 });
-    await setUserTier(t.database.db, user.id, 3);
+    await setUserTier(t, user.id, 3);
     expect((await user.call('POST', '/api/cart', { productId: restricted.id, quantity: 1 })).statusCode).toBe(
       201,
     );

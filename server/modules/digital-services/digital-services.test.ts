@@ -103,7 +103,7 @@ describe('service inquiries', () => {
     });
     expect(above.statusCode).toBe(403);
     expect(above.json()).toMatchObject({ code: 'TIER_REQUIRED', requiredTier: 3 });
-    await setUserTier(t.database.db, user.id, 3);
+    await setUserTier(t, user.id, 3);
     const allowed = await t.app.inject({
       method: 'POST',
       url: '/api/service-inquiries',

@@ -163,10 +163,10 @@ describe('checkout', () => {
 
   it('re-checks the tier at checkout', async () => {
     const user = await shopper();
-    await setUserTier(t.database.db, user.id, 2);
+    await setUserTier(t, user.id, 2);
     const product = await createProduct(t.database.db, categoryId, { minimumTier: 2 });
     await user.add(product.id, 1);
-    await setUserTier(t.database.db, user.id, 1);
+    await setUserTier(t, user.id, 1);
     const response = await user.checkout();
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'TIER_REQUIRED', requiredTier: 2 });
