@@ -59,7 +59,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = options.context ?? createContext(database.db, config, { databaseUrl: database.url });
+  const ctx: AppContext =
+    options.context ?? createContext(database.db, config, { databaseUrl: database.url });
   await ctx.changes.start();
   app.addHook('onClose', () => ctx.changes.stop());
 
