@@ -6,6 +6,13 @@ export const CATALOG_CURRENCY = 'INR';
 /** The stock badge reads LIMITED below this count (spec section 4). */
 export const LOW_STOCK_THRESHOLD = 10;
 
+/**
+ * Vendor products wait for a Director's approval; only approved products are ever listed, shown, searched or sold.
+ * The firm's own stock is approved from the start (the column's default).
+ */
+export const PRODUCT_APPROVAL_STATUSES = ['approved', 'pending', 'rejected'] as const;
+export type ProductApprovalStatus = (typeof PRODUCT_APPROVAL_STATUSES)[number];
+
 /** Free-form key/value rows of the product page's Specifications tab. */
 export type ProductSpecifications = Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { ProductSpecifications } from '../../../contract/catalog.js';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { PRODUCT_APPROVAL_STATUSES, type ProductSpecifications } from '../../../contract/catalog.js';
 import { DEFAULT_TIER } from '../../../contract/tiers.js';
 import {
   createdAt,
@@ -27,6 +27,8 @@ export const categories = pgTable(
   (t) => [slugCheck('categories_slug_format', t.slug)],
 );
 
+export const productApprovalStatusEnum = pgEnum('product_approval_status', PRODUCT_APPROVAL_STATUSES);
+
 export const products = pgTable(
   'products',
   {
@@ -37,6 +39,8 @@ export const products = pgTable(
       .references(() => categories.id, { onDelete: 'restrict' }),
     /** The vendor portal's inventory list; null for the firm's own stock. */
     vendorId: uuid('vendor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Public reads and sales require 'approved'; a vendor's new product starts 'pending' (vendor portal). */
+    approvalStatus: productApprovalStatusEnum('approval_status').notNull().default('approved'),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     /** Optional, but when present it names one product (unique allows many nulls). */
@@ -90,6 +94,10 @@ export const products = pgTable(
     index('products_category_price_idx').on(t.categoryId, t.price),
     index('products_price_idx').on(t.price),
     index('products_vendor_idx').on(t.vendorId),
+    // The Director's queue of vendor products waiting for review.
+    index('products_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.approvalStatus} = 'pending'`),
     index('products_search_idx').using('gin', t.searchVector),
     trigramIndex('products_name_trgm_idx', t.name),
     // Type-ahead search of one or two letters: names starting with them (lower(name) like 'th%').
