@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
-import { cartItems, sessions, users } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/index.js';
 import { createCategory, createProduct } from '../test/fixtures.js';
 import { createTestApp, registerUser, type TestApp } from '../test/helpers.js';
 import { createContext } from './context.js';
@@ -35,17 +35,37 @@ describe('caches kept coherent by the change feed', () => {
     expect(queries).not.toHaveBeenCalled();
     queries.mockRestore();
 
-    await t.database.db.update(cartItems).set({ quantity: 7 }).where(eq(cartItems.userId, account.id));
     await t.database.db.update(users).set({ tier: 3 }).where(eq(users.id, account.id));
-    await t.settled();
-    expect((await get(t.app, '/api/cart', account.cookie)).json()[0].quantity).toBe(7);
-    expect((await get(t.app, '/api/auth/user', account.cookie)).json().tier).toBe(3);
-
-    await t.database.db.update(cartItems).set({ quantity: 5 }).where(eq(cartItems.userId, account.id));
     await t.database.pool.query("update products set name = 'Renamed' where id = $1", [product.id]);
     await t.settled();
-    const [line] = (await get(t.app, '/api/cart', account.cookie)).json();
-    expect(line).toMatchObject({ quantity: 5, product: { name: 'Renamed' } });
+    expect((await get(t.app, '/api/auth/user', account.cookie)).json().tier).toBe(3);
+    expect((await get(t.app, '/api/cart', account.cookie)).json()[0].product.name).toBe('Renamed');
+  });
+
+  it('shows a cart changed through a second instance once the announcement arrives', async () => {
+    const ctx = createContext(t.database.db, t.config, { databaseUrl: t.database.url });
+    const other = await buildApp({
+      config: t.config,
+      database: t.database,
+      context: ctx,
+      clientRoot: '/none',
+    });
+    try {
+      const account = await registerUser(t.app);
+      const product = await createProduct(t.database.db, categoryId);
+      expect((await get(t.app, '/api/cart', account.cookie)).json()).toEqual([]);
+      const added = await other.inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: { cookie: account.cookie },
+        payload: { productId: product.id, quantity: 3 },
+      });
+      expect(added.statusCode).toBe(201);
+      await t.settled();
+      expect((await get(t.app, '/api/cart', account.cookie)).json()[0].quantity).toBe(3);
+    } finally {
+      await other.close();
+    }
   });
 
   it("shows a user's own change on their very next request, before any announcement", async () => {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { DbOrTx } from '../db/client.js';
 
 export type ChangeTopic = 'user' | 'session' | 'cart' | 'product';
 export type ChangeListener = (topic: ChangeTopic, key: string) => void;
@@ -8,6 +10,16 @@ export type LivenessListener = (live: boolean) => void;
 const CHANNEL = 'app_changes';
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * Announces a change from the app, for the hot writes the triggers leave out (migration 0008). Call it after the
+ * transaction committed: a notification inside a write transaction would make commits wait for one another. A lost
+ * announcement (the database just went away) leaves other instances' copies to expire with their time to live;
+ * their own feeds are then down too, so they read through anyway.
+ */
+export async function announceChange(db: DbOrTx, topic: ChangeTopic, key: string): Promise<void> {
+  await db.execute(sql`select pg_notify('app_changes', ${`${topic}:${key}`})`).catch(() => {});
+}
 
 /**
  * The database's change announcements (migration 0008: triggers notify `app_changes` with `<topic>:<key>` after

@@ -1,6 +1,9 @@
--- Every committed change to a row an app instance may cache is announced on the `app_changes` channel as
--- `<topic>:<key>`, so every instance drops its copy (lib/change-feed.ts). Being triggers, no write path can forget.
--- PostgreSQL delivers the notifications after commit, in commit order, and folds duplicates within a transaction.
+-- Changes to rows an app instance may cache are announced on the `app_changes` channel as `<topic>:<key>`, so every
+-- instance drops its copy (lib/change-feed.ts). PostgreSQL delivers notifications after commit, in commit order, and
+-- folds duplicates within a transaction. A transaction that notifies holds a database-wide lock through its commit,
+-- so notifying transactions commit one at a time: the triggers cover the rarely written rows (accounts, sessions,
+-- product details), and the hot paths (cart lines, stock counts at checkout) are announced by the app after commit
+-- (decision 004).
 CREATE FUNCTION notify_app_change() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -21,8 +24,6 @@ CREATE TRIGGER users_changed AFTER UPDATE OR DELETE ON users
 CREATE TRIGGER sessions_changed AFTER DELETE OR UPDATE OF id_hash, user_id, mfa_pending, expires_at ON sessions
   FOR EACH ROW EXECUTE FUNCTION notify_app_change('session', 'id_hash');
 --> statement-breakpoint
-CREATE TRIGGER cart_items_changed AFTER INSERT OR UPDATE OR DELETE ON cart_items
-  FOR EACH ROW EXECUTE FUNCTION notify_app_change('cart', 'user_id');
---> statement-breakpoint
-CREATE TRIGGER products_changed AFTER UPDATE OR DELETE ON products
+-- Stock counts move with every checkout and are re-checked there; a cart may show one a moment old.
+CREATE TRIGGER products_changed AFTER DELETE OR UPDATE OF id, name, price, image_url, minimum_tier, in_stock ON products
   FOR EACH ROW EXECUTE FUNCTION notify_app_change('product', 'id');

@@ -1,6 +1,7 @@
 import type { AddToCartRequest, CartLine, UpdateCartRequest } from '../../../contract/cart.js';
 import { CART_QUANTITY_MAX } from '../../../contract/cart.js';
 import type { DbOrTx } from '../../db/client.js';
+import { announceChange } from '../../lib/change-feed.js';
 import type { AppContext } from '../../lib/context.js';
 import { isId } from '../../lib/ids.js';
 import { AppError, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
@@ -59,6 +60,7 @@ export async function addToCart(
   if (!lineId) {
     throw validationFailed([{ path: 'quantity', message: `Quantity must be at most ${CART_QUANTITY_MAX}` }]);
   }
+  await cartChanged(ctx, user.id);
   return lineOrNotFound(ctx.db, user.id, lineId);
 }
 
@@ -71,12 +73,14 @@ export async function updateCartLine(
   const line = await lineOrNotFound(ctx.db, user.id, lineId);
   assertSellable(user, line.product, input.quantity);
   await repository.setQuantity(ctx.db, user.id, lineId, input.quantity);
+  await cartChanged(ctx, user.id);
   return { ...line, quantity: input.quantity };
 }
 
 export async function removeCartLine(ctx: AppContext, userId: string, lineId: string): Promise<void> {
   const removed = isId(lineId) && (await repository.deleteLine(ctx.db, userId, lineId));
   if (!removed) throw notFound('Cart item');
+  await cartChanged(ctx, userId);
 }
 
 /** For the checkout: the cart's lines, locked until the transaction ends so a second checkout waits. */
@@ -84,6 +88,16 @@ export async function lockCart(db: DbOrTx, userId: string) {
   return repository.listLines(db, userId, { lock: true });
 }
 
+/** Inside the checkout's transaction; the checkout calls `cartChanged` once it has committed. */
 export async function emptyCart(db: DbOrTx, userId: string): Promise<void> {
   await repository.deleteAllLines(db, userId);
+}
+
+/**
+ * After a committed change to a user's cart: this instance forgets it at once, the others when the announcement
+ * arrives (cart lines are written often, so they are announced from here rather than by a trigger).
+ */
+export async function cartChanged(ctx: AppContext, userId: string): Promise<void> {
+  ctx.caches.carts.delete(userId);
+  await announceChange(ctx.db, 'cart', userId);
 }

@@ -78,6 +78,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
     return { orderId: id, payment };
   });
   catalog.invalidateListings(ctx);
+  await cart.cartChanged(ctx, user.id);
   if (payment.status === 'completed') {
     await ctx.events.emit('payment.received', {
       userId: user.id,
