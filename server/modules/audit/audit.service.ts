@@ -11,7 +11,10 @@ export type AuditAction =
   | 'auth.mfa_enabled'
   | 'auth.mfa_disabled'
   | 'auth.mfa_failed'
-  | 'auth.session_revoked';
+  | 'auth.session_revoked'
+  | 'investigation.requested'
+  | 'investigation.updated'
+  | 'secure_channel.reviewed';
 
 export interface AuditInput {
   action: AuditAction;

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../contract/errors.js';
+import {
+  secureChannelListQuerySchema,
+  secureChannelReceiptSchema,
+  secureChannelRequestRecordSchema,
+  secureChannelRequestSchema,
+  secureChannelReviewSchema,
+} from '../../../contract/secure-channel.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
+import * as secureChannel from './secure-channel.service.js';
+
+const tags = ['secure-channel'];
+
+export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/secure-channel',
+    {
+      schema: {
+        tags,
+        summary: 'Request a secure channel (open to anonymous visitors; rate limited per IP)',
+        body: secureChannelRequestSchema,
+        response: { 201: secureChannelReceiptSchema, 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await secureChannel.submit(
+        ctx,
+        request.body,
+        request.auth?.user.id ?? null,
+        requestMeta(request),
+      );
+      return reply.status(201).send(receipt);
+    },
+  );
+
+  r.get(
+    '/api/secure-channel/requests',
+    {
+      schema: {
+        tags,
+        summary: 'Secure channel requests to review, newest first (Directors)',
+        querystring: secureChannelListQuerySchema,
+        response: {
+          200: z.array(secureChannelRequestRecordSchema),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+      preHandler: app.requireTier(DIRECTOR_TIER),
+    },
+    async (request) => secureChannel.list(ctx, request.query.limit, request.query.status),
+  );
+
+  r.patch(
+    '/api/secure-channel/requests/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Approve or reject a pending request, once (Directors)',
+        params: z.object({ id: z.string().max(100) }),
+        body: secureChannelReviewSchema,
+        response: {
+          200: secureChannelRequestRecordSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+      preHandler: app.requireTier(DIRECTOR_TIER),
+    },
+    async (request) =>
+      secureChannel.review(
+        ctx,
+        request.params.id,
+        request.body.status,
+        currentAuth(request).user.id,
+        requestMeta(request),
+      ),
+  );
+}
