@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { listQuerySchema } from './lists.js';
+
 /** Display names, sent as they are in `GET /api/blog?category=` (spec section 9). */
 export const BLOG_CATEGORIES = [
   'Intelligence',
@@ -17,3 +20,44 @@ export const BLOG_CLASSIFICATION_TIER: Readonly<Record<BlogClassification, numbe
   TIER_1: 1,
   TIER_2: 2,
 };
+
+/** `GET /api/blog`: `category` omitted (or empty) lists every category. */
+export const blogListQuerySchema = listQuerySchema.extend({
+  category: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(BLOG_CATEGORIES, { error: 'Unknown category' }).optional(),
+  ),
+  /**
+   * The spec's client sends the reader's tier; it is accepted and ignored, because the reader's real tier comes
+   * from the session (a query string can claim anything).
+   */
+  tier: z.string().max(20).optional(),
+});
+export type BlogListQuery = z.input<typeof blogListQuerySchema>;
+
+/** A listed post: never its body. `locked` is true when this reader may not open it. */
+export const blogPostSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  category: z.enum(BLOG_CATEGORIES),
+  classification: z.enum(BLOG_CLASSIFICATIONS),
+  author: z.string(),
+  readTime: z.number().int(),
+  views: z.number().int(),
+  publishedAt: z.iso.datetime(),
+  locked: z.boolean(),
+  /** Lowest tier that may read the body; 0 for PUBLIC. */
+  requiredTier: z.number().int(),
+});
+export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
+
+/** `GET /api/blog/{id}`: the post with its Markdown body, only for a reader whose tier allows it. */
+export const blogPostSchema = blogPostSummarySchema.extend({ content: z.string() });
+export type BlogPost = z.infer<typeof blogPostSchema>;
+
+/** Spec section 6: PUBLIC for anyone, TIER_n for a signed-in reader of tier n or above. */
+export function canReadBlogPost(classification: BlogClassification, readerTier: number | null): boolean {
+  const required = BLOG_CLASSIFICATION_TIER[classification];
+  return required === 0 || (readerTier !== null && readerTier >= required);
+}
