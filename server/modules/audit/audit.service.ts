@@ -14,7 +14,9 @@ export type AuditAction =
   | 'auth.session_revoked'
   | 'investigation.requested'
   | 'investigation.updated'
-  | 'secure_channel.reviewed';
+  | 'secure_channel.reviewed'
+  | 'vendor.application_reviewed'
+  | 'vendor.product_reviewed';
 
 export interface AuditInput {
   action: AuditAction;
