@@ -22,6 +22,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { secureChannelRoutes } from './modules/secure-channel/secure-channel.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes, { ctx });
   await app.register(ordersRoutes, { ctx });
   await app.register(secureChannelRoutes, { ctx });
+  await app.register(vendorRoutes, { ctx });
 
   await app.register(clientPlugin, { root: options.clientRoot ?? clientDistDir });
   return app;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VENDOR_APPLICATION_STATUSES, VENDOR_BUSINESS_TYPES } from '../../../contract/vendor.js';
 import { createdAt, searchVector, trigramIndex, updatedAt } from './columns.js';
 import { users } from './users.js';
@@ -36,6 +36,10 @@ export const vendorApplications = pgTable(
   },
   (t) => [
     index('vendor_applications_user_created_idx').on(t.userId, t.createdAt),
+    // One open or approved application a user: two submits at once cannot both pass the service's check.
+    uniqueIndex('vendor_applications_user_active_key')
+      .on(t.userId)
+      .where(sql`${t.status} in ('PENDING', 'APPROVED')`),
     index('vendor_applications_search_idx').using('gin', t.searchVector),
     trigramIndex('vendor_applications_company_trgm_idx', t.companyName),
     // The Director's review queue.

@@ -17,13 +17,16 @@ const lineColumns = {
   },
 };
 
+/** A product taken off sale (not approved) drops out of the cart and so out of the checkout. */
+const sellable = and(eq(products.id, cartItems.productId), eq(products.approvalStatus, 'approved'));
+
 export type CartLineRow = Awaited<ReturnType<typeof listLines>>[number];
 
 export async function listLines(db: DbOrTx, userId: string, options: { lock?: boolean } = {}) {
   const query = db
     .select(lineColumns)
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(products, sellable)
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   return options.lock ? query.for('update', { of: cartItems }) : query;
@@ -33,7 +36,7 @@ export async function findLine(db: DbOrTx, userId: string, lineId: string) {
   const [row] = await db
     .select(lineColumns)
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(products, sellable)
     .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)));
   return row ?? null;
 }

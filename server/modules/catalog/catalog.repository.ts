@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ProductSort, StockFilter } from '../../../contract/catalog.js';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { ProductApprovalStatus, ProductSort, StockFilter } from '../../../contract/catalog.js';
 import type { DbOrTx } from '../../db/client.js';
 import { categories, orderLines, orders, productReviews, products, users } from '../../db/schema/index.js';
 
@@ -38,6 +38,9 @@ export interface ProductFilter {
   offset: number;
 }
 
+/** Every public read of products: vendor products show only once a Director approved them. */
+const APPROVED = eq(products.approvalStatus, 'approved');
+
 /** Catalogue order is by category, then name; within one category that is name order, which an index serves. */
 const ORDER: Record<ProductSort, SQL[]> = {
   default: [asc(categories.sortOrder), asc(products.name), asc(products.id)],
@@ -48,7 +51,7 @@ const ORDER: Record<ProductSort, SQL[]> = {
 
 /** One page of matching products plus the number of matches. */
 export async function listProducts(db: DbOrTx, filter: ProductFilter) {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [APPROVED];
   // By id, not by a join on the slug: the planner then knows the category and walks its (category, name) index.
   if (filter.categorySlug) {
     conditions.push(
@@ -85,7 +88,7 @@ export async function findProductById(db: DbOrTx, id: string) {
     .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id));
+    .where(and(eq(products.id, id), APPROVED));
   return row ?? null;
 }
 
@@ -162,4 +165,87 @@ export async function insertReview(
     .innerJoin(users, eq(users.id, productReviews.userId))
     .where(eq(productReviews.id, row.id));
   return created!;
+}
+
+// Vendor products: the vendor's own inventory and the Director's queue read them in any approval state.
+
+const vendorProductColumns = {
+  ...productColumns,
+  approvalStatus: products.approvalStatus,
+  vendorId: products.vendorId,
+  createdAt: products.createdAt,
+};
+
+export async function findCategory(db: DbOrTx, by: { id?: string; slug?: string }) {
+  const where = by.id ? eq(categories.id, by.id) : eq(categories.slug, by.slug ?? '');
+  const [row] = await db.select({ id: categories.id }).from(categories).where(where);
+  return row ?? null;
+}
+
+export async function insertProduct(db: DbOrTx, product: typeof products.$inferInsert) {
+  const [row] = await db.insert(products).values(product).returning({ id: products.id });
+  return row!.id;
+}
+
+export async function findVendorProduct(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select(vendorProductColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.id, id), isNotNull(products.vendorId)));
+  return row ?? null;
+}
+
+export async function listVendorProducts(
+  db: DbOrTx,
+  filter: { vendorId?: string; approvalStatus?: ProductApprovalStatus },
+  limit: number,
+) {
+  const conditions: SQL[] = [isNotNull(products.vendorId)];
+  if (filter.vendorId) conditions.push(eq(products.vendorId, filter.vendorId));
+  if (filter.approvalStatus) conditions.push(eq(products.approvalStatus, filter.approvalStatus));
+  return db
+    .select(vendorProductColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(...conditions))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+}
+
+/** Sets a vendor product's approval; null when there is no vendor product with this id. */
+export async function setApprovalStatus(db: DbOrTx, id: string, approvalStatus: ProductApprovalStatus) {
+  const [row] = await db
+    .update(products)
+    .set({ approvalStatus })
+    .where(and(eq(products.id, id), isNotNull(products.vendorId)))
+    .returning({ id: products.id });
+  return row ?? null;
+}
+
+export async function vendorProductCounts(db: DbOrTx, vendorId: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      approved: sql<number>`(count(*) filter (where ${products.approvalStatus} = 'approved'))::int`,
+      pending: sql<number>`(count(*) filter (where ${products.approvalStatus} = 'pending'))::int`,
+    })
+    .from(products)
+    .where(eq(products.vendorId, vendorId));
+  return row!;
+}
+
+/** Units, revenue and orders of the vendor's products over paid or fulfilled orders (the lines keep their price). */
+export async function vendorSales(db: DbOrTx, vendorId: string) {
+  const [row] = await db
+    .select({
+      unitsSold: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
+      revenue: sql<string>`coalesce(sum(${orderLines.lineTotal}), 0)::numeric(14, 2)::text`,
+      orders: sql<number>`count(distinct ${orderLines.orderId})::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(and(eq(products.vendorId, vendorId), inArray(orders.status, [...PURCHASED])));
+  return row!;
 }

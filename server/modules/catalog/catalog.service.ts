@@ -1,13 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import type {
   Category,
   CreateReviewRequest,
   Product,
+  ProductApprovalStatus,
   ProductDetail,
+  ProductSpecifications,
   Review,
 } from '../../../contract/catalog.js';
+import type { VendorProduct, VendorStats } from '../../../contract/vendor.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { productListQuerySchema } from '../../../contract/catalog.js';
 import type { AppContext } from '../../lib/context.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { toPrefixQuery } from '../../lib/search-text.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
@@ -134,4 +139,109 @@ export async function createReview(
   );
   if (!created) throw new AppError('CONFLICT', 'You have already reviewed this product');
   return toReview(created);
+}
+
+// Vendor products (the vendor portal calls these): created pending, public only once a Director approves them.
+
+type VendorProductRow = NonNullable<Awaited<ReturnType<typeof repository.findVendorProduct>>>;
+
+function toVendorProduct({ approvalStatus, vendorId, createdAt, ...row }: VendorProductRow): VendorProduct {
+  return { ...toProduct(row), approvalStatus, vendorId, createdAt: createdAt.toISOString() };
+}
+
+/** A URL-safe slug of the name with a random tail, so two vendors' "Night Scope" never collide. */
+function productSlug(name: string): string {
+  const base = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${base || 'product'}-${randomBytes(4).toString('hex')}`;
+}
+
+export interface NewVendorProduct {
+  name: string;
+  description: string;
+  price: string;
+  categoryId?: string;
+  category?: string;
+  minimumTier: number;
+  stockCount: number;
+  imageUrl?: string;
+  specifications?: ProductSpecifications;
+}
+
+export async function createVendorProduct(
+  ctx: AppContext,
+  vendorId: string,
+  input: NewVendorProduct,
+): Promise<VendorProduct> {
+  const category = input.categoryId
+    ? isId(input.categoryId)
+      ? await repository.findCategory(ctx.db, { id: input.categoryId })
+      : null
+    : await repository.findCategory(ctx.db, { slug: input.category });
+  if (!category) {
+    throw validationFailed([{ path: 'categoryId', message: 'Category is required' }]);
+  }
+  const id = await repository.insertProduct(ctx.db, {
+    vendorId,
+    categoryId: category.id,
+    name: input.name,
+    slug: productSlug(input.name),
+    description: input.description,
+    price: input.price,
+    minimumTier: input.minimumTier,
+    stockCount: input.stockCount,
+    imageUrl: input.imageUrl ?? null,
+    specifications: input.specifications ?? {},
+    approvalStatus: 'pending',
+  });
+  return toVendorProduct((await repository.findVendorProduct(ctx.db, id))!);
+}
+
+/** A vendor's own products in every approval state, newest first. */
+export async function listVendorProducts(
+  ctx: AppContext,
+  vendorId: string,
+  limit: number,
+): Promise<VendorProduct[]> {
+  return (await repository.listVendorProducts(ctx.db, { vendorId }, limit)).map(toVendorProduct);
+}
+
+/** Every vendor's products waiting for a Director, newest first. */
+export async function listPendingVendorProducts(ctx: AppContext, limit: number): Promise<VendorProduct[]> {
+  return (await repository.listVendorProducts(ctx.db, { approvalStatus: 'pending' }, limit)).map(
+    toVendorProduct,
+  );
+}
+
+/**
+ * Approves or rejects a vendor product in the caller's transaction; null when no vendor product has this id.
+ * The caller clears the listings after commit (`invalidateListings`).
+ */
+export async function setVendorProductApproval(
+  db: DbOrTx,
+  id: string,
+  approvalStatus: ProductApprovalStatus,
+): Promise<VendorProduct | null> {
+  if (!isId(id) || !(await repository.setApprovalStatus(db, id, approvalStatus))) return null;
+  return toVendorProduct((await repository.findVendorProduct(db, id))!);
+}
+
+export async function vendorStats(ctx: AppContext, vendorId: string): Promise<VendorStats> {
+  const [counts, sales] = await Promise.all([
+    repository.vendorProductCounts(ctx.db, vendorId),
+    repository.vendorSales(ctx.db, vendorId),
+  ]);
+  return {
+    totalProducts: counts.total,
+    approvedProducts: counts.approved,
+    pendingProducts: counts.pending,
+    unitsSold: sales.unitsSold,
+    revenue: sales.revenue,
+    orders: sales.orders,
+  };
 }

@@ -4,7 +4,8 @@ import { orderLines, orders, payments, products } from '../../db/schema/index.js
 
 /**
  * Takes `quantity` units of a product unless fewer are left: the condition and the decrement are one statement,
- * so concurrent buyers can never take the stock below zero. Uncounted stock (null) is never short.
+ * so concurrent buyers can never take the stock below zero. Uncounted stock (null) is never short, and a product
+ * that is not approved for sale is never served.
  * Returns the product's current name and price, or null when it could not be served.
  */
 export async function takeStock(db: DbOrTx, productId: string, quantity: number) {
@@ -14,6 +15,7 @@ export async function takeStock(db: DbOrTx, productId: string, quantity: number)
     .where(
       and(
         eq(products.id, productId),
+        eq(products.approvalStatus, 'approved'),
         sql`(${products.stockCount} is null or ${products.stockCount} >= ${quantity})`,
       ),
     )

@@ -116,8 +116,9 @@ export interface Filters {
   maxPrice?: number;
 }
 
+/** Approved products only (vendor products wait for a Director). */
 export function searchProducts(match: Match, filters: Filters, limit: number): SQL {
-  const where: SQL[] = [matches(sql`p.search_vector`, sql`p.name`, match)];
+  const where: SQL[] = [matches(sql`p.search_vector`, sql`p.name`, match), sql`p.approval_status = 'approved'`];
   if (filters.category) where.push(sql`c.slug = ${filters.category}`);
   if (filters.maxTier !== undefined) where.push(sql`p.minimum_tier <= ${filters.maxTier}`);
   if (filters.minPrice !== undefined) where.push(sql`p.price >= ${filters.minPrice}`);
