@@ -1,0 +1,125 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { InvestigationServiceType } from '../../../contract/investigations.js';
+import type { DbOrTx } from '../../db/client.js';
+import { investigationCatalog, investigationRequests, users } from '../../db/schema/index.js';
+
+const catalogColumns = {
+  id: investigationCatalog.id,
+  name: investigationCatalog.name,
+  description: investigationCatalog.description,
+  icon: investigationCatalog.icon,
+  minimumTier: investigationCatalog.minimumTier,
+  pricing: investigationCatalog.pricing,
+  basePrice: investigationCatalog.basePrice,
+  features: investigationCatalog.features,
+  deliveryTime: investigationCatalog.deliveryTime,
+  category: investigationCatalog.category,
+};
+
+export async function listCatalog(db: DbOrTx) {
+  return db
+    .select(catalogColumns)
+    .from(investigationCatalog)
+    .orderBy(asc(investigationCatalog.sortOrder), asc(investigationCatalog.name));
+}
+
+export async function findCatalogEntry(db: DbOrTx, id: InvestigationServiceType) {
+  const [row] = await db
+    .select(catalogColumns)
+    .from(investigationCatalog)
+    .where(eq(investigationCatalog.id, id));
+  return row ?? null;
+}
+
+const requester = alias(users, 'requester');
+const agent = alias(users, 'agent');
+
+const requestColumns = {
+  id: investigationRequests.id,
+  userId: investigationRequests.userId,
+  subject: investigationRequests.subject,
+  description: investigationRequests.description,
+  serviceType: investigationRequests.serviceType,
+  serviceName: investigationCatalog.name,
+  priority: investigationRequests.priority,
+  status: investigationRequests.status,
+  clientType: investigationRequests.clientType,
+  budgetRange: investigationRequests.budgetRange,
+  sensitivityLevel: investigationRequests.sensitivityLevel,
+  confidentialityLevel: investigationRequests.confidentialityLevel,
+  courtOrder: investigationRequests.courtOrder,
+  expectedTimeframe: investigationRequests.expectedTimeframe,
+  estimatedCost: investigationRequests.estimatedCost,
+  assignedAgentId: investigationRequests.assignedAgentId,
+  agentFirstName: agent.firstName,
+  agentLastName: agent.lastName,
+  agentEmail: agent.email,
+  requesterFirstName: requester.firstName,
+  requesterLastName: requester.lastName,
+  requesterEmail: requester.email,
+  createdAt: investigationRequests.createdAt,
+  updatedAt: investigationRequests.updatedAt,
+};
+
+function selectRequests(db: DbOrTx) {
+  return db
+    .select(requestColumns)
+    .from(investigationRequests)
+    .innerJoin(investigationCatalog, eq(investigationCatalog.id, investigationRequests.serviceType))
+    .innerJoin(requester, eq(requester.id, investigationRequests.userId))
+    .leftJoin(agent, eq(agent.id, investigationRequests.assignedAgentId));
+}
+
+export type RequestRow = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
+
+export async function findRequest(db: DbOrTx, id: string) {
+  const [row] = await selectRequests(db).where(eq(investigationRequests.id, id));
+  return row ?? null;
+}
+
+export async function insertRequest(db: DbOrTx, request: typeof investigationRequests.$inferInsert) {
+  const [row] = await db
+    .insert(investigationRequests)
+    .values(request)
+    .returning({ id: investigationRequests.id });
+  return (await findRequest(db, row!.id))!;
+}
+
+/** `userId` null: everyone's (Directors). Newest first, capped. */
+export async function listRequests(db: DbOrTx, userId: string | null, limit: number) {
+  return selectRequests(db)
+    .where(userId === null ? undefined : eq(investigationRequests.userId, userId))
+    .orderBy(desc(investigationRequests.createdAt), desc(investigationRequests.id))
+    .limit(limit);
+}
+
+/** Locks the row for the rest of the transaction, so two Directors cannot both move it from the same state. */
+export async function lockRequest(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: investigationRequests.id,
+      userId: investigationRequests.userId,
+      subject: investigationRequests.subject,
+      status: investigationRequests.status,
+      assignedAgentId: investigationRequests.assignedAgentId,
+    })
+    .from(investigationRequests)
+    .where(eq(investigationRequests.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateRequest(
+  db: DbOrTx,
+  id: string,
+  changes: Pick<Partial<typeof investigationRequests.$inferInsert>, 'status' | 'assignedAgentId'>,
+) {
+  await db.update(investigationRequests).set(changes).where(eq(investigationRequests.id, id));
+}
+
+/** The tier of an account, or null when there is none (a candidate agent). */
+export async function findUserTier(db: DbOrTx, id: string) {
+  const [row] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, id));
+  return row?.tier ?? null;
+}

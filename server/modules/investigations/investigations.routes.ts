@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../contract/errors.js';
+import {
+  investigationCatalogEntrySchema,
+  investigationListQuerySchema,
+  investigationRequestSchema,
+  investigationSchema,
+  investigationUpdateSchema,
+} from '../../../contract/investigations.js';
+import { listQuerySchema } from '../../../contract/lists.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
+import * as investigations from './investigations.service.js';
+
+const tags = ['investigations'];
+
+export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/investigations/catalog',
+    {
+      schema: {
+        tags,
+        summary: 'The seven investigation services, with pricing and minimum tier',
+        response: { 200: z.array(investigationCatalogEntrySchema) },
+      },
+    },
+    async () => investigations.listCatalog(ctx),
+  );
+
+  r.post(
+    '/api/investigations',
+    {
+      schema: {
+        tags,
+        summary: 'Request an investigation (a service within your tier); priced on the server',
+        body: investigationRequestSchema,
+        response: {
+          201: investigationSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const created = await investigations.createRequest(
+        ctx,
+        currentAuth(request).user,
+        request.body,
+        requestMeta(request),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  r.get(
+    '/api/investigations',
+    {
+      schema: {
+        tags,
+        summary: 'Your investigation requests, newest first (`scope=all`: everyone’s, Directors only)',
+        querystring: listQuerySchema.extend(investigationListQuerySchema.shape),
+        response: {
+          200: z.array(investigationSchema),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) =>
+      investigations.listRequests(ctx, currentAuth(request).user, request.query.scope, request.query.limit),
+  );
+
+  r.patch(
+    '/api/investigations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Move a request forward and/or assign a Director to it (Directors only)',
+        params: z.object({ id: z.string().max(100) }),
+        body: investigationUpdateSchema,
+        response: {
+          200: investigationSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+      preHandler: app.requireTier(DIRECTOR_TIER),
+    },
+    async (request) =>
+      investigations.updateRequest(
+        ctx,
+        currentAuth(request).user,
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
+  );
+}

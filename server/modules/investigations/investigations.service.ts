@@ -1,0 +1,197 @@
+import {
+  INVESTIGATION_PRIORITY_SURCHARGE,
+  INVESTIGATION_STATUS_TRANSITIONS,
+  type Investigation,
+  type InvestigationCatalogEntry,
+  type InvestigationPriority,
+  type InvestigationRequestValues,
+  type InvestigationStatus,
+  type InvestigationUpdate,
+} from '../../../contract/investigations.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { AppContext, RequestMeta } from '../../lib/context.js';
+import { conflict, forbidden, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
+import { isId } from '../../lib/ids.js';
+import { fromMinor, toMinor } from '../../lib/money.js';
+import type { UserRow } from '../auth/auth.repository.js';
+import * as audit from '../audit/audit.service.js';
+import { notify } from '../notifications/notifications.service.js';
+import * as repository from './investigations.repository.js';
+
+/** The seven services, in the catalogue's order (public). */
+export async function listCatalog(ctx: AppContext): Promise<InvestigationCatalogEntry[]> {
+  return repository.listCatalog(ctx.db);
+}
+
+/**
+ * The estimate a request is filed with, in rupees:
+ *
+ *     estimatedCost = basePrice × (1 + INVESTIGATION_PRIORITY_SURCHARGE[priority])
+ *
+ * basePrice is the catalogue's low end (or day rate); LOW and STANDARD add nothing, HIGH adds 50% and URGENT
+ * 100% (spec section 9). Worked in whole paise so no float ever touches money; half a paisa rounds up.
+ */
+export function estimateCost(basePrice: string, priority: InvestigationPriority): string {
+  const surchargePercent = Math.round(INVESTIGATION_PRIORITY_SURCHARGE[priority] * 100);
+  return fromMinor(Math.round((toMinor(basePrice) * (100 + surchargePercent)) / 100));
+}
+
+function displayName(firstName: string | null, lastName: string | null, email: string): string {
+  const name = [firstName, lastName].filter(Boolean).join(' ').trim();
+  // An account without a name is shown by the part of its email before the @, not the whole address.
+  return name || email.split('@')[0]!;
+}
+
+const toInvestigation = (row: repository.RequestRow): Investigation => ({
+  id: row.id,
+  subject: row.subject,
+  description: row.description,
+  serviceType: row.serviceType,
+  serviceName: row.serviceName,
+  priority: row.priority,
+  status: row.status,
+  clientType: row.clientType,
+  budgetRange: row.budgetRange,
+  sensitivityLevel: row.sensitivityLevel,
+  confidentialityLevel: row.confidentialityLevel,
+  courtOrder: row.courtOrder,
+  expectedTimeframe: row.expectedTimeframe,
+  estimatedCost: row.estimatedCost,
+  assignedAgentId: row.assignedAgentId,
+  assignedAgent:
+    row.assignedAgentId && row.agentEmail
+      ? displayName(row.agentFirstName, row.agentLastName, row.agentEmail)
+      : null,
+  requestedBy: displayName(row.requesterFirstName, row.requesterLastName, row.requesterEmail),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Files a request for a service within the user's tier, priced on the server, PENDING until a Director acts. */
+export async function createRequest(
+  ctx: AppContext,
+  user: UserRow,
+  input: InvestigationRequestValues,
+  meta: RequestMeta,
+): Promise<Investigation> {
+  const service = await repository.findCatalogEntry(ctx.db, input.serviceType);
+  if (!service) {
+    throw validationFailed([{ path: 'serviceType', message: 'Service type is required' }]);
+  }
+  if (user.tier < service.minimumTier) throw tierRequired(service.minimumTier);
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await repository.insertRequest(tx, {
+      ...input,
+      userId: user.id,
+      status: 'PENDING',
+      estimatedCost: estimateCost(service.basePrice, input.priority),
+    });
+    await audit.record(tx, {
+      action: 'investigation.requested',
+      userId: user.id,
+      subject: created.id,
+      ip: meta.ip,
+      details: { serviceType: input.serviceType, priority: input.priority },
+    });
+    return created;
+  });
+  return toInvestigation(row);
+}
+
+/** The user's own requests, or everyone's for a Director asking for `scope=all`. Newest first. */
+export async function listRequests(
+  ctx: AppContext,
+  user: UserRow,
+  scope: 'mine' | 'all',
+  limit: number,
+): Promise<Investigation[]> {
+  if (scope === 'all' && user.tier < DIRECTOR_TIER) {
+    throw forbidden('Only Directors may list every investigation request');
+  }
+  const rows = await repository.listRequests(ctx.db, scope === 'all' ? null : user.id, limit);
+  return rows.map(toInvestigation);
+}
+
+const STATUS_WORDS: Record<InvestigationStatus, string> = {
+  PENDING: 'pending',
+  IN_PROGRESS: 'in progress',
+  COMPLETED: 'completed',
+  CANCELLED: 'cancelled',
+};
+
+/**
+ * A Director moves a request forward (PENDING -> IN_PROGRESS -> COMPLETED, or to CANCELLED before it is
+ * completed) and/or assigns a Director to it. Sending the current status again is not a move and changes
+ * nothing. The row is locked for the transaction, so two Directors cannot both move it from the same state; the
+ * owner's notification and the audit entry commit with the change.
+ */
+export async function updateRequest(
+  ctx: AppContext,
+  director: UserRow,
+  id: string,
+  update: InvestigationUpdate,
+  meta: RequestMeta,
+): Promise<Investigation> {
+  if (!isId(id)) throw notFound('Investigation request');
+  const { assignedAgentId } = update;
+  if (assignedAgentId) {
+    const agentTier = isId(assignedAgentId) ? await repository.findUserTier(ctx.db, assignedAgentId) : null;
+    if (agentTier === null || agentTier < DIRECTOR_TIER) {
+      throw validationFailed([{ path: 'assignedAgentId', message: 'Assigned agent must be a Director' }]);
+    }
+  }
+
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await repository.lockRequest(tx, id);
+    if (!before) throw notFound('Investigation request');
+
+    const changes: { status?: InvestigationStatus; assignedAgentId?: string | null } = {};
+    if (update.status !== undefined && update.status !== before.status) {
+      if (!INVESTIGATION_STATUS_TRANSITIONS[before.status].includes(update.status)) {
+        throw conflict(`A request cannot move from ${before.status} to ${update.status}`);
+      }
+      changes.status = update.status;
+    }
+    if (assignedAgentId !== undefined && assignedAgentId !== before.assignedAgentId) {
+      changes.assignedAgentId = assignedAgentId;
+    }
+
+    if (changes.status !== undefined || changes.assignedAgentId !== undefined) {
+      await repository.updateRequest(tx, id, changes);
+      const after = (await repository.findRequest(tx, id))!;
+      const news: string[] = [];
+      if (changes.status) news.push(`is now ${STATUS_WORDS[changes.status]}`);
+      if (changes.assignedAgentId !== undefined) {
+        news.push(
+          after.assignedAgentId
+            ? `was assigned to ${toInvestigation(after).assignedAgent}`
+            : 'was unassigned',
+        );
+      }
+      await notify(tx, {
+        userId: before.userId,
+        type: 'case_update',
+        priority: changes.status === 'CANCELLED' ? 'high' : 'normal',
+        title: 'Investigation update',
+        message: `Your investigation request "${before.subject}" ${news.join(' and ')}.`,
+        actionUrl: '/investigations',
+      });
+      await audit.record(tx, {
+        action: 'investigation.updated',
+        userId: director.id,
+        subject: id,
+        ip: meta.ip,
+        details: {
+          ownerId: before.userId,
+          ...(changes.status ? { fromStatus: before.status, toStatus: changes.status } : {}),
+          ...(changes.assignedAgentId !== undefined
+            ? { fromAgentId: before.assignedAgentId, toAgentId: changes.assignedAgentId }
+            : {}),
+        },
+      });
+      return after;
+    }
+    return (await repository.findRequest(tx, id))!;
+  });
+  return toInvestigation(row);
+}
