@@ -118,7 +118,10 @@ export interface Filters {
 
 /** Approved products only (vendor products wait for a Director). */
 export function searchProducts(match: Match, filters: Filters, limit: number): SQL {
-  const where: SQL[] = [matches(sql`p.search_vector`, sql`p.name`, match), sql`p.approval_status = 'approved'`];
+  const where: SQL[] = [
+    matches(sql`p.search_vector`, sql`p.name`, match),
+    sql`p.approval_status = 'approved'`,
+  ];
   if (filters.category) where.push(sql`c.slug = ${filters.category}`);
   if (filters.maxTier !== undefined) where.push(sql`p.minimum_tier <= ${filters.maxTier}`);
   if (filters.minPrice !== undefined) where.push(sql`p.price >= ${filters.minPrice}`);

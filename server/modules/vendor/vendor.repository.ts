@@ -53,7 +53,10 @@ export async function listApplications(
 }
 
 export async function findApplication(db: DbOrTx, id: string) {
-  const [row] = await db.select(applicationColumns).from(vendorApplications).where(eq(vendorApplications.id, id));
+  const [row] = await db
+    .select(applicationColumns)
+    .from(vendorApplications)
+    .where(eq(vendorApplications.id, id));
   return row ?? null;
 }
 

@@ -100,7 +100,8 @@ export async function createProduct(
   user: UserRow,
   input: z.output<typeof vendorProductRequestSchema>,
 ): Promise<VendorProduct> {
-  if (!(await repository.hasApprovedApplication(ctx.db, user.id))) throw forbidden(VENDOR_APPLY_FIRST_MESSAGE);
+  if (!(await repository.hasApprovedApplication(ctx.db, user.id)))
+    throw forbidden(VENDOR_APPLY_FIRST_MESSAGE);
   return catalog.createVendorProduct(ctx, user.id, input);
 }
 
