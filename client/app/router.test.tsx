@@ -18,7 +18,6 @@ const memberOnlyPaths = [...notBuiltMemberPaths, '/product/42', '/settings', '/m
 const sharedPaths = [
   ['/investigations', 'Investigations'],
   ['/blog', 'Intel Blog'],
-  ['/secure-channel', 'Secure Channel'],
   ['/team', 'Team'],
   ['/admin/link-form', 'Team Link Form'],
 ] as const;

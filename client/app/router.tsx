@@ -31,6 +31,10 @@ const SettingsRoute = lazy(() =>
 const MobileRoute = lazy(() =>
   import('@/app/routes/mobile').then((module) => ({ default: module.MobileRoute })),
 );
+// The secure channel form brings zod and the form library.
+const SecureChannelRoute = lazy(() =>
+  import('@/app/routes/secure-channel').then((module) => ({ default: module.SecureChannelRoute })),
+);
 
 interface RouteEntry {
   path: string;
@@ -43,7 +47,7 @@ const sharedRoutes: readonly RouteEntry[] = [
   { path: paths.marketplace.path, element: <MarketplaceRoute /> },
   { path: paths.investigations.path, element: <NotBuiltYet section={paths.investigations.label} /> },
   { path: paths.blog.path, element: <NotBuiltYet section={paths.blog.label} /> },
-  { path: paths.secureChannel.path, element: <NotBuiltYet section={paths.secureChannel.label} /> },
+  { path: paths.secureChannel.path, element: <SecureChannelRoute /> },
   { path: paths.team.path, element: <NotBuiltYet section={paths.team.label} /> },
   { path: paths.adminLinkForm.path, element: <NotBuiltYet section={paths.adminLinkForm.label} /> },
 ];

@@ -1,0 +1,341 @@
+import type { ReactNode } from 'react';
+import { useForm, useWatch, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle, ShieldAlert } from 'lucide-react';
+import {
+  COMMUNICATION_FREQUENCIES,
+  DATA_CLASSIFICATIONS,
+  ENCRYPTION_PREFERENCES,
+  SECURITY_CLEARANCES,
+  secureChannelRequestSchema,
+  type SecureChannelReceipt,
+  type SecureChannelRequestInput,
+} from '@contract/secure-channel';
+import { Button } from '@/components/ui/button';
+import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { useCreateSecureChannelRequest } from '@/features/secure-channel/api/create-secure-channel-request';
+import {
+  SECURE_CHANNEL_FIELD_NAMES,
+  secureChannelDefaults,
+  toSecureChannelRequest,
+  type SecureChannelOutput,
+} from '@/features/secure-channel/utils/form';
+import {
+  CLASSIFICATION_LABELS,
+  CLEARANCE_LABELS,
+  ENCRYPTION_LABELS,
+  FREQUENCY_LABELS,
+  SECURE_CHANNEL_MESSAGES,
+} from '@/features/secure-channel/utils/options';
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+type FieldName = keyof SecureChannelRequestInput;
+
+/** A required field's label: the asterisk is for the eye; `aria-required` on the control tells the rest. */
+function Required({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <span aria-hidden="true" className="text-red-400">
+        {' *'}
+      </span>
+    </>
+  );
+}
+
+function Legend({ children }: { children: ReactNode }) {
+  return (
+    <legend className="mb-3 font-mono text-xs tracking-widest text-muted-foreground uppercase">
+      {children}
+    </legend>
+  );
+}
+
+interface LongTextFieldProps {
+  name: FieldName;
+  label: string;
+  /** The schema's minimum length; the hint counts towards it. Left out for optional fields. */
+  min?: number;
+  error?: FieldError;
+  control: Control<SecureChannelRequestInput, unknown, SecureChannelOutput>;
+  register: UseFormRegister<SecureChannelRequestInput>;
+  placeholder?: string;
+}
+
+/** A textarea with its label, a running count towards the minimum length, and the schema's message. */
+function LongTextField({ name, label, min, error, control, register, placeholder }: LongTextFieldProps) {
+  const value = useWatch({ control, name });
+  const length = typeof value === 'string' ? value.trim().length : 0;
+  return (
+    <FormField
+      label={min ? <Required>{label}</Required> : label}
+      error={error?.message}
+      hint={min ? `${length} / ${min} characters minimum` : 'Optional'}
+    >
+      {(field) => (
+        <Textarea
+          rows={4}
+          placeholder={placeholder}
+          aria-required={min ? true : undefined}
+          {...field}
+          {...register(name)}
+        />
+      )}
+    </FormField>
+  );
+}
+
+interface ChoiceFieldProps<T extends string> {
+  name: FieldName;
+  label: string;
+  placeholder: string;
+  options: readonly T[];
+  labels: Readonly<Record<T, string>>;
+  error?: FieldError;
+  register: UseFormRegister<SecureChannelRequestInput>;
+}
+
+/** A required choice with no default: the empty first option reads as a prompt, and the schema refuses it. */
+function ChoiceField<T extends string>({
+  name,
+  label,
+  placeholder,
+  options,
+  labels,
+  error,
+  register,
+}: ChoiceFieldProps<T>) {
+  return (
+    <FormField label={<Required>{label}</Required>} error={error?.message}>
+      {(field) => (
+        <NativeSelect aria-required="true" defaultValue="" {...field} {...register(name)}>
+          <option value="" disabled>
+            {placeholder}
+          </option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels[option]}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  );
+}
+
+/** Warns before anyone types (spec 2.15). */
+export function SecurityNotice() {
+  return (
+    <aside
+      aria-label="Security notice"
+      className="flex gap-3 rounded-md border border-warning/40 bg-warning/10 p-4 text-sm"
+    >
+      <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
+      <div className="space-y-1">
+        <p className="font-semibold text-warning">Security notice</p>
+        <p className="text-muted-foreground">
+          Unauthorised access attempts are monitored, logged and reported. Every request is verified before a
+          channel is opened, and providing false information results in permanent denial of access.
+        </p>
+      </div>
+    </aside>
+  );
+}
+
+interface SecureChannelFormProps {
+  onSubmitted: (receipt: SecureChannelReceipt) => void;
+}
+
+/**
+ * The secure channel request (spec 2.15, 5.5, 5.6), checked with the API's own schema before it is sent. On a
+ * failure everything typed stays where it is.
+ */
+export function SecureChannelForm({ onSubmitted }: SecureChannelFormProps) {
+  const createRequest = useCreateSecureChannelRequest();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SecureChannelRequestInput, unknown, SecureChannelOutput>({
+    resolver: zodResolver(secureChannelRequestSchema),
+    defaultValues: secureChannelDefaults,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    let receipt: SecureChannelReceipt;
+    try {
+      receipt = await createRequest.mutateAsync(toSecureChannelRequest(values));
+    } catch (error) {
+      const { failed } = SECURE_CHANNEL_MESSAGES;
+      if (error instanceof ApiError && error.status === 400 && error.body?.issues?.length) {
+        // The server's rules are the form's; a field it names gets its message in place.
+        for (const issue of error.body.issues) {
+          const field = SECURE_CHANNEL_FIELD_NAMES.find((name) => name === issue.path);
+          if (field) setError(field, { type: 'server', message: issue.message }, { shouldFocus: true });
+        }
+      }
+      // A 429 says when to try again: worth more than the generic text.
+      const description =
+        error instanceof ApiError && error.status === 429
+          ? errorMessage(error, failed.description)
+          : failed.description;
+      setError('root.server', { type: 'server', message: description });
+      toast({ variant: 'destructive', title: failed.title, description });
+      return;
+    }
+    toast(SECURE_CHANNEL_MESSAGES.submitted);
+    onSubmitted(receipt);
+  });
+
+  const busy = createRequest.isPending;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Secure channel request" className="grid gap-8">
+      <SecurityNotice />
+
+      <fieldset className="grid gap-4">
+        <Legend>Identity</Legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={<Required>Full legal name</Required>}
+            autoComplete="name"
+            aria-required="true"
+            error={errors.fullName?.message}
+            {...register('fullName')}
+          />
+          <TextField
+            label={<Required>Email address</Required>}
+            type="email"
+            autoComplete="email"
+            aria-required="true"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label={<Required>Secure contact number</Required>}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            aria-required="true"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextField
+            label="Organization"
+            autoComplete="organization"
+            hint="Optional"
+            error={errors.organization?.message}
+            {...register('organization')}
+          />
+          <ChoiceField
+            name="securityClearance"
+            label="Security clearance level"
+            placeholder="Select your clearance"
+            options={SECURITY_CLEARANCES}
+            labels={CLEARANCE_LABELS}
+            error={errors.securityClearance}
+            register={register}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-4">
+        <Legend>Access justification</Legend>
+        <LongTextField
+          name="accessPurpose"
+          label="Access purpose"
+          min={50}
+          placeholder="Why you need a secure channel with us, and for what matter"
+          error={errors.accessPurpose}
+          control={control}
+          register={register}
+        />
+        <LongTextField
+          name="operationalNeed"
+          label="Operational need"
+          min={50}
+          placeholder="What ordinary channels cannot do for you, and what is at stake"
+          error={errors.operationalNeed}
+          control={control}
+          register={register}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={<Required>Reference contact</Required>}
+            placeholder="Name and number of someone who can vouch for you"
+            aria-required="true"
+            error={errors.referenceContact?.message}
+            {...register('referenceContact')}
+          />
+          <TextField
+            label={<Required>Emergency contact</Required>}
+            placeholder="Name and number to reach if you cannot be"
+            aria-required="true"
+            error={errors.emergencyContact?.message}
+            {...register('emergencyContact')}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-4">
+        <Legend>Channel configuration</Legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <ChoiceField
+            name="encryptionPreference"
+            label="Encryption level"
+            placeholder="Select encryption"
+            options={ENCRYPTION_PREFERENCES}
+            labels={ENCRYPTION_LABELS}
+            error={errors.encryptionPreference}
+            register={register}
+          />
+          <ChoiceField
+            name="communicationFrequency"
+            label="Communication frequency"
+            placeholder="Select frequency"
+            options={COMMUNICATION_FREQUENCIES}
+            labels={FREQUENCY_LABELS}
+            error={errors.communicationFrequency}
+            register={register}
+          />
+          <ChoiceField
+            name="dataClassification"
+            label="Data classification"
+            placeholder="Select classification"
+            options={DATA_CLASSIFICATIONS}
+            labels={CLASSIFICATION_LABELS}
+            error={errors.dataClassification}
+            register={register}
+          />
+        </div>
+        <LongTextField
+          name="complianceRequirements"
+          label="Compliance requirements"
+          placeholder="Regulations or internal policies the channel must meet"
+          error={errors.complianceRequirements}
+          control={control}
+          register={register}
+        />
+      </fieldset>
+
+      <div className="grid gap-3 border-t pt-6">
+        <p className="text-xs text-muted-foreground">
+          <span aria-hidden="true" className="text-red-400">
+            *
+          </span>{' '}
+          Required field
+        </p>
+        <Button type="submit" size="lg" disabled={busy} className="w-full">
+          {busy && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+          {busy ? SECURE_CHANNEL_MESSAGES.submitting : SECURE_CHANNEL_MESSAGES.submit}
+        </Button>
+        <FormMessage>{errors.root?.server?.message}</FormMessage>
+      </div>
+    </form>
+  );
+}

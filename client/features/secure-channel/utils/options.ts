@@ -1,0 +1,38 @@
+import type { CommunicationFrequency, DataClassification, SecurityClearance } from '@contract/secure-channel';
+
+export { ENCRYPTION_LABELS } from '@contract/secure-channel';
+
+export const CLEARANCE_LABELS: Readonly<Record<SecurityClearance, string>> = {
+  none: 'None',
+  confidential: 'Confidential',
+  secret: 'Secret',
+  top_secret: 'Top Secret',
+  cosmic: 'Cosmic Top Secret',
+};
+
+export const FREQUENCY_LABELS: Readonly<Record<CommunicationFrequency, string>> = {
+  as_needed: 'As needed',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  emergency_only: 'Emergency only',
+};
+
+export const CLASSIFICATION_LABELS: Readonly<Record<DataClassification, string>> = {
+  unclassified: 'Unclassified',
+  restricted: 'Restricted',
+  confidential: 'Confidential',
+  secret: 'Secret',
+  top_secret: 'Top Secret',
+};
+
+/** The spec's texts (sections 2.15 and 8). */
+export const SECURE_CHANNEL_MESSAGES = {
+  submitted: {
+    title: 'Inquiry Submitted',
+    description: 'Our security team will review your request and contact you within 24-48 hours.',
+  },
+  failed: { title: 'Submission Failed', description: 'Failed to submit inquiry. Please try again.' },
+  submitting: 'Submitting for Security Review...',
+  submit: 'Submit for Security Review',
+} as const;
