@@ -13,6 +13,11 @@ export const paths = {
   marketplace: { path: '/marketplace', label: 'Marketplace', getHref: () => '/marketplace' },
   investigations: { path: '/investigations', label: 'Investigations', getHref: () => '/investigations' },
   blog: { path: '/blog', label: 'Intel Blog', getHref: () => '/blog' },
+  blogPost: {
+    path: '/blog/:id',
+    label: 'Briefing',
+    getHref: (id: string) => `/blog/${encodeURIComponent(id)}`,
+  },
   secureChannel: { path: '/secure-channel', label: 'Secure Channel', getHref: () => '/secure-channel' },
   team: { path: '/team', label: 'Team', getHref: () => '/team' },
   adminLinkForm: { path: '/admin/link-form', label: 'Team Link Form', getHref: () => '/admin/link-form' },

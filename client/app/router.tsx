@@ -31,6 +31,15 @@ const SettingsRoute = lazy(() =>
 const MobileRoute = lazy(() =>
   import('@/app/routes/mobile').then((module) => ({ default: module.MobileRoute })),
 );
+// The blog post page brings the Markdown renderer; the team pages and the link form load only there too.
+const BlogRoute = lazy(() => import('@/app/routes/blog').then((module) => ({ default: module.BlogRoute })));
+const BlogPostRoute = lazy(() =>
+  import('@/app/routes/blog-post').then((module) => ({ default: module.BlogPostRoute })),
+);
+const TeamRoute = lazy(() => import('@/app/routes/team').then((module) => ({ default: module.TeamRoute })));
+const AdminLinkFormRoute = lazy(() =>
+  import('@/app/routes/admin-link-form').then((module) => ({ default: module.AdminLinkFormRoute })),
+);
 // The secure channel form brings zod and the form library.
 const SecureChannelRoute = lazy(() =>
   import('@/app/routes/secure-channel').then((module) => ({ default: module.SecureChannelRoute })),
@@ -46,10 +55,11 @@ const sharedRoutes: readonly RouteEntry[] = [
   { path: paths.digital.path, element: <DigitalRoute /> },
   { path: paths.marketplace.path, element: <MarketplaceRoute /> },
   { path: paths.investigations.path, element: <NotBuiltYet section={paths.investigations.label} /> },
-  { path: paths.blog.path, element: <NotBuiltYet section={paths.blog.label} /> },
+  { path: paths.blog.path, element: <BlogRoute /> },
+  { path: paths.blogPost.path, element: <BlogPostRoute /> },
   { path: paths.secureChannel.path, element: <SecureChannelRoute /> },
-  { path: paths.team.path, element: <NotBuiltYet section={paths.team.label} /> },
-  { path: paths.adminLinkForm.path, element: <NotBuiltYet section={paths.adminLinkForm.label} /> },
+  { path: paths.team.path, element: <TeamRoute /> },
+  { path: paths.adminLinkForm.path, element: <AdminLinkFormRoute /> },
 ];
 
 /** Spec 2.1: signed-in users only; for everyone else these paths do not exist (404). */
