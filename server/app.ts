@@ -22,6 +22,8 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { secureChannelRoutes } from './modules/secure-channel/secure-channel.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
@@ -93,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes, { ctx });
   await app.register(cartRoutes, { ctx });
   await app.register(ordersRoutes, { ctx });
+  await app.register(paymentsRoutes, { ctx });
+  await app.register(subscriptionsRoutes, { ctx });
   await app.register(secureChannelRoutes, { ctx });
   await app.register(vendorRoutes, { ctx });
 

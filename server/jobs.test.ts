@@ -30,7 +30,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
 describe('background jobs', () => {
   it('schedules the maintenance jobs in the queue', async () => {
     const schedules = await queue.getSchedules();
-    expect(schedules.map((s) => s.name).sort()).toEqual([JOBS.purgeSessions, JOBS.purgeRateLimits].sort());
+    expect(schedules.map((s) => s.name).sort()).toEqual(Object.values(JOBS).sort());
   });
 
   it('purges expired and idle sessions through the queue, keeping live ones', async () => {

@@ -14,7 +14,19 @@ export interface AppEvents {
     description: string;
     actionUrl: string;
   };
+  'payment.failed': {
+    userId: string;
+    paymentId: string;
+    amount: string;
+    currency: string;
+    description: string;
+  };
+  'tier.changed': { userId: string; from: number; to: number; reason: TierChangeReason };
+  'upgrade.rejected': { userId: string; tier: number };
 }
+
+/** Why a tier moved: a completed upgrade, a Director's approval, or a paid period that ended. */
+export type TierChangeReason = 'upgrade' | 'approval' | 'expiry';
 
 export type EventName = keyof AppEvents;
 type Listener<E extends EventName> = (payload: AppEvents[E]) => Promise<void>;

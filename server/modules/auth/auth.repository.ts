@@ -16,6 +16,12 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   return row ?? null;
 }
 
+/** The user's row, locked until the transaction ends: one tier change of a user at a time. */
+export async function lockUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}
+
 /** Inserts the user, or returns null when the email is taken (the unique index decides, not a prior read). */
 export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow | null> {
   const [row] = await db.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();

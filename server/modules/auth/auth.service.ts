@@ -277,18 +277,31 @@ export async function setTier(
   tier: Tier,
   meta: { ip?: string; reason: string },
 ): Promise<UserRow> {
-  return ctx.db.transaction(async (tx) => {
-    const before = await repository.findUserById(tx, userId);
-    if (!before) throw new AppError('NOT_FOUND', 'User not found');
-    const after = await repository.updateTier(tx, userId, tier);
-    await audit.record(tx, {
-      action: 'user.tier_changed',
-      userId,
-      ip: meta.ip,
-      details: { from: before.tier, to: tier, reason: meta.reason },
-    });
-    return after!;
+  return ctx.db.transaction(async (tx) => (await changeTier(tx, userId, tier, meta)).after);
+}
+
+/** A tier change inside the caller's transaction (an upgrade taking effect), audited with it. */
+export async function changeTier(
+  db: DbOrTx,
+  userId: string,
+  tier: number,
+  meta: { ip?: string; reason: string },
+): Promise<{ before: UserRow; after: UserRow }> {
+  const before = await repository.findUserById(db, userId);
+  if (!before) throw new AppError('NOT_FOUND', 'User not found');
+  const after = await repository.updateTier(db, userId, tier);
+  await audit.record(db, {
+    action: 'user.tier_changed',
+    userId,
+    ip: meta.ip,
+    details: { from: before.tier, to: tier, reason: meta.reason },
   });
+  return { before, after: after! };
+}
+
+/** The user's row, locked in the caller's transaction so concurrent tier changes of one user queue up. */
+export async function lockUser(db: DbOrTx, userId: string): Promise<UserRow | null> {
+  return repository.lockUserById(db, userId);
 }
 
 export async function purgeExpiredSessions(ctx: AppContext): Promise<number> {

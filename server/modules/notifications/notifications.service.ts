@@ -83,6 +83,41 @@ export function subscribe(ctx: AppContext): void {
       actionUrl,
     });
   });
+  ctx.events.on('payment.failed', async ({ userId, amount, currency, description }) => {
+    await notify(ctx.db, {
+      userId,
+      type: 'other',
+      priority: 'high',
+      title: 'Payment failed',
+      message: `Your payment of ${currency} ${amount} for ${description} did not go through.`,
+      actionUrl: '/payments',
+    });
+  });
+  ctx.events.on('tier.changed', async ({ userId, from, to, reason }) => {
+    const raised = to > from;
+    await notify(ctx.db, {
+      userId,
+      type: 'tier_upgrade',
+      priority: raised ? 'normal' : 'high',
+      title: raised ? `Welcome to tier ${to}` : `Your access is now tier ${to}`,
+      message: raised
+        ? `Your access tier is now ${to} (was ${from}).`
+        : reason === 'expiry'
+          ? `Your paid period ended, so your access tier went from ${from} to ${to}. Renew on the payments page.`
+          : `Your access tier went from ${from} to ${to}.`,
+      actionUrl: '/payments',
+    });
+  });
+  ctx.events.on('upgrade.rejected', async ({ userId, tier }) => {
+    await notify(ctx.db, {
+      userId,
+      type: 'tier_upgrade',
+      priority: 'high',
+      title: 'Upgrade not approved',
+      message: `Your upgrade to tier ${tier} was not approved; its payment is refunded or cancelled.`,
+      actionUrl: '/payments',
+    });
+  });
   ctx.events.on('security.failed_logins', async ({ userId, attempts }) => {
     await notify(ctx.db, {
       userId,

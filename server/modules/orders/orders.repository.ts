@@ -88,3 +88,30 @@ export async function attachPayment(db: DbOrTx, orderId: string, paymentId: stri
     .set(paid ? { paymentId, status: 'paid', paidAt: sql`now()` } : { paymentId })
     .where(eq(orders.id, orderId));
 }
+
+/** The order a payment pays for, marked paid; null when no pending order has that payment. */
+export async function markPaidByPayment(db: DbOrTx, paymentId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status: 'paid', paidAt: sql`now()` })
+    .where(and(eq(orders.paymentId, paymentId), eq(orders.status, 'pending')));
+}
+
+/** Cancels the pending order of a failed payment; returns its id so its stock can go back. */
+export async function cancelByPayment(db: DbOrTx, paymentId: string): Promise<string | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(orders.paymentId, paymentId), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return row?.id ?? null;
+}
+
+/** Puts a cancelled order's units back on the shelf (uncounted stock stays uncounted). */
+export async function returnStock(db: DbOrTx, orderId: string): Promise<void> {
+  await db.execute(sql`
+    update ${products} set stock_count = ${products.stockCount} + ${orderLines.quantity}
+    from ${orderLines}
+    where ${orderLines.orderId} = ${orderId} and ${orderLines.productId} = ${products.id}
+      and ${products.stockCount} is not null`);
+}

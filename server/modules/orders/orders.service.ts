@@ -10,6 +10,19 @@ import * as catalog from '../catalog/catalog.service.js';
 import * as payments from '../payments/payments.service.js';
 import * as repository from './orders.repository.js';
 
+/**
+ * A Director settled an order's crypto or bank-transfer payment: the order is paid, or it is cancelled and its
+ * units go back on the shelf.
+ */
+payments.onSettlement('order', async (ctx, tx, payment) => {
+  if (payment.status === 'completed') return repository.markPaidByPayment(tx, payment.id);
+  const cancelled = await repository.cancelByPayment(tx, payment.id);
+  if (cancelled) {
+    await repository.returnStock(tx, cancelled);
+    return async () => catalog.invalidateListings(ctx);
+  }
+});
+
 type OrderRow = NonNullable<Awaited<ReturnType<typeof repository.findOrder>>>;
 type LineRow = Awaited<ReturnType<typeof repository.listLines>>[number];
 

@@ -118,6 +118,33 @@ describe('checkout', () => {
     expect(order).toMatchObject({ status: 'pending', paymentMethod: 'crypto', paymentStatus: 'pending' });
   });
 
+  it('pays a pending order when a Director confirms its payment, and cancels it with its stock back when failed', async () => {
+    const director = await shopper();
+    await setUserTier(t, director.id, 4);
+    const [paidBy, failedBy] = [await shopper(), await shopper()];
+    const product = await createProduct(t.database.db, categoryId, { stockCount: 10 });
+    await paidBy.add(product.id, 2);
+    await failedBy.add(product.id, 3);
+    const paid = (await paidBy.checkout('crypto')).json();
+    const failed = (await failedBy.checkout('bank_transfer')).json();
+    expect(await stockOf(t.database.db, product.id)).toBe(5);
+
+    const paymentOf = async (orderId: string) =>
+      (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.paymentId!;
+    await director.call('POST', `/api/admin/payments/${await paymentOf(paid.id)}/confirm`, {});
+    await director.call('POST', `/api/admin/payments/${await paymentOf(failed.id)}/fail`, {});
+
+    expect((await paidBy.call('GET', `/api/orders/${paid.id}`)).json()).toMatchObject({
+      status: 'paid',
+      paymentStatus: 'completed',
+    });
+    expect((await failedBy.call('GET', `/api/orders/${failed.id}`)).json()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+    });
+    expect(await stockOf(t.database.db, product.id)).toBe(8);
+  });
+
   it('refuses an empty cart, a bad address and an unknown payment method with 400', async () => {
     const user = await shopper();
     const empty = await user.checkout();

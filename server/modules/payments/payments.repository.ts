@@ -1,5 +1,7 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PaymentStatus } from '../../../contract/payments.js';
 import type { DbOrTx } from '../../db/client.js';
-import { payments } from '../../db/schema/index.js';
+import { payments, users } from '../../db/schema/index.js';
 
 export type NewPayment = typeof payments.$inferInsert;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -7,4 +9,73 @@ export type PaymentRow = typeof payments.$inferSelect;
 export async function insertPayment(db: DbOrTx, payment: NewPayment): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(payment).returning();
   return row!;
+}
+
+export async function listForUser(db: DbOrTx, userId: string, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}
+
+export async function listAll(db: DbOrTx, status: PaymentStatus | undefined, limit: number) {
+  return db
+    .select({ payment: payments, userEmail: users.email })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(status ? eq(payments.status, status) : undefined)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}
+
+export async function findById(db: DbOrTx, id: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row ?? null;
+}
+
+export async function findBySubscription(db: DbOrTx, subscriptionId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.subscriptionId, subscriptionId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Settles a pending payment; null when it was not pending any more (a second Director, a retried request). */
+export async function settlePending(
+  db: DbOrTx,
+  id: string,
+  status: 'completed' | 'failed',
+  directorId: string,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      status,
+      confirmedBy: directorId,
+      completedAt: status === 'completed' ? sql`now()` : null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+/** Fails a payment that is still pending (its upgrade was rejected); no effect on any other state. */
+export async function failIfPending(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'failed', updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+}
+
+export async function markRefunded(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'refunded', updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), eq(payments.status, 'completed')));
 }

@@ -1,8 +1,22 @@
-import type { PaymentMethod, PaymentPurpose } from '../../../contract/payments.js';
-import type { DbOrTx } from '../../db/client.js';
+import type {
+  AdminPayment,
+  CreatePaymentRequest,
+  Payment,
+  PaymentMethod,
+  PaymentPurpose,
+  PaymentStatus,
+} from '../../../contract/payments.js';
+import type { createPaymentRequestSchema } from '../../../contract/payments.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { isId } from '../../lib/ids.js';
+import type { z } from 'zod';
+import * as audit from '../audit/audit.service.js';
 import * as repository from './payments.repository.js';
 import type { PaymentRow } from './payments.repository.js';
+
+export type { PaymentRow } from './payments.repository.js';
 
 export interface ChargeRequest {
   userId: string;
@@ -34,8 +48,143 @@ export async function charge(ctx: AppContext, db: DbOrTx, request: ChargeRequest
     description: request.description,
     subscriptionId: request.subscriptionId ?? null,
     status: result.status,
-    provider: ctx.payments.name,
+    provider: result.provider,
     providerReference: result.reference,
     completedAt: result.status === 'completed' ? new Date() : null,
+  });
+}
+
+/**
+ * What a payment's purpose does once a pending payment is settled (an order becomes paid, an upgrade takes
+ * effect). The modules that own those purposes register here, so payments need not know them; handlers run in the
+ * settling transaction and return what to do after it commits (events, cache announcements).
+ */
+export type SettlementHandler = (
+  ctx: AppContext,
+  tx: Tx,
+  payment: PaymentRow,
+) => Promise<(() => Promise<void>) | void>;
+const settlementHandlers = new Map<PaymentPurpose, SettlementHandler>();
+
+export function onSettlement(purpose: PaymentPurpose, handler: SettlementHandler): void {
+  settlementHandlers.set(purpose, handler);
+}
+
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    amount: row.amount,
+    currency: row.currency,
+    paymentMethod: row.paymentMethod,
+    status: row.status,
+    purpose: row.purpose,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listOwn(ctx: AppContext, userId: string, limit: number): Promise<Payment[]> {
+  return (await repository.listForUser(ctx.db, userId, limit)).map(toPayment);
+}
+
+/** `POST /api/payments`: a payment of the user's own (an invoice, a deposit), through the method's provider. */
+export async function createPayment(
+  ctx: AppContext,
+  userId: string,
+  input: z.output<typeof createPaymentRequestSchema> & CreatePaymentRequest,
+): Promise<Payment> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const payment = await charge(ctx, tx, {
+      userId,
+      amount: input.amount,
+      currency: input.currency,
+      method: input.paymentMethod,
+      purpose: 'other',
+      description: input.description || 'Payment',
+    });
+    await audit.record(tx, {
+      action: 'payment.created',
+      userId,
+      details: { paymentId: payment.id, amount: payment.amount, status: payment.status },
+    });
+    return payment;
+  });
+  if (row.status === 'completed') await emitReceived(ctx, row);
+  return toPayment(row);
+}
+
+export async function listForDirector(
+  ctx: AppContext,
+  status: PaymentStatus | undefined,
+  limit: number,
+): Promise<AdminPayment[]> {
+  const rows = await repository.listAll(ctx.db, status, limit);
+  return rows.map(({ payment, userEmail }) => ({ ...toPayment(payment), userEmail }));
+}
+
+/** For another module's transaction (an upgrade's approval needs its payment's state). */
+export async function findForSubscription(db: DbOrTx, subscriptionId: string): Promise<PaymentRow | null> {
+  return repository.findBySubscription(db, subscriptionId);
+}
+
+export async function failIfPending(db: DbOrTx, paymentId: string): Promise<void> {
+  await repository.failIfPending(db, paymentId);
+}
+
+/** What was paid for is called off: a pending payment fails, a completed one is refunded through its provider. */
+export async function refundOrFail(ctx: AppContext, db: DbOrTx, payment: PaymentRow): Promise<void> {
+  if (payment.status === 'pending') return repository.failIfPending(db, payment.id);
+  if (payment.status !== 'completed') return;
+  await ctx.payments.refund({ provider: payment.provider, reference: payment.providerReference ?? '' });
+  await repository.markRefunded(db, payment.id);
+}
+
+/**
+ * A Director confirms that a pending payment arrived (`completed`) or did not (`failed`). What it paid for follows
+ * in the same transaction. 404 for an unknown id, 409 when it is not pending any more.
+ */
+export async function settle(
+  ctx: AppContext,
+  directorId: string,
+  paymentId: string,
+  status: 'completed' | 'failed',
+): Promise<Payment> {
+  if (!isId(paymentId)) throw notFound('Payment');
+  const { row, after } = await ctx.db.transaction(async (tx) => {
+    const existing = await repository.findById(tx, paymentId);
+    if (!existing) throw notFound('Payment');
+    const settled = await repository.settlePending(tx, paymentId, status, directorId);
+    if (!settled) throw new AppError('CONFLICT', `This payment is already ${existing.status}`);
+    const handler = settlementHandlers.get(settled.purpose);
+    const followUp = handler ? await handler(ctx, tx, settled) : undefined;
+    await audit.record(tx, {
+      action: status === 'completed' ? 'payment.confirmed' : 'payment.failed',
+      userId: directorId,
+      details: { paymentId, ownerId: settled.userId, amount: settled.amount },
+    });
+    return { row: settled, after: followUp };
+  });
+  if (after) await after();
+  if (row.status === 'completed') await emitReceived(ctx, row);
+  else {
+    await ctx.events.emit('payment.failed', {
+      userId: row.userId,
+      paymentId: row.id,
+      amount: row.amount,
+      currency: row.currency,
+      description: row.description ?? 'Payment',
+    });
+  }
+  return toPayment(row);
+}
+
+async function emitReceived(ctx: AppContext, row: PaymentRow): Promise<void> {
+  await ctx.events.emit('payment.received', {
+    userId: row.userId,
+    amount: row.amount,
+    currency: row.currency,
+    description: row.description ?? 'Payment',
+    actionUrl: '/payments',
   });
 }

@@ -1,0 +1,114 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { payments, subscriptions, users } from '../../db/schema/index.js';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+
+export async function insert(db: DbOrTx, row: NewSubscription): Promise<SubscriptionRow> {
+  const [created] = await db.insert(subscriptions).values(row).returning();
+  return created!;
+}
+
+export async function findById(db: DbOrTx, id: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  const [row] = await (options.lock ? query.for('update') : query);
+  return row ?? null;
+}
+
+export async function findActive(db: DbOrTx, userId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')));
+  return row ?? null;
+}
+
+export async function findPending(db: DbOrTx, userId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'pending')))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listPendingWithUsers(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      subscription: subscriptions,
+      userEmail: users.email,
+      currentTier: users.tier,
+      paymentStatus: payments.status,
+    })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .leftJoin(payments, eq(payments.subscriptionId, subscriptions.id))
+    .where(eq(subscriptions.status, 'pending'))
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(limit);
+}
+
+/** Starts a period now; the subscription becomes the user's one active subscription. */
+export async function activate(db: DbOrTx, id: string, periodEnd: Date): Promise<SubscriptionRow> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({
+      status: 'active',
+      currentPeriodStart: sql`now()`,
+      currentPeriodEnd: periodEnd,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return row!;
+}
+
+export async function setStatus(
+  db: DbOrTx,
+  id: string,
+  status: 'cancelled' | 'expired',
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ status, updatedAt: sql`now()`, ...(status === 'cancelled' ? { cancelledAt: sql`now()` } : {}) })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function setCancelAtPeriodEnd(db: DbOrTx, id: string): Promise<SubscriptionRow> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true, cancelledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return row!;
+}
+
+export async function extendPeriod(db: DbOrTx, id: string, start: Date, end: Date): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, id));
+}
+
+/** Active subscriptions whose period has ended by `now`, locked and skipped by a concurrent run. */
+export async function lockEnded(db: DbOrTx, now: Date, limit: number): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)))
+    .orderBy(asc(subscriptions.currentPeriodEnd))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function listForUser(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'pending'])))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../contract/errors.js';
+import { listQuerySchema } from '../../../contract/lists.js';
+import {
+  adminUpgradeSchema,
+  subscriptionSchema,
+  upgradeTierRequestSchema,
+  upgradeTierResponseSchema,
+} from '../../../contract/payments.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
+import * as subscriptions from './subscriptions.service.js';
+
+const tags = ['subscriptions'];
+const idParams = z.object({ id: z.string().max(100) });
+const upgradeErrors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema };
+
+export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The spec's upgrade call and the subscription call start the same thing: a paid plan above the current tier.
+  for (const [url, summary] of [
+    ['/api/upgrade-tier', 'Upgrade to a higher tier, paid per month or year'],
+    ['/api/subscriptions', 'Start a subscription to a higher tier (the same as upgrade-tier)'],
+  ] as const) {
+    r.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary,
+          body: upgradeTierRequestSchema,
+          response: { 201: upgradeTierResponseSchema, ...upgradeErrors },
+        },
+        preHandler: app.requireUser,
+      },
+      async (request, reply) => {
+        const result = await subscriptions.upgrade(
+          ctx,
+          currentAuth(request).user.id,
+          request.body,
+          requestMeta(request),
+        );
+        return reply.status(201).send(result);
+      },
+    );
+  }
+
+  r.get(
+    '/api/subscriptions/active',
+    {
+      schema: {
+        tags,
+        summary: 'Your active subscription, or null',
+        response: { 200: subscriptionSchema.nullable(), 401: errorBodySchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => subscriptions.getActive(ctx, currentAuth(request).user.id),
+  );
+
+  r.post(
+    '/api/subscriptions/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Turn auto renewal off: the tier stays until the paid period ends',
+        response: { 200: subscriptionSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => subscriptions.cancel(ctx, currentAuth(request).user.id, requestMeta(request)),
+  );
+
+  r.get(
+    '/api/admin/upgrades',
+    {
+      schema: {
+        tags,
+        summary: 'Upgrades waiting for a payment confirmation or an approval (Directors)',
+        querystring: listQuerySchema,
+        response: { 200: z.array(adminUpgradeSchema), 401: errorBodySchema, 403: errorBodySchema },
+      },
+      preHandler: app.requireTier(DIRECTOR_TIER),
+    },
+    async (request) => subscriptions.listPendingUpgrades(ctx, request.query.limit),
+  );
+
+  for (const action of ['approve', 'reject'] as const) {
+    r.post(
+      `/api/admin/upgrades/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary:
+            action === 'approve'
+              ? 'Approve a paid upgrade (tier 4 always needs this) (Directors)'
+              : 'Turn an upgrade down: its payment fails or is refunded (Directors)',
+          params: idParams,
+          response: {
+            200: subscriptionSchema,
+            401: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+        preHandler: app.requireTier(DIRECTOR_TIER),
+      },
+      async (request) => {
+        const directorId = currentAuth(request).user.id;
+        return action === 'approve'
+          ? subscriptions.approveUpgrade(ctx, directorId, request.params.id)
+          : subscriptions.rejectUpgrade(ctx, directorId, request.params.id);
+      },
+    );
+  }
+}

@@ -1,0 +1,325 @@
+import type {
+  AdminUpgrade,
+  BillingPeriod,
+  Subscription,
+  UpgradeOutcome,
+  UpgradeTierResponse,
+} from '../../../contract/payments.js';
+import { PAYMENT_DEFAULT_CURRENCY, type upgradeTierRequestSchema } from '../../../contract/payments.js';
+import { DEFAULT_TIER, DIRECTOR_TIER, TIER_PLANS, tierName } from '../../../contract/tiers.js';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import type { AppContext, RequestMeta } from '../../lib/context.js';
+import { conflict, notFound, validationFailed } from '../../lib/errors.js';
+import type { TierChangeReason } from '../../lib/events.js';
+import { isId } from '../../lib/ids.js';
+import * as audit from '../audit/audit.service.js';
+import * as auth from '../auth/auth.service.js';
+import * as payments from '../payments/payments.service.js';
+import * as repository from './subscriptions.repository.js';
+import type { SubscriptionRow } from './subscriptions.repository.js';
+
+type UpgradeInput = z.output<typeof upgradeTierRequestSchema>;
+/** Work to do once the transaction has committed (events go out only for changes that happened). */
+type AfterCommit = () => Promise<void>;
+
+/** The end of a period that starts at `start`: one calendar month or year later (UTC). */
+export function periodEnd(start: Date, billing: BillingPeriod): Date {
+  const end = new Date(start);
+  if (billing === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
+  else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    tier: row.tier,
+    tierName: tierName(row.tier),
+    billing: row.billing,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getActive(ctx: AppContext, userId: string): Promise<Subscription | null> {
+  const row = await repository.findActive(ctx.db, userId);
+  return row ? toSubscription(row) : null;
+}
+
+function priceOf(tier: number, billing: BillingPeriod): string {
+  const plan = TIER_PLANS.find((entry) => entry.tier === tier);
+  if (!plan) throw validationFailed([{ path: 'tier', message: 'Tier must be 2, 3 or 4' }]);
+  return plan[billing].toFixed(2);
+}
+
+/**
+ * The subscription takes effect: it becomes the user's one active subscription (replacing an earlier one), its
+ * period starts now, and the user's tier becomes its tier. Runs in the caller's transaction.
+ */
+async function activate(
+  tx: Tx,
+  subscription: SubscriptionRow,
+  reason: TierChangeReason,
+  ctx: AppContext,
+): Promise<AfterCommit> {
+  const previous = await repository.findActive(tx, subscription.userId);
+  if (previous && previous.id !== subscription.id) await repository.setStatus(tx, previous.id, 'cancelled');
+  await repository.activate(tx, subscription.id, periodEnd(new Date(), subscription.billing));
+  const { before } = await auth.changeTier(tx, subscription.userId, subscription.tier, { reason });
+  return () =>
+    ctx.events.emit('tier.changed', {
+      userId: subscription.userId,
+      from: before.tier,
+      to: subscription.tier,
+      reason,
+    });
+}
+
+/**
+ * `POST /api/upgrade-tier`: a tier above the user's own, paid through the method's provider. Tiers 2 and 3 take
+ * effect when the payment completes (at once for cards with the test provider); tier 4 also waits for a Director's
+ * approval (design section 4). One upgrade may wait at a time.
+ */
+export async function upgrade(
+  ctx: AppContext,
+  userId: string,
+  input: UpgradeInput,
+  meta: RequestMeta,
+): Promise<UpgradeTierResponse> {
+  const amount = priceOf(input.tier, input.billing);
+  const { response, after } = await ctx.db.transaction(async (tx) => {
+    const user = await auth.lockUser(tx, userId);
+    if (!user) throw notFound('User');
+    if (input.tier <= user.tier) {
+      throw validationFailed([
+        { path: 'tier', message: `You already have tier ${user.tier}; choose a higher tier` },
+      ]);
+    }
+    const waiting = await repository.findPending(tx, userId);
+    if (waiting) {
+      throw conflict(`Your upgrade to tier ${waiting.tier} is still waiting for confirmation`);
+    }
+    const created = await repository.insert(tx, {
+      userId,
+      tier: input.tier,
+      billing: input.billing,
+      amount,
+      currency: PAYMENT_DEFAULT_CURRENCY,
+    });
+    const payment = await payments.charge(ctx, tx, {
+      userId,
+      amount,
+      currency: PAYMENT_DEFAULT_CURRENCY,
+      method: input.paymentMethod,
+      purpose: 'tier_upgrade',
+      description: `${tierName(input.tier)} (tier ${input.tier}), ${input.billing}`,
+      subscriptionId: created.id,
+    });
+    await audit.record(tx, {
+      action: 'subscription.requested',
+      userId,
+      ip: meta.ip,
+      details: {
+        subscriptionId: created.id,
+        tier: input.tier,
+        billing: input.billing,
+        payment: payment.status,
+      },
+    });
+
+    let outcome: UpgradeOutcome = 'pending_payment';
+    let after: AfterCommit | undefined;
+    if (input.tier >= DIRECTOR_TIER) outcome = 'pending_approval';
+    else if (payment.status === 'completed') {
+      after = await activate(tx, created, 'upgrade', ctx);
+      outcome = 'active';
+    }
+    const subscription = (await repository.findById(tx, created.id))!;
+    return {
+      response: {
+        outcome,
+        tier: outcome === 'active' ? input.tier : user.tier,
+        subscription: toSubscription(subscription),
+        payment: payments.toPayment(payment),
+      },
+      after,
+    };
+  });
+  await after?.();
+  return response;
+}
+
+/** `POST /api/subscriptions/cancel`: auto renewal off; the tier stays until the paid period ends. */
+export async function cancel(ctx: AppContext, userId: string, meta: RequestMeta): Promise<Subscription> {
+  return ctx.db.transaction(async (tx) => {
+    const active = await repository.findActive(tx, userId);
+    if (!active) throw notFound('Active subscription');
+    if (active.cancelAtPeriodEnd) return toSubscription(active);
+    const row = await repository.setCancelAtPeriodEnd(tx, active.id);
+    await audit.record(tx, {
+      action: 'subscription.cancelled',
+      userId,
+      ip: meta.ip,
+      details: { subscriptionId: active.id, endsAt: active.currentPeriodEnd?.toISOString() },
+    });
+    return toSubscription(row);
+  });
+}
+
+/**
+ * A Director settled an upgrade's pending payment (payments calls this in its transaction): a failed payment
+ * cancels the upgrade; a completed one makes tiers 2 and 3 take effect, while tier 4 still waits for approval.
+ */
+payments.onSettlement('tier_upgrade', async (ctx, tx, payment) => {
+  if (!payment.subscriptionId) return;
+  const subscription = await repository.findById(tx, payment.subscriptionId, { lock: true });
+  if (!subscription || subscription.status !== 'pending') return;
+  if (payment.status === 'failed') {
+    await repository.setStatus(tx, subscription.id, 'cancelled');
+    return;
+  }
+  if (payment.status === 'completed' && subscription.tier < DIRECTOR_TIER) {
+    await auth.lockUser(tx, subscription.userId);
+    return activate(tx, subscription, 'upgrade', ctx);
+  }
+});
+
+export async function listPendingUpgrades(ctx: AppContext, limit: number): Promise<AdminUpgrade[]> {
+  const rows = await repository.listPendingWithUsers(ctx.db, limit);
+  return rows.map(({ subscription, userEmail, currentTier, paymentStatus }) => ({
+    ...toSubscription(subscription),
+    userEmail,
+    currentTier,
+    paymentStatus,
+  }));
+}
+
+async function pendingOrThrow(tx: DbOrTx, id: string): Promise<SubscriptionRow> {
+  const subscription = isId(id) ? await repository.findById(tx, id, { lock: true }) : null;
+  if (!subscription) throw notFound('Upgrade');
+  if (subscription.status !== 'pending') throw conflict(`This upgrade is already ${subscription.status}`);
+  return subscription;
+}
+
+/** A Director approves a paid upgrade (tier 4 always needs this); 409 while its payment has not completed. */
+export async function approveUpgrade(ctx: AppContext, directorId: string, id: string): Promise<Subscription> {
+  const { row, after } = await ctx.db.transaction(async (tx) => {
+    const subscription = await pendingOrThrow(tx, id);
+    const payment = await payments.findForSubscription(tx, subscription.id);
+    if (payment?.status !== 'completed') {
+      throw conflict('The payment for this upgrade has not completed yet; confirm it first');
+    }
+    await auth.lockUser(tx, subscription.userId);
+    const after = await activate(tx, subscription, 'approval', ctx);
+    await audit.record(tx, {
+      action: 'upgrade.approved',
+      userId: directorId,
+      details: { subscriptionId: subscription.id, ownerId: subscription.userId, tier: subscription.tier },
+    });
+    return { row: (await repository.findById(tx, subscription.id))!, after };
+  });
+  await after();
+  return toSubscription(row);
+}
+
+/**
+ * A Director turns an upgrade down: it is cancelled, a pending payment fails and a completed one is refunded
+ * through its provider.
+ */
+export async function rejectUpgrade(ctx: AppContext, directorId: string, id: string): Promise<Subscription> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const subscription = await pendingOrThrow(tx, id);
+    const payment = await payments.findForSubscription(tx, subscription.id);
+    if (payment) await payments.refundOrFail(ctx, tx, payment);
+    const cancelled = await repository.setStatus(tx, subscription.id, 'cancelled');
+    await audit.record(tx, {
+      action: 'upgrade.rejected',
+      userId: directorId,
+      details: { subscriptionId: subscription.id, ownerId: subscription.userId, tier: subscription.tier },
+    });
+    return cancelled!;
+  });
+  await ctx.events.emit('upgrade.rejected', { userId: row.userId, tier: row.tier });
+  return toSubscription(row);
+}
+
+const EXPIRY_BATCH = 100;
+
+/**
+ * The expiry job: every active subscription whose period ended by `now` renews (card payments, unless cancelled)
+ * or ends, and then the user's tier falls back to the default tier - unless it is above the subscription's tier,
+ * which this subscription did not grant. Crypto and bank transfers do not renew by themselves. Runs in batches;
+ * concurrent runs skip each other's rows. Returns how many subscriptions ended.
+ */
+export async function expireEnded(ctx: AppContext, now = new Date()): Promise<number> {
+  let ended = 0;
+  for (;;) {
+    const { count, after, done } = await ctx.db.transaction(async (tx) => {
+      const due = await repository.lockEnded(tx, now, EXPIRY_BATCH);
+      const after: AfterCommit[] = [];
+      let count = 0;
+      for (const subscription of due) {
+        if (await renew(ctx, tx, subscription, now)) continue;
+        await repository.setStatus(tx, subscription.id, 'expired');
+        await audit.record(tx, {
+          action: 'subscription.expired',
+          userId: subscription.userId,
+          details: { subscriptionId: subscription.id, tier: subscription.tier },
+        });
+        const user = await auth.lockUser(tx, subscription.userId);
+        if (user && user.tier <= subscription.tier && user.tier !== DEFAULT_TIER) {
+          await auth.changeTier(tx, user.id, DEFAULT_TIER, { reason: 'expiry' });
+          after.push(() =>
+            ctx.events.emit('tier.changed', {
+              userId: user.id,
+              from: user.tier,
+              to: DEFAULT_TIER,
+              reason: 'expiry',
+            }),
+          );
+        }
+        count++;
+      }
+      return { count, after, done: due.length < EXPIRY_BATCH };
+    });
+    for (const run of after) await run();
+    ended += count;
+    if (done) return ended;
+  }
+}
+
+/** Charges the next period of a card subscription that was not cancelled; true when it renewed. */
+async function renew(ctx: AppContext, tx: Tx, subscription: SubscriptionRow, now: Date): Promise<boolean> {
+  if (subscription.cancelAtPeriodEnd || !subscription.currentPeriodEnd) return false;
+  const last = await payments.findForSubscription(tx, subscription.id);
+  if (last?.paymentMethod !== 'stripe') return false;
+  const payment = await payments.charge(ctx, tx, {
+    userId: subscription.userId,
+    amount: subscription.amount,
+    currency: subscription.currency,
+    method: 'stripe',
+    purpose: 'tier_upgrade',
+    description: `${tierName(subscription.tier)} (tier ${subscription.tier}), ${subscription.billing} renewal`,
+    subscriptionId: subscription.id,
+  });
+  if (payment.status !== 'completed') {
+    await payments.failIfPending(tx, payment.id);
+    return false;
+  }
+  // A period that ended long ago (the job did not run) starts again now rather than billing the gap.
+  const ended = subscription.currentPeriodEnd;
+  const start = periodEnd(ended, subscription.billing) > now ? ended : now;
+  await repository.extendPeriod(tx, subscription.id, start, periodEnd(start, subscription.billing));
+  await audit.record(tx, {
+    action: 'subscription.renewed',
+    userId: subscription.userId,
+    details: { subscriptionId: subscription.id, paymentId: payment.id },
+  });
+  return true;
+}
