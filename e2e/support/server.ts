@@ -9,6 +9,8 @@ import { projectRoot } from '../../server/lib/paths.js';
 
 export interface RunningServer {
   url: string;
+  /** Runs an operator command (`user:set-tier E 4`) against this server's database; resolves to its output. */
+  cli(...args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -55,21 +57,22 @@ export async function startServer(): Promise<RunningServer> {
   }
 
   let log = '';
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    MFA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    COOKIE_SECURE: '0',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      MFA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      COOKIE_SECURE: '0',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -79,6 +82,21 @@ export async function startServer(): Promise<RunningServer> {
   await waitForReady(url, child, () => log);
   return {
     url,
+    cli(...args) {
+      // The CLI finds the running server's embedded cluster through DATA_DIR (design section 6).
+      return new Promise((resolve, reject) => {
+        const cli = spawn(process.execPath, ['dist/server/cli.js', ...args], { cwd: projectRoot, env });
+        let output = '';
+        cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        cli.on('error', reject);
+        cli.on('exit', (code) =>
+          code === 0
+            ? resolve(output)
+            : reject(new Error(`cli ${args.join(' ')} exited ${code}:\n${output}`)),
+        );
+      });
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
