@@ -40,6 +40,10 @@ const TeamRoute = lazy(() => import('@/app/routes/team').then((module) => ({ def
 const AdminLinkFormRoute = lazy(() =>
   import('@/app/routes/admin-link-form').then((module) => ({ default: module.AdminLinkFormRoute })),
 );
+// The investigation request form brings zod and the form library.
+const InvestigationsRoute = lazy(() =>
+  import('@/app/routes/investigations').then((module) => ({ default: module.InvestigationsRoute })),
+);
 // The secure channel form brings zod and the form library.
 const SecureChannelRoute = lazy(() =>
   import('@/app/routes/secure-channel').then((module) => ({ default: module.SecureChannelRoute })),
@@ -54,7 +58,7 @@ interface RouteEntry {
 const sharedRoutes: readonly RouteEntry[] = [
   { path: paths.digital.path, element: <DigitalRoute /> },
   { path: paths.marketplace.path, element: <MarketplaceRoute /> },
-  { path: paths.investigations.path, element: <NotBuiltYet section={paths.investigations.label} /> },
+  { path: paths.investigations.path, element: <InvestigationsRoute /> },
   { path: paths.blog.path, element: <BlogRoute /> },
   { path: paths.blogPost.path, element: <BlogPostRoute /> },
   { path: paths.secureChannel.path, element: <SecureChannelRoute /> },

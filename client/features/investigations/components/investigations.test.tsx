@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Investigation } from '@contract/investigations';
+import { Investigations } from '@/features/investigations/components/investigations';
+import { catalog, makeInvestigation, validRequest } from '@/features/investigations/test-fixtures';
+import { mockFetch, testUser } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+
+function serve(investigations: Investigation[] = []) {
+  return mockFetch(({ method, url }) => {
+    if (url === '/api/investigations/catalog') return { json: catalog };
+    if (url === '/api/investigations' && method === 'GET') return { json: investigations };
+    return undefined;
+  });
+}
+
+describe('the investigations page (spec 2.13)', () => {
+  it('shows a signed-out visitor the seven services with tier badges and pricing, and no request button', async () => {
+    const fetchMock = serve();
+    renderWithProviders(<Investigations user={null} />);
+    const cards = await screen.findAllByTestId('investigation-service');
+    expect(cards).toHaveLength(7);
+    expect(cards[0]).toHaveTextContent('TIER 1');
+    expect(cards[0]).toHaveTextContent('₹25,000 - ₹75,000');
+    expect(cards[0]).toHaveTextContent('5-7 business days');
+    expect(cards[3]).toHaveTextContent('TIER 3');
+    expect(cards[3]).toHaveTextContent('₹15,000 per day');
+    expect(screen.queryByRole('button', { name: /request/i })).not.toBeInTheDocument();
+    expect(screen.queryByText('My Investigation Requests')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/investigations')).toBe(false);
+  });
+
+  it('offers a signed-in user the request button and an empty state with its own button', async () => {
+    serve();
+    const actor = userEvent.setup();
+    renderWithProviders(<Investigations user={testUser} />);
+    expect(screen.getByRole('button', { name: 'Request Investigation' })).toBeInTheDocument();
+    expect(await screen.findByText('My Investigation Requests')).toBeInTheDocument();
+    await actor.click(await screen.findByRole('button', { name: 'Submit Your First Request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Investigation' });
+    expect(within(dialog).getByLabelText('Service type')).toHaveValue('background-check');
+  });
+
+  it('locks services above the tier and opens the dialog on a card’s own service', async () => {
+    serve();
+    const actor = userEvent.setup();
+    renderWithProviders(<Investigations user={testUser} />);
+    const cards = await screen.findAllByTestId('investigation-service');
+    expect(within(cards[3]!).getByText('TIER 3 clearance required')).toBeInTheDocument();
+    expect(within(cards[3]!).queryByRole('button')).not.toBeInTheDocument();
+    await actor.click(within(cards[1]!).getByRole('button', { name: 'Request This Service' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Investigation' });
+    expect(within(dialog).getByLabelText('Service type')).toHaveValue('corporate-intelligence');
+  });
+
+  it('lists requests with service, priority, status, cost in rupees and agent; unknown statuses raw', async () => {
+    serve([
+      makeInvestigation({
+        id: 'a',
+        status: 'IN_PROGRESS',
+        priority: 'HIGH',
+        estimatedCost: '75000.00',
+        assignedAgent: 'Vikram Sethi',
+        serviceName: 'Corporate Intelligence',
+      }),
+      makeInvestigation({ id: 'b', status: 'ON_HOLD' as Investigation['status'] }),
+    ]);
+    renderWithProviders(<Investigations user={testUser} />);
+    const [first, second] = await screen.findAllByTestId('investigation-row');
+    expect(first).toHaveTextContent('Corporate Intelligence');
+    expect(first).toHaveTextContent('High');
+    expect(first).toHaveTextContent('IN PROGRESS');
+    expect(first).toHaveTextContent('₹75,000');
+    expect(first).toHaveTextContent('Vikram Sethi');
+    expect(second).toHaveTextContent('ON_HOLD');
+    expect(second).toHaveTextContent('Not yet assigned');
+  });
+
+  it('closes the dialog on success and shows the new request in the list', async () => {
+    let investigations: Investigation[] = [];
+    mockFetch(({ method, url }) => {
+      if (url === '/api/investigations/catalog') return { json: catalog };
+      if (url === '/api/investigations' && method === 'GET') return { json: investigations };
+      if (url === '/api/investigations' && method === 'POST') {
+        investigations = [makeInvestigation({ id: 'new' })];
+        return { status: 201, json: investigations[0] };
+      }
+      return undefined;
+    });
+    const actor = userEvent.setup();
+    renderWithProviders(<Investigations user={testUser} />);
+    await actor.click(screen.getByRole('button', { name: 'Request Investigation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Investigation' });
+    for (const [label, value] of Object.entries(validRequest)) {
+      await actor.click(within(dialog).getByLabelText(label));
+      await actor.paste(value);
+    }
+    for (const name of [/lawful purpose/, /harass/, /compliance requirements/]) {
+      await actor.click(within(dialog).getByRole('checkbox', { name }));
+    }
+    await actor.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Request Submitted')).toBeInTheDocument();
+    const row = await screen.findByTestId('investigation-row');
+    expect(row).toHaveTextContent(validRequest.Subject);
+    expect(row).toHaveTextContent('PENDING');
+    expect(row).toHaveTextContent('₹25,000');
+  });
+});
