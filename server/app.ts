@@ -24,6 +24,7 @@ import { secureChannelRoutes } from './modules/secure-channel/secure-channel.rou
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersRoutes, { ctx });
   await app.register(paymentsRoutes, { ctx });
   await app.register(subscriptionsRoutes, { ctx });
+  await app.register(dashboardRoutes, { ctx });
   await app.register(secureChannelRoutes, { ctx });
   await app.register(vendorRoutes, { ctx });
 

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dashboardSummarySchema } from '../../../contract/dashboard.js';
+import { errorBodySchema } from '../../../contract/errors.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as dashboard from './dashboard.service.js';
+
+export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/dashboard/summary',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Mission Control: your counts, open missions, recent activity and orders',
+        response: { 200: dashboardSummarySchema, 401: errorBodySchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => dashboard.summary(ctx, currentAuth(request).user.id),
+  );
+}
