@@ -13,8 +13,8 @@ function signedIn(user = testUser) {
   return mockFetch(({ url }) => (url === '/api/auth/user' ? { json: user } : undefined));
 }
 
-const notBuiltMemberPaths = ['/dashboard', '/vendor', '/cases', '/payments', '/ai'];
-const memberOnlyPaths = [...notBuiltMemberPaths, '/product/42', '/settings', '/mobile'];
+const notBuiltMemberPaths = ['/dashboard', '/cases', '/payments', '/ai'];
+const memberOnlyPaths = [...notBuiltMemberPaths, '/product/42', '/settings', '/mobile', '/vendor'];
 const sharedPaths = [
   ['/investigations', 'Investigations'],
   ['/blog', 'Intel Blog'],
@@ -175,6 +175,7 @@ describe('router, signed in', () => {
   it.each([
     ['/settings', 'Settings'],
     ['/mobile', 'Mobile & Integrations'],
+    ['/vendor', 'Vendor Portal'],
   ])('reaches %s', async (path, heading) => {
     signedIn();
     renderWithProviders(<AppRouter />, { path });

@@ -44,6 +44,10 @@ const AdminLinkFormRoute = lazy(() =>
 const InvestigationsRoute = lazy(() =>
   import('@/app/routes/investigations').then((module) => ({ default: module.InvestigationsRoute })),
 );
+// The vendor portal brings its forms.
+const VendorRoute = lazy(() =>
+  import('@/app/routes/vendor').then((module) => ({ default: module.VendorRoute })),
+);
 // The secure channel form brings zod and the form library.
 const SecureChannelRoute = lazy(() =>
   import('@/app/routes/secure-channel').then((module) => ({ default: module.SecureChannelRoute })),
@@ -69,7 +73,7 @@ const sharedRoutes: readonly RouteEntry[] = [
 /** Spec 2.1: signed-in users only; for everyone else these paths do not exist (404). */
 const memberRoutes: readonly RouteEntry[] = [
   { path: paths.dashboard.path, element: <NotBuiltYet section="Mission Control" /> },
-  { path: paths.vendor.path, element: <NotBuiltYet section="Vendor Portal" /> },
+  { path: paths.vendor.path, element: <VendorRoute /> },
   { path: paths.product.path, element: <ProductRoute /> },
   { path: paths.settings.path, element: <SettingsRoute /> },
   { path: paths.cases.path, element: <NotBuiltYet section={paths.cases.label} /> },
