@@ -67,6 +67,7 @@ describe('the secure channel', () => {
     }
 
     // On the server: stored, pending, without an account, as a Director reviewing the queue sees it.
+    await page.context().close();
     const director = await e2e.newPage();
     const email = await e2e.signUp(director, 'secure-director');
     await e2e.server.cli('user:set-tier', email, '4');
