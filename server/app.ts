@@ -22,7 +22,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { teamRoutes } from './modules/team/team.routes.js';
 import { secureChannelRoutes } from './modules/secure-channel/secure-channel.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
-import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
@@ -97,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartRoutes, { ctx });
   await app.register(ordersRoutes, { ctx });
   await app.register(paymentsRoutes, { ctx });
+  await app.register(stripeWebhookRoutes, { ctx });
   await app.register(subscriptionsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(secureChannelRoutes, { ctx });

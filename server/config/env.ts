@@ -21,6 +21,10 @@ export const envSchema = z
     MFA_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    /** Signs the events Stripe posts to `/api/webhooks/stripe` (whsec_...). */
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Stripe's API; tests point it at a local fake. */
+    STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: flag,
     COOKIE_SECURE: flag,
     TRUST_PROXY: z.string().optional(),
@@ -43,12 +47,11 @@ export const envSchema = z
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
       }
     }
-    if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message: 'is required for the stripe provider',
-      });
+    const stripe = env.PAYMENT_PROVIDER === 'stripe' || (!env.PAYMENT_PROVIDER && env.STRIPE_SECRET_KEY);
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (stripe && !env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required for the stripe provider' });
+      }
     }
   })
   .transform((env) => ({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentMethod } from '../../contract/payments.js';
 import type { AppConfig } from '../config/env.js';
+import { stripeProvider } from './stripe.js';
 
 export interface ChargeInput {
   amount: string;
@@ -57,9 +58,11 @@ export function routePayments(card: PaymentProvider, manual: PaymentProvider = m
 
 export function createPaymentProvider(config: AppConfig): PaymentProvider {
   if (config.PAYMENT_PROVIDER === 'stripe') {
-    // Fail at boot rather than take orders that could never be charged.
-    throw new Error(
-      'PAYMENT_PROVIDER=stripe is not available yet; unset it (and STRIPE_SECRET_KEY) to use the test provider',
+    return routePayments(
+      stripeProvider({
+        secretKey: config.STRIPE_SECRET_KEY!,
+        apiBase: config.STRIPE_API_BASE,
+      }),
     );
   }
   return routePayments(testPaymentProvider);

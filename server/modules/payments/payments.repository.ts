@@ -35,6 +35,14 @@ export async function findById(db: DbOrTx, id: string): Promise<PaymentRow | nul
   return row ?? null;
 }
 
+export async function findByReference(db: DbOrTx, provider: string, reference: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)));
+  return row ?? null;
+}
+
 export async function findBySubscription(db: DbOrTx, subscriptionId: string): Promise<PaymentRow | null> {
   const [row] = await db
     .select()
@@ -50,7 +58,7 @@ export async function settlePending(
   db: DbOrTx,
   id: string,
   status: 'completed' | 'failed',
-  directorId: string,
+  directorId: string | null,
 ): Promise<PaymentRow | null> {
   const [row] = await db
     .update(payments)

@@ -11,6 +11,8 @@ import {
 } from '../../../contract/payments.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { AppContext } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { StripeError, verifyStripeSignature } from '../../lib/stripe.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as payments from './payments.service.js';
 
@@ -91,4 +93,56 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       async (request) => payments.settle(ctx, currentAuth(request).user.id, request.params.id, status),
     );
   }
+}
+
+/** Stripe's outcomes for the intents it was asked to charge; anything else it sends is acknowledged and ignored. */
+const STRIPE_OUTCOMES: Record<string, 'completed' | 'failed'> = {
+  'payment_intent.succeeded': 'completed',
+  'payment_intent.payment_failed': 'failed',
+  'payment_intent.canceled': 'failed',
+};
+
+/**
+ * `POST /api/webhooks/stripe`, only with the stripe provider. The signature covers the exact bytes Stripe sent, so
+ * this route reads its body as text (in its own plugin scope, leaving JSON parsing alone elsewhere).
+ */
+export async function stripeWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
+  if (ctx.config.PAYMENT_PROVIDER !== 'stripe' || !secret) return;
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/webhooks/stripe',
+    {
+      schema: {
+        tags,
+        summary: "Stripe's payment outcomes (signed with STRIPE_WEBHOOK_SECRET)",
+        response: { 200: z.object({ received: z.literal(true) }), 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const header = request.headers['stripe-signature'];
+      let event;
+      try {
+        event = verifyStripeSignature(
+          raw,
+          typeof header === 'string' ? header : undefined,
+          secret,
+          Date.now() / 1000,
+        );
+      } catch (error) {
+        if (error instanceof StripeError) throw new AppError('VALIDATION_FAILED', error.message);
+        throw error;
+      }
+      const outcome = STRIPE_OUTCOMES[event.type];
+      const intentId = event.data.object.id;
+      if (outcome && typeof intentId === 'string') {
+        await payments.settleByProvider(ctx, 'stripe', intentId, outcome);
+      }
+      return { received: true as const };
+    },
+  );
 }

@@ -151,20 +151,64 @@ export async function settle(
   status: 'completed' | 'failed',
 ): Promise<Payment> {
   if (!isId(paymentId)) throw notFound('Payment');
-  const { row, after } = await ctx.db.transaction(async (tx) => {
-    const existing = await repository.findById(tx, paymentId);
-    if (!existing) throw notFound('Payment');
-    const settled = await repository.settlePending(tx, paymentId, status, directorId);
-    if (!settled) throw new AppError('CONFLICT', `This payment is already ${existing.status}`);
+  const row = await settleWith(ctx, (tx) => repository.findById(tx, paymentId), status, directorId, true);
+  return toPayment(row!);
+}
+
+/**
+ * The provider reports a payment's outcome (a Stripe webhook). Unknown references and payments that are no longer
+ * pending are ignored, so a delivery repeated by the provider has one effect. Returns whether anything changed.
+ */
+export async function settleByProvider(
+  ctx: AppContext,
+  provider: string,
+  reference: string,
+  status: 'completed' | 'failed',
+): Promise<boolean> {
+  const row = await settleWith(
+    ctx,
+    (tx) => repository.findByReference(tx, provider, reference),
+    status,
+    null,
+    false,
+  );
+  return row !== null;
+}
+
+async function settleWith(
+  ctx: AppContext,
+  find: (tx: Tx) => Promise<PaymentRow | null>,
+  status: 'completed' | 'failed',
+  directorId: string | null,
+  strict: boolean,
+): Promise<PaymentRow | null> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const existing = await find(tx);
+    if (!existing) {
+      if (strict) throw notFound('Payment');
+      return null;
+    }
+    const settled = await repository.settlePending(tx, existing.id, status, directorId);
+    if (!settled) {
+      if (strict) throw new AppError('CONFLICT', `This payment is already ${existing.status}`);
+      return null;
+    }
     const handler = settlementHandlers.get(settled.purpose);
     const followUp = handler ? await handler(ctx, tx, settled) : undefined;
     await audit.record(tx, {
       action: status === 'completed' ? 'payment.confirmed' : 'payment.failed',
-      userId: directorId,
-      details: { paymentId, ownerId: settled.userId, amount: settled.amount },
+      userId: directorId ?? settled.userId,
+      details: {
+        paymentId: settled.id,
+        ownerId: settled.userId,
+        amount: settled.amount,
+        by: directorId ? 'director' : settled.provider,
+      },
     });
     return { row: settled, after: followUp };
   });
+  if (!result) return null;
+  const { row, after } = result;
   if (after) await after();
   if (row.status === 'completed') await emitReceived(ctx, row);
   else {
@@ -176,7 +220,7 @@ export async function settle(
       description: row.description ?? 'Payment',
     });
   }
-  return toPayment(row);
+  return row;
 }
 
 async function emitReceived(ctx: AppContext, row: PaymentRow): Promise<void> {
