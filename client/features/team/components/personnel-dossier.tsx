@@ -85,18 +85,18 @@ export function PersonnelDossier({ member, today }: { member: TeamMember; today:
               <li
                 key={link.url}
                 data-testid="dossier-link"
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2"
+                className="flex items-center justify-between gap-3 rounded-md border px-3 py-2"
               >
                 <a
                   href={link.url}
                   target="_blank"
                   rel="noreferrer noopener"
-                  className="flex min-w-0 items-center gap-2 text-primary underline-offset-4 hover:underline"
+                  className="flex min-w-0 flex-1 items-start gap-2 text-primary underline-offset-4 hover:underline"
                 >
-                  <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
-                  <span className="truncate">{link.label}</span>
+                  <ExternalLink aria-hidden="true" className="mt-1 size-3.5 shrink-0" />
+                  <span className="break-words">{link.label}</span>
                 </a>
-                <Badge variant="default" title="Link verified by the firm">
+                <Badge variant="default" title="Link verified by the firm" className="shrink-0">
                   <BadgeCheck aria-hidden="true" />
                   Verified
                 </Badge>

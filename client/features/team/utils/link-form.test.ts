@@ -48,13 +48,11 @@ describe('the generated snippet', () => {
     const snippet = JSON.parse(generateLinksSnippet(members, linkFormDefaults(members)));
     expect(snippet).toEqual({
       'kabir-raghunathan': { links: makeMember().links },
-      'meera-iyer-kapoor': {
-        links: [secondMember.links[1], secondMember.links[0]],
-      },
+      'meera-iyer-kapoor': { links: secondMember.links },
     });
   });
 
-  it('labels a new link after its field, drops cleared ones and keeps the form order', () => {
+  it('labels a new link after its field and puts it last, and drops cleared ones', () => {
     const member = makeMember();
     const fields = {
       ...linkFieldDefaults(member.links),

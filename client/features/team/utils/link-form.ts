@@ -52,21 +52,25 @@ export function linkFormDefaults(members: readonly Pick<TeamMember, 'id' | 'link
 }
 
 /**
- * The filled fields as team.json links, in the form's order. A URL the member already had keeps its label and
- * type (an operator wrote those); a new one is labelled after its field.
+ * The filled fields as team.json links. A URL the member already had keeps its label, type and place (an operator
+ * wrote those), so an unedited form gives back the file's own list; new links follow in the form's order, each
+ * labelled after its field.
  */
 export function fieldsToLinks(
   fields: Partial<TeamLinkFields>,
   existing: readonly TeamLink[] = [],
 ): TeamLink[] {
-  const links: TeamLink[] = [];
+  const kept: { link: TeamLink; index: number }[] = [];
+  const added: TeamLink[] = [];
   for (const field of TEAM_LINK_FIELDS) {
     const url = fields[field.key]?.trim();
     if (!url) continue;
-    const known = existing.find((link) => link.url === url);
-    links.push(known ? { ...known } : { label: field.label, url, type: field.type });
+    const index = existing.findIndex((link) => link.url === url);
+    if (index >= 0) kept.push({ link: { ...existing[index]! }, index });
+    else added.push({ label: field.label, url, type: field.type });
   }
-  return links;
+  kept.sort((a, b) => a.index - b.index);
+  return [...kept.map(({ link }) => link), ...added];
 }
 
 /**
