@@ -48,6 +48,7 @@ describe('the vendor portal', () => {
     await dialog.getByLabel('Certifications').fill('ISO 9001');
     await dialog.getByLabel('Certifications').press('Enter');
     await dialog.getByRole('button', { name: 'Remove ISO 9001' }).waitFor();
+    await page.screenshot({ path: '.tmp/screens/vendor-application-dialog.png' });
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('Application Submitted').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -83,6 +84,7 @@ describe('the vendor portal', () => {
     await form.getByLabel('Price (INR)').fill('45999');
     await form.getByLabel('Stock count').fill('12');
     await form.getByLabel('Specifications').fill('Sensor: 384 x 288\nBattery: 6 h');
+    await page.screenshot({ path: '.tmp/screens/vendor-add-product-dialog.png' });
     await form.getByRole('button', { name: 'Add Product' }).click();
     await page.getByText('Product Added').first().waitFor();
     await form.waitFor({ state: 'detached' });
