@@ -13,8 +13,16 @@ function signedIn(user = testUser) {
   return mockFetch(({ url }) => (url === '/api/auth/user' ? { json: user } : undefined));
 }
 
-const notBuiltMemberPaths = ['/dashboard', '/cases', '/payments', '/ai'];
-const memberOnlyPaths = [...notBuiltMemberPaths, '/product/42', '/settings', '/mobile', '/vendor'];
+const notBuiltMemberPaths = ['/cases', '/ai'];
+const memberOnlyPaths = [
+  ...notBuiltMemberPaths,
+  '/dashboard',
+  '/payments',
+  '/product/42',
+  '/settings',
+  '/mobile',
+  '/vendor',
+];
 const sharedPaths = [
   ['/investigations', 'Investigations'],
   ['/blog', 'Intel Blog'],
@@ -176,6 +184,8 @@ describe('router, signed in', () => {
     ['/settings', 'Settings'],
     ['/mobile', 'Mobile & Integrations'],
     ['/vendor', 'Vendor Portal'],
+    ['/dashboard', 'Mission Control'],
+    ['/payments', 'Payments'],
   ])('reaches %s', async (path, heading) => {
     signedIn();
     renderWithProviders(<AppRouter />, { path });

@@ -52,6 +52,13 @@ const VendorRoute = lazy(() =>
 const SecureChannelRoute = lazy(() =>
   import('@/app/routes/secure-channel').then((module) => ({ default: module.SecureChannelRoute })),
 );
+// Payments and Mission Control bring the payments contract and the upgrade dialog.
+const PaymentsRoute = lazy(() =>
+  import('@/app/routes/payments').then((module) => ({ default: module.PaymentsRoute })),
+);
+const DashboardRoute = lazy(() =>
+  import('@/app/routes/dashboard').then((module) => ({ default: module.DashboardRoute })),
+);
 
 interface RouteEntry {
   path: string;
@@ -72,12 +79,12 @@ const sharedRoutes: readonly RouteEntry[] = [
 
 /** Spec 2.1: signed-in users only; for everyone else these paths do not exist (404). */
 const memberRoutes: readonly RouteEntry[] = [
-  { path: paths.dashboard.path, element: <NotBuiltYet section="Mission Control" /> },
+  { path: paths.dashboard.path, element: <DashboardRoute /> },
   { path: paths.vendor.path, element: <VendorRoute /> },
   { path: paths.product.path, element: <ProductRoute /> },
   { path: paths.settings.path, element: <SettingsRoute /> },
   { path: paths.cases.path, element: <NotBuiltYet section={paths.cases.label} /> },
-  { path: paths.payments.path, element: <NotBuiltYet section={paths.payments.label} /> },
+  { path: paths.payments.path, element: <PaymentsRoute /> },
   { path: paths.mobile.path, element: <MobileRoute /> },
   { path: paths.ai.path, element: <NotBuiltYet section={paths.ai.label} /> },
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatMoney,
   formatCount,
   formatDate,
   formatINR,
@@ -92,5 +93,15 @@ describe('formatRelativeTime', () => {
   it('reads future moments too, and rejects garbage', () => {
     expect(formatRelativeTime('2026-03-13T12:00:00.000Z', now)).toBe('in 3 days');
     expect(formatRelativeTime('soon', now)).toBe('—');
+  });
+});
+
+describe('formatMoney', () => {
+  it('formats an amount in its own currency', () => {
+    expect(formatMoney('1234.5', 'INR')).toBe('₹1,234.5');
+    expect(formatMoney('99.00', 'usd')).toBe('$99.00');
+    expect(formatMoney('10', 'EUR')).toBe('€10.00');
+    expect(formatMoney('12.5', 'ZZZZ')).toBe('12.50 ZZZZ');
+    expect(formatMoney('abc', 'EUR')).toBe('—');
   });
 });

@@ -97,3 +97,20 @@ export function formatRelativeTime(value: string | number | Date, now: number = 
   }
   return relativeFormat.format(Math.round(seconds / 60), 'minute');
 }
+
+/**
+ * An amount in its own currency: rupees and dollars as above, any other ISO code through the browser's
+ * formatter; a code the browser does not know shows as the figure and the code ('12.50 XTS').
+ */
+export function formatMoney(value: string | number, currency: string): string {
+  const code = currency.trim().toUpperCase();
+  if (code === 'INR') return formatINR(value);
+  if (code === 'USD') return formatUSD(value);
+  const amount = toAmount(value);
+  if (!Number.isFinite(amount)) return UNKNOWN_AMOUNT;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${code}`;
+  }
+}

@@ -14,6 +14,8 @@ interface CartDialogProps {
   onOrderPlaced?: (order: Order) => void;
   /** Where focus goes back to when the dialog closes (the button that opened it). */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** Where each opening starts: the cart (default), or checkout straight away (the dashboard's button). */
+  initialStep?: 'cart' | 'checkout';
 }
 
 const headings = {
@@ -22,14 +24,24 @@ const headings = {
   confirmation: { title: 'Order Confirmed', description: 'Your order has been placed.' },
 } as const;
 
+function firstStep(name: 'cart' | 'checkout'): Step {
+  return name === 'checkout' ? { name: 'checkout' } : { name: 'cart' };
+}
+
 /** The cart (spec 2.10), then checkout and the order confirmation, as steps of one dialog. */
-export function CartDialog({ open, onOpenChange, onOrderPlaced, returnFocusTo }: CartDialogProps) {
-  const [step, setStep] = useState<Step>({ name: 'cart' });
+export function CartDialog({
+  open,
+  onOpenChange,
+  onOrderPlaced,
+  returnFocusTo,
+  initialStep = 'cart',
+}: CartDialogProps) {
+  const [step, setStep] = useState<Step>(() => firstStep(initialStep));
   const [wasOpen, setWasOpen] = useState(open);
-  // Every opening starts at the cart, whatever step the dialog was closed on.
+  // Every opening starts at its first step, whatever step the dialog was closed on.
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open && step.name !== 'cart') setStep({ name: 'cart' });
+    if (open && step.name !== initialStep) setStep(firstStep(initialStep));
   }
   const heading = headings[step.name];
 

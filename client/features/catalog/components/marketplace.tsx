@@ -18,6 +18,8 @@ interface MarketplaceProps {
   canOpenProducts: boolean;
   /** The purchase control of each card, composed in by the route (it belongs to the cart). */
   renderProductAction?: (product: Product) => ReactNode;
+  /** Beside the heading: the route's 'Upgrade Tier' button for members (it belongs to payments). */
+  headerAction?: ReactNode;
 }
 
 function itemsFound(total: number): string {
@@ -42,7 +44,7 @@ function LoadingCards() {
 }
 
 /** The equipment catalogue (spec 2.8): filters in the URL, the server filters and pages, 24 at a time. */
-export function Marketplace({ canOpenProducts, renderProductAction }: MarketplaceProps) {
+export function Marketplace({ canOpenProducts, renderProductAction, headerAction }: MarketplaceProps) {
   const { state, update, clearFilters } = useMarketplaceState();
   const products = useProducts(toProductFilters(state));
   const filtersActive = hasActiveFilters(state);
@@ -54,13 +56,16 @@ export function Marketplace({ canOpenProducts, renderProductAction }: Marketplac
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
-      <header className="mb-8 space-y-2 border-b pb-6">
-        <p className="font-mono text-xs tracking-[0.3em] text-muted-foreground uppercase">Equipment</p>
-        <h1 className="text-3xl font-bold tracking-tight">Tactical Marketplace</h1>
-        <p className="max-w-2xl text-muted-foreground">
-          Surveillance and audio equipment, protection gear, counter-surveillance kits and secure devices.
-          Some items need a higher clearance tier.
-        </p>
+      <header className="mb-8 flex flex-col gap-4 border-b pb-6 md:flex-row md:items-end md:justify-between">
+        <div className="space-y-2">
+          <p className="font-mono text-xs tracking-[0.3em] text-muted-foreground uppercase">Equipment</p>
+          <h1 className="text-3xl font-bold tracking-tight">Tactical Marketplace</h1>
+          <p className="max-w-2xl text-muted-foreground">
+            Surveillance and audio equipment, protection gear, counter-surveillance kits and secure devices.
+            Some items need a higher clearance tier.
+          </p>
+        </div>
+        {headerAction}
       </header>
 
       <MarketplaceToolbar

@@ -1,0 +1,74 @@
+import { ArrowUpCircle, ClipboardCheck, CreditCard, Receipt } from 'lucide-react';
+import { DIRECTOR_TIER } from '@contract/tiers';
+import { useTabParam } from '@/app/use-tab-param';
+import { useRefreshUser } from '@/app/use-refresh-user';
+import { LoadingMessage } from '@/components/ui/spinner';
+import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useUser } from '@/features/auth/api/get-user';
+import { ApprovalsPanel } from '@/features/payments/components/approvals-panel';
+import { PaymentHistory } from '@/features/payments/components/payment-history';
+import { SubscriptionPanel } from '@/features/payments/components/subscription-panel';
+import { TierUpgradePanel } from '@/features/payments/components/tier-upgrade-panel';
+
+const PAYMENTS_TABS = ['subscription', 'history', 'upgrade', 'approvals'] as const;
+
+/** /payments (spec 2.21), signed-in users: subscription, payment history, tier upgrade and, for Directors, approvals. */
+export function PaymentsRoute() {
+  const { data: user } = useUser();
+  const [requestedTab, setTab] = useTabParam(PAYMENTS_TABS);
+  const refreshUser = useRefreshUser();
+  const director = (user?.tier ?? 0) >= DIRECTOR_TIER;
+  const tab = requestedTab === 'approvals' && !director ? 'subscription' : requestedTab;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
+      <header className="mb-8 space-y-2 border-b pb-6">
+        <p className="font-mono text-xs tracking-[0.3em] text-muted-foreground uppercase">Billing</p>
+        <h1 className="text-3xl font-bold tracking-tight">Payments</h1>
+        <p className="max-w-2xl text-muted-foreground">
+          Your subscription, what you have paid, and the clearance tiers you can move up to.
+        </p>
+      </header>
+      {!user ? (
+        <LoadingMessage>Loading payments...</LoadingMessage>
+      ) : (
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList className={pageTabsListClass}>
+            <TabsTrigger value="subscription">
+              <CreditCard aria-hidden="true" className="hidden size-4 sm:block" />
+              Subscription
+            </TabsTrigger>
+            <TabsTrigger value="history">
+              <Receipt aria-hidden="true" className="hidden size-4 sm:block" />
+              Payment History
+            </TabsTrigger>
+            <TabsTrigger value="upgrade">
+              <ArrowUpCircle aria-hidden="true" className="hidden size-4 sm:block" />
+              Tier Upgrade
+            </TabsTrigger>
+            {director && (
+              <TabsTrigger value="approvals">
+                <ClipboardCheck aria-hidden="true" className="hidden size-4 sm:block" />
+                Approvals
+              </TabsTrigger>
+            )}
+          </TabsList>
+          <TabsContent value="subscription">
+            <SubscriptionPanel onExploreTiers={() => setTab('upgrade')} />
+          </TabsContent>
+          <TabsContent value="history">
+            <PaymentHistory />
+          </TabsContent>
+          <TabsContent value="upgrade">
+            <TierUpgradePanel userTier={user.tier} onUpgraded={refreshUser} />
+          </TabsContent>
+          {director && (
+            <TabsContent value="approvals">
+              <ApprovalsPanel />
+            </TabsContent>
+          )}
+        </Tabs>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Payment } from '@contract/payments';
+import { getJson } from '@/lib/api-client';
+
+export const PAYMENTS_PATH = '/api/payments';
+
+export const paymentsQueryKey = [PAYMENTS_PATH] as const;
+
+/** The user's payments, newest first. */
+export function getPayments({ signal }: { signal?: AbortSignal } = {}): Promise<Payment[]> {
+  return getJson<Payment[]>(PAYMENTS_PATH, { on401: 'throw', signal });
+}
+
+export function getPaymentsQueryOptions() {
+  return queryOptions({ queryKey: paymentsQueryKey, queryFn: getPayments });
+}
+
+export function usePayments() {
+  return useQuery(getPaymentsQueryOptions());
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminPayment } from '@contract/payments';
+import { getJson, queryKeyToPath } from '@/lib/api-client';
+
+export const ADMIN_PAYMENTS_PATH = '/api/admin/payments';
+
+/** Payments waiting for a Director to confirm that the money arrived (crypto, bank transfers). */
+export const pendingPaymentsQueryKey = [ADMIN_PAYMENTS_PATH, { status: 'pending' }] as const;
+
+export function getPendingPayments({ signal }: { signal?: AbortSignal } = {}): Promise<AdminPayment[]> {
+  return getJson<AdminPayment[]>(queryKeyToPath(pendingPaymentsQueryKey), { on401: 'throw', signal });
+}
+
+export function getPendingPaymentsQueryOptions() {
+  return queryOptions({ queryKey: pendingPaymentsQueryKey, queryFn: getPendingPayments });
+}
+
+/** Directors only (tier 4): pass `enabled: false` for anyone else. */
+export function usePendingPayments({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getPendingPaymentsQueryOptions(), enabled });
+}
