@@ -33,7 +33,12 @@ function serveQueues(payments: AdminPayment[], upgrades: AdminUpgrade[]) {
 describe('the Approvals tab (design section 4)', () => {
   it('confirms a pending payment, then approves the upgrade it paid for; the lists refresh', async () => {
     const fetchMock = serveQueues(
-      [makePayment({ id: 'p9', status: 'pending', paymentMethod: 'crypto', userEmail: 'op@example.com' })],
+      [
+        {
+          ...makePayment({ id: 'p9', status: 'pending', paymentMethod: 'crypto' }),
+          userEmail: 'op@example.com',
+        },
+      ],
       [
         {
           ...makeSubscription({ id: 's9', tier: 4, tierName: 'Director', status: 'pending' }),
