@@ -111,11 +111,21 @@ export function CompletePaymentStep({
       <div className="grid grid-cols-[2fr_1fr] gap-3">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-amount`}>Amount</Label>
-          <Input id={`${id}-amount`} value={amount.toFixed(2)} readOnly className="font-mono" />
+          <Input
+            id={`${id}-amount`}
+            value={amount.toFixed(2)}
+            readOnly
+            className="cursor-default bg-muted/40 font-mono"
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-currency`}>Currency</Label>
-          <Input id={`${id}-currency`} value={PLAN_CURRENCY} readOnly className="font-mono" />
+          <Input
+            id={`${id}-currency`}
+            value={PLAN_CURRENCY}
+            readOnly
+            className="cursor-default bg-muted/40 font-mono"
+          />
         </div>
       </div>
 
@@ -138,7 +148,13 @@ export function CompletePaymentStep({
                 htmlFor={itemId}
                 className="flex cursor-pointer items-start gap-3 rounded-md border bg-surface p-3 leading-normal font-normal transition-colors hover:border-primary/60 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5"
               >
-                <RadioGroupItem id={itemId} value={value} className="mt-0.5" />
+                <RadioGroupItem
+                  id={itemId}
+                  value={value}
+                  className="mt-0.5"
+                  // The choice is the one thing to do here: start on it, not on the read-only amount.
+                  autoFocus={value === 'stripe'}
+                />
                 <span className="grid gap-1">
                   <span className="flex items-center gap-1.5 font-medium">
                     <Icon aria-hidden="true" className="size-4 text-primary" />
