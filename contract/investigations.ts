@@ -164,3 +164,7 @@ export const investigationUpdateSchema = z
     message: 'Nothing to update: send status or assignedAgentId',
   });
 export type InvestigationUpdate = z.infer<typeof investigationUpdateSchema>;
+
+/** A Director a request may be assigned to (`GET /api/investigations/agents`, Directors only). */
+export const investigationAgentSchema = z.object({ id: z.string(), name: z.string() });
+export type InvestigationAgent = z.infer<typeof investigationAgentSchema>;

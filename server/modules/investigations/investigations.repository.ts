@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, gte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InvestigationServiceType } from '../../../contract/investigations.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -122,4 +122,14 @@ export async function updateRequest(
 export async function findUserTier(db: DbOrTx, id: string) {
   const [row] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, id));
   return row?.tier ?? null;
+}
+
+/** Accounts at `minimumTier` or above (the Directors a request may be assigned to), by name. */
+export async function listUsersAtTier(db: DbOrTx, minimumTier: number, limit: number) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(gte(users.tier, minimumTier))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email))
+    .limit(limit);
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../contract/errors.js';
 import {
+  investigationAgentSchema,
   investigationCatalogEntrySchema,
   investigationListQuerySchema,
   investigationRequestSchema,
@@ -78,6 +79,20 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
     },
     async (request) =>
       investigations.listRequests(ctx, currentAuth(request).user, request.query.scope, request.query.limit),
+  );
+
+  r.get(
+    '/api/investigations/agents',
+    {
+      schema: {
+        tags,
+        summary: 'The Directors a request may be assigned to (Directors only)',
+        querystring: listQuerySchema,
+        response: { 200: z.array(investigationAgentSchema), 401: errorBodySchema, 403: errorBodySchema },
+      },
+      preHandler: app.requireTier(DIRECTOR_TIER),
+    },
+    async (request) => investigations.listAgents(ctx, request.query.limit),
   );
 
   r.patch(

@@ -2,6 +2,7 @@ import {
   INVESTIGATION_PRIORITY_SURCHARGE,
   INVESTIGATION_STATUS_TRANSITIONS,
   type Investigation,
+  type InvestigationAgent,
   type InvestigationCatalogEntry,
   type InvestigationPriority,
   type InvestigationRequestValues,
@@ -110,6 +111,12 @@ export async function listRequests(
   }
   const rows = await repository.listRequests(ctx.db, scope === 'all' ? null : user.id, limit);
   return rows.map(toInvestigation);
+}
+
+/** The Directors a request may be assigned to (only Directors work investigations). */
+export async function listAgents(ctx: AppContext, limit: number): Promise<InvestigationAgent[]> {
+  const rows = await repository.listUsersAtTier(ctx.db, DIRECTOR_TIER, limit);
+  return rows.map((row) => ({ id: row.id, name: displayName(row.firstName, row.lastName, row.email) }));
 }
 
 const STATUS_WORDS: Record<InvestigationStatus, string> = {

@@ -360,4 +360,21 @@ describe('Directors updating a request', () => {
     expect(unassigned.json()).toMatchObject({ assignedAgent: null, assignedAgentId: null });
     expect((await notificationsOf(user))[0]!.message).toContain('was unassigned');
   });
+
+  it('lists the Directors that may be assigned, to Directors only', async () => {
+    const user = await registerUser(t.app);
+    expect(
+      (await t.app.inject({ url: '/api/investigations/agents', headers: { cookie: user.cookie } }))
+        .statusCode,
+    ).toBe(403);
+    const agent = await director({ firstName: 'Meera', lastName: 'Iyer' });
+    const response = await t.app.inject({
+      url: '/api/investigations/agents?limit=200',
+      headers: { cookie: agent.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const agents = response.json() as { id: string; name: string }[];
+    expect(agents).toContainEqual({ id: agent.id, name: 'Meera Iyer' });
+    expect(agents.map((a) => a.id)).not.toContain(user.id);
+  });
 });
