@@ -108,3 +108,63 @@ describe('the investigations page (spec 2.13)', () => {
     expect(row).toHaveTextContent('₹25,000');
   });
 });
+
+describe('the Director section (All Requests)', () => {
+  const director = { ...testUser, tier: 4 };
+
+  function serveAll(all: Investigation[], onPatch: (body: unknown) => { status: number; json: unknown }) {
+    return mockFetch(({ method, url, body }) => {
+      if (url === '/api/investigations/catalog') return { json: catalog };
+      if (url === '/api/investigations' && method === 'GET') return { json: [] };
+      if (url === '/api/investigations?scope=all') return { json: all };
+      if (url === '/api/investigations/agents') return { json: [{ id: 'agent-1', name: 'Vikram Sethi' }] };
+      if (url.startsWith('/api/investigations/') && method === 'PATCH') return onPatch(body);
+      return undefined;
+    });
+  }
+
+  it('is not shown below tier 4', async () => {
+    const fetchMock = serve();
+    renderWithProviders(<Investigations user={testUser} />);
+    await screen.findByText('My Investigation Requests');
+    expect(screen.queryByText('All Requests')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('scope=all'))).toBe(false);
+  });
+
+  it('offers only forward moves and sends status and agent changes', async () => {
+    let current = makeInvestigation({ id: 'r1', requestedBy: 'Asha Rao' });
+    const patches: unknown[] = [];
+    serveAll([current], (body) => {
+      patches.push(body);
+      current = { ...current, ...(body as Partial<Investigation>) };
+      return { status: 200, json: current };
+    });
+    const actor = userEvent.setup();
+    renderWithProviders(<Investigations user={director} />);
+    const row = await screen.findByTestId('all-requests-row');
+    expect(row).toHaveTextContent('Asha Rao');
+    const status = within(row).getByLabelText('Status');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['PENDING', 'IN_PROGRESS', 'CANCELLED']);
+    await actor.selectOptions(status, 'IN_PROGRESS');
+    expect(await screen.findByText('Request Updated')).toBeInTheDocument();
+    await within(row).findByRole('option', { name: 'Vikram Sethi' });
+    await actor.selectOptions(within(row).getByLabelText('Assigned agent'), 'agent-1');
+    await waitFor(() => expect(patches).toEqual([{ status: 'IN_PROGRESS' }, { assignedAgentId: 'agent-1' }]));
+  });
+
+  it("shows the API's reason when a change is refused", async () => {
+    serveAll([makeInvestigation({ id: 'r1' })], () => ({
+      status: 409,
+      json: { message: 'A request cannot move from PENDING to COMPLETED', code: 'CONFLICT' },
+    }));
+    const actor = userEvent.setup();
+    renderWithProviders(<Investigations user={director} />);
+    const row = await screen.findByTestId('all-requests-row');
+    await actor.selectOptions(within(row).getByLabelText('Status'), 'CANCELLED');
+    expect(await screen.findByText('A request cannot move from PENDING to COMPLETED')).toBeInTheDocument();
+  });
+});

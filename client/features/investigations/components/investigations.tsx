@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { FileSearch, LogIn, Scale } from 'lucide-react';
 import type { User } from '@contract/auth';
 import type { InvestigationCatalogEntry } from '@contract/investigations';
+import { DIRECTOR_TIER } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useInvestigationCatalog } from '@/features/investigations/api/get-investigation-catalog';
+import { AllRequests } from '@/features/investigations/components/all-requests';
 import { CatalogCard } from '@/features/investigations/components/catalog-card';
 import { InvestigationRequestDialog } from '@/features/investigations/components/investigation-request-dialog';
 import { MyInvestigations } from '@/features/investigations/components/my-investigations';
@@ -48,7 +50,8 @@ const loginHref = () => `${LOGIN_URL}?${new URLSearchParams({ returnTo: paths.in
 
 /**
  * Investigation services (spec 2.13): the catalogue of seven with tier badges for everyone; for signed-in
- * users the request dialog (services within their tier only) and their own requests.
+ * users the request dialog (services within their tier only) and their own requests; for Directors everyone's
+ * requests with their status and agent controls.
  */
 export function Investigations({ user }: { user: User | null }) {
   const catalog = useInvestigationCatalog();
@@ -128,6 +131,8 @@ export function Investigations({ user }: { user: User | null }) {
       </section>
 
       {user && <MyInvestigations onRequest={() => openRequest()} />}
+
+      {user && user.tier >= DIRECTOR_TIER && <AllRequests />}
 
       {user && (
         <InvestigationRequestDialog
