@@ -90,4 +90,50 @@ describe('investigation services', () => {
       }),
     ]);
   });
+
+  it('lets a Director move a request forward and assign an agent, which the client sees', async () => {
+    const member = await e2e.newPage();
+    await e2e.signUp(member, 'client', { firstName: 'Asha', lastName: 'Rao' });
+    const subject = 'Due diligence on a prospective distributor';
+    const filed = await member.request.post(`${e2e.server.url}/api/investigations`, {
+      data: {
+        serviceType: 'background-check',
+        subject,
+        description: request.Description,
+        authorizedRepresentative: 'Asha Rao',
+        legalBasis: request['Legal basis'],
+        targetInformation: request['Target information'],
+        expectedTimeframe: request['Expected timeframe'],
+        lawfulPurposeDeclaration: true,
+        noHarassmentDeclaration: true,
+        complianceAgreement: true,
+      },
+    });
+    expect(filed.status()).toBe(201);
+    await member.context().close();
+
+    const director = await e2e.newPage();
+    const email = await e2e.signUp(director, 'director', { firstName: 'Meera', lastName: 'Iyer' });
+    await e2e.server.cli('user:set-tier', email, '4');
+    await director.goto(`${e2e.server.url}/investigations`);
+    const all = director.getByRole('region', { name: 'All Requests' });
+    const row = all.getByTestId('all-requests-row').filter({ hasText: subject });
+    await row.getByText('Asha Rao').waitFor();
+    await row.getByLabel('Status').selectOption('IN_PROGRESS');
+    await director.getByText('Request Updated').first().waitFor();
+    // Forward only: once in progress, PENDING is no longer offered.
+    await row.getByRole('option', { name: 'PENDING' }).waitFor({ state: 'detached' });
+    await row.getByRole('option', { name: 'Meera Iyer' }).waitFor({ state: 'attached' });
+    await row.getByLabel('Assigned agent').selectOption({ label: 'Meera Iyer' });
+    await director.waitForFunction(async (url) => {
+      const list = (await (await fetch(url)).json()) as { assignedAgent: string | null }[];
+      return list.some((item) => item.assignedAgent === 'Meera Iyer');
+    }, `${e2e.server.url}/api/investigations?scope=all`);
+    expect(await row.getByLabel('Status').locator('option').allTextContents()).toEqual([
+      'IN PROGRESS',
+      'COMPLETED',
+      'CANCELLED',
+    ]);
+    await director.screenshot({ path: 'e2e/artifacts/investigations-director.png', fullPage: true });
+  });
 });

@@ -55,7 +55,7 @@ export function CatalogCard({ service, access, onRequest }: CatalogCardProps) {
 
       <p className="text-sm text-muted-foreground">{service.description}</p>
 
-      <dl className="grid grid-cols-[3fr_2fr] gap-2">
+      <dl className="grid grid-cols-[auto_1fr] gap-2">
         <div className="rounded-md border bg-surface px-3 py-2">
           <dt className="font-mono text-[0.65rem] tracking-wider text-muted-foreground uppercase">Pricing</dt>
           <dd data-testid="investigation-pricing" className="mt-0.5 font-mono text-sm font-semibold">
