@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { listQuerySchema } from './lists.js';
+
 export const CASE_CATEGORIES = [
   'investigation',
   'surveillance',
@@ -22,3 +25,114 @@ export const CASE_UPDATE_TYPES = [
   'internal_note',
 ] as const;
 export type CaseUpdateType = (typeof CASE_UPDATE_TYPES)[number];
+
+/** Forward along the case's life, and back from review to work (issue rules; spec 4 names the states). */
+export const CASE_STATUS_MOVES: Readonly<Record<CaseStatus, readonly CaseStatus[]>> = {
+  open: ['in_progress'],
+  in_progress: ['pending_review'],
+  pending_review: ['completed', 'in_progress'],
+  completed: ['closed'],
+  closed: [],
+};
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** `POST /api/cases` (spec 5.9). */
+export const createCaseRequestSchema = z.object({
+  title: z
+    .string({ error: 'Title must be at least 5 characters' })
+    .trim()
+    .min(5, 'Title must be at least 5 characters')
+    .max(200, 'Title must be at most 200 characters'),
+  description: z
+    .string({ error: 'Description must be at least 20 characters' })
+    .trim()
+    .min(20, 'Description must be at least 20 characters')
+    .max(10_000, 'Description must be at most 10000 characters'),
+  category: z.enum(CASE_CATEGORIES, { error: 'Category is required' }),
+  priority: z.enum(CASE_PRIORITIES).default('medium'),
+  /** A date (YYYY-MM-DD) or a full timestamp; empty means none. */
+  deadline: z
+    .union([z.iso.date(), z.iso.datetime({ offset: true }), z.literal('')], { error: 'Enter a valid date' })
+    .optional()
+    .transform((value) => value || undefined),
+  clientRequirements: optionalText(5_000),
+});
+export type CreateCaseRequest = z.input<typeof createCaseRequestSchema>;
+
+export const caseSchema = z.object({
+  id: z.string(),
+  caseNumber: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CASE_CATEGORIES),
+  priority: z.enum(CASE_PRIORITIES),
+  status: z.enum(CASE_STATUSES),
+  deadline: z.iso.datetime().nullable(),
+  clientRequirements: z.string().nullable(),
+  assignedAgentId: z.string().nullable(),
+  /** The agent's name (or e-mail when no name is set). */
+  assignedAgent: z.string().nullable(),
+  estimatedCost: z.string().nullable(),
+  /** The client who opened it; Directors see whose case it is. */
+  ownerEmail: z.string().optional(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Case = z.infer<typeof caseSchema>;
+
+export const caseUpdateSchema = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  updateType: z.enum(CASE_UPDATE_TYPES),
+  content: z.string(),
+  isInternal: z.boolean(),
+  author: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type CaseUpdate = z.infer<typeof caseUpdateSchema>;
+
+export const caseDetailSchema = caseSchema.extend({ updates: z.array(caseUpdateSchema) });
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+const content = z
+  .string({ error: 'Content is required' })
+  .trim()
+  .min(1, 'Content is required')
+  .max(5_000, 'Content must be at most 5000 characters');
+const note = content.optional();
+
+/**
+ * `POST /api/cases/{caseId}/updates`: the client may comment; a Director may also move the status, assign an
+ * agent, set the estimated cost and add internal notes (design section 3 names the update types).
+ */
+export const createCaseUpdateRequestSchema = z.discriminatedUnion(
+  'updateType',
+  [
+    z.object({ updateType: z.literal('comment'), content }),
+    z.object({ updateType: z.literal('internal_note'), content }),
+    z.object({ updateType: z.literal('status_change'), status: z.enum(CASE_STATUSES), content: note }),
+    z.object({ updateType: z.literal('assignment'), assignedAgentId: z.string().max(100), content: note }),
+    z.object({
+      updateType: z.literal('cost_estimate'),
+      estimatedCost: z
+        .union([z.string(), z.number()])
+        .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value.trim()))
+        .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Estimated cost must be an amount such as 2500.00')),
+      content: note,
+    }),
+  ],
+  { error: 'Update type must be comment, status_change, assignment, cost_estimate or internal_note' },
+);
+export type CreateCaseUpdateRequest = z.input<typeof createCaseUpdateRequestSchema>;
+
+export const casesQuerySchema = listQuerySchema.extend({
+  assigned: z.enum(['true', 'false']).optional(),
+  scope: z.enum(['own', 'all']).optional(),
+});

@@ -25,6 +25,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { casesRoutes } from './modules/cases/cases.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stripeWebhookRoutes, { ctx });
   await app.register(subscriptionsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(casesRoutes, { ctx });
   await app.register(secureChannelRoutes, { ctx });
   await app.register(vendorRoutes, { ctx });
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AppContext, RequestMeta } from '../../lib/context.js';
 import { hmacSha256, randomToken } from '../../lib/crypto.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { isId } from '../../lib/ids.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import * as audit from '../audit/audit.service.js';
 import * as rateLimits from '../rate-limits/rate-limits.service.js';
@@ -297,6 +298,11 @@ export async function changeTier(
     details: { from: before.tier, to: tier, reason: meta.reason },
   });
   return { before, after: after! };
+}
+
+/** An account by id, for other modules (an agent to assign, say); null when there is none. */
+export async function findUser(db: DbOrTx, userId: string): Promise<UserRow | null> {
+  return isId(userId) ? repository.findUserById(db, userId) : null;
 }
 
 /** The user's row, locked in the caller's transaction so concurrent tier changes of one user queue up. */

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  caseDetailSchema,
+  caseSchema,
+  casesQuerySchema,
+  createCaseRequestSchema,
+  createCaseUpdateRequestSchema,
+} from '../../../contract/cases.js';
+import { errorBodySchema } from '../../../contract/errors.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as cases from './cases.service.js';
+
+const tags = ['cases'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  r.post(
+    '/api/cases',
+    {
+      schema: {
+        tags,
+        summary: 'Open a case',
+        body: createCaseRequestSchema,
+        response: { 201: caseSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await cases.createCase(ctx, currentAuth(request).user, request.body)),
+  );
+
+  r.get(
+    '/api/cases',
+    {
+      schema: {
+        tags,
+        summary: 'Your cases; ?assigned=true those assigned to you, ?scope=all everyone’s (Directors)',
+        querystring: casesQuerySchema,
+        response: { 200: z.array(caseSchema), 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { assigned, scope, limit } = request.query;
+      const view = assigned === 'true' ? 'assigned' : scope === 'all' ? 'all' : 'own';
+      return cases.listCases(ctx, currentAuth(request).user, view, limit);
+    },
+  );
+
+  r.get(
+    '/api/cases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A case with its updates (internal notes only for Directors)',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: caseDetailSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => cases.getCase(ctx, currentAuth(request).user, request.params.id),
+  );
+
+  r.post(
+    '/api/cases/:caseId/updates',
+    {
+      schema: {
+        tags,
+        summary: 'Comment on a case; Directors also move its status, assign, estimate and add internal notes',
+        params: z.object({ caseId: z.string().max(100) }),
+        body: createCaseUpdateRequestSchema,
+        response: { 201: caseDetailSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await cases.addUpdate(ctx, currentAuth(request).user, request.params.caseId, request.body)),
+  );
+}

@@ -1,0 +1,176 @@
+import type {
+  Case,
+  CaseDetail,
+  CaseStatus,
+  CaseUpdateType,
+  CreateCaseUpdateRequest,
+  createCaseRequestSchema,
+  createCaseUpdateRequestSchema,
+} from '../../../contract/cases.js';
+import { CASE_STATUS_MOVES } from '../../../contract/cases.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { z } from 'zod';
+import type { AppContext } from '../../lib/context.js';
+import { AppError, forbidden, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
+import { isId } from '../../lib/ids.js';
+import type { UserRow } from '../auth/auth.repository.js';
+import * as auth from '../auth/auth.service.js';
+import * as notifications from '../notifications/notifications.service.js';
+import * as repository from './cases.repository.js';
+import type { CaseWithNames } from './cases.repository.js';
+
+type NewCaseInput = z.output<typeof createCaseRequestSchema>;
+type UpdateInput = z.output<typeof createCaseUpdateRequestSchema> & CreateCaseUpdateRequest;
+
+const isDirector = (user: Pick<UserRow, 'tier'>) => user.tier >= DIRECTOR_TIER;
+
+function toCase({ case: row, assignedAgent, ownerEmail }: CaseWithNames, viewer: UserRow): Case {
+  return {
+    id: row.id,
+    caseNumber: row.caseNumber,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    priority: row.priority,
+    status: row.status,
+    deadline: row.deadline?.toISOString() ?? null,
+    clientRequirements: row.clientRequirements,
+    assignedAgentId: row.assignedAgentId,
+    assignedAgent,
+    estimatedCost: row.estimatedCost,
+    ...(isDirector(viewer) ? { ownerEmail } : {}),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function createCase(ctx: AppContext, user: UserRow, input: NewCaseInput): Promise<Case> {
+  const created = await repository.insertCase(ctx.db, {
+    userId: user.id,
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    priority: input.priority,
+    deadline: input.deadline ? new Date(input.deadline) : null,
+    clientRequirements: input.clientRequirements ?? null,
+  });
+  return toCase((await repository.findCase(ctx.db, created.id))!, user);
+}
+
+/** My cases; `assigned` (Directors): cases assigned to me; `all` (Directors): everyone's. */
+export async function listCases(
+  ctx: AppContext,
+  user: UserRow,
+  view: 'own' | 'assigned' | 'all',
+  limit: number,
+): Promise<Case[]> {
+  if (view !== 'own' && !isDirector(user)) throw tierRequired(DIRECTOR_TIER);
+  const filter = view === 'own' ? { ownerId: user.id } : view === 'assigned' ? { agentId: user.id } : {};
+  return (await repository.listCases(ctx.db, filter, limit)).map((row) => toCase(row, user));
+}
+
+/** The owner sees their case without internal notes; a Director sees any case with them; anyone else gets 404. */
+async function visibleCase(ctx: AppContext, user: UserRow, id: string): Promise<CaseWithNames> {
+  const found = isId(id) ? await repository.findCase(ctx.db, id) : null;
+  if (!found || (found.case.userId !== user.id && !isDirector(user))) throw notFound('Case');
+  return found;
+}
+
+export async function getCase(ctx: AppContext, user: UserRow, id: string): Promise<CaseDetail> {
+  const found = await visibleCase(ctx, user, id);
+  const updates = await repository.listUpdates(ctx.db, found.case.id, { includeInternal: isDirector(user) });
+  return {
+    ...toCase(found, user),
+    updates: updates.map((update) => ({ ...update, createdAt: update.createdAt.toISOString() })),
+  };
+}
+
+const UPDATE_TITLES: Record<CaseUpdateType, string> = {
+  comment: 'Comment',
+  status_change: 'Status changed',
+  assignment: 'Agent assigned',
+  cost_estimate: 'Cost estimate',
+  internal_note: 'Internal note',
+};
+
+const STATUS_WORDS: Record<CaseStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  pending_review: 'Pending review',
+  completed: 'Completed',
+  closed: 'Closed',
+};
+
+/**
+ * `POST /api/cases/{caseId}/updates`. The owner may comment; a Director may also move the status along the allowed
+ * moves, assign a Director as agent, set the estimated cost and add internal notes. The case changes and its update
+ * are one transaction; each update the owner can see, and did not write, notifies them.
+ */
+export async function addUpdate(
+  ctx: AppContext,
+  user: UserRow,
+  caseId: string,
+  input: UpdateInput,
+): Promise<CaseDetail> {
+  const found = await visibleCase(ctx, user, caseId);
+  if (input.updateType !== 'comment' && !isDirector(user)) {
+    throw forbidden('Only a Director can change a case or add internal notes; you may add comments');
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const current = await repository.lockCase(tx, found.case.id);
+    if (!current) throw notFound('Case');
+    let content = 'content' in input && input.content ? input.content : '';
+    switch (input.updateType) {
+      case 'status_change': {
+        if (!CASE_STATUS_MOVES[current.status].includes(input.status)) {
+          throw new AppError(
+            'CONFLICT',
+            `A case that is ${STATUS_WORDS[current.status].toLowerCase()} cannot move to ${STATUS_WORDS[input.status].toLowerCase()}`,
+          );
+        }
+        await repository.updateCase(tx, current.id, { status: input.status });
+        content ||= `Status changed from ${STATUS_WORDS[current.status]} to ${STATUS_WORDS[input.status]}.`;
+        break;
+      }
+      case 'assignment': {
+        const agent = await auth.findUser(tx, input.assignedAgentId);
+        if (!agent || !isDirector(agent)) {
+          throw validationFailed([
+            { path: 'assignedAgentId', message: 'The agent must be a Director (tier 4)' },
+          ]);
+        }
+        await repository.updateCase(tx, current.id, { assignedAgentId: agent.id });
+        const name = [agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.email;
+        content ||= `${name} is now the agent on this case.`;
+        break;
+      }
+      case 'cost_estimate':
+        await repository.updateCase(tx, current.id, { estimatedCost: input.estimatedCost });
+        content ||= `Estimated cost set to USD ${input.estimatedCost}.`;
+        break;
+      default:
+        await repository.touchCase(tx, current.id);
+    }
+    const isInternal = input.updateType === 'internal_note';
+    await repository.insertUpdate(tx, {
+      caseId: current.id,
+      authorId: user.id,
+      updateType: input.updateType,
+      title: UPDATE_TITLES[input.updateType],
+      content,
+      isInternal,
+    });
+    if (!isInternal && current.userId !== user.id) {
+      await notifications.notify(tx, {
+        userId: current.userId,
+        type: 'case_update',
+        priority: input.updateType === 'status_change' ? 'high' : 'normal',
+        title: `${current.caseNumber}: ${UPDATE_TITLES[input.updateType]}`,
+        message: content.slice(0, 500),
+        actionUrl: `/cases?case=${current.id}`,
+      });
+    }
+  });
+  return getCase(ctx, user, found.case.id);
+}

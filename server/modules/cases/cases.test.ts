@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUserTier } from '../../test/fixtures.js';
+import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+
+let t: TestApp;
+let director: Member;
+beforeAll(async () => {
+  t = await createTestApp();
+  director = await member();
+  await setUserTier(t, director.id, 4);
+});
+afterAll(() => t.close());
+
+type Member = Awaited<ReturnType<typeof member>>;
+async function member() {
+  const account = await registerUser(t.app);
+  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: account.cookie },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  return { ...account, call };
+}
+
+const newCase = {
+  title: 'Missing shipment audit',
+  description: 'Two pallets of equipment vanished between the port and our warehouse in March.',
+  category: 'investigation',
+};
+
+async function openCase(owner: Member, extra: Record<string, unknown> = {}) {
+  const response = await owner.call('POST', '/api/cases', { ...newCase, ...extra });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string; caseNumber: string }>();
+}
+
+const update = (who: Member, caseId: string, body: Record<string, unknown>) =>
+  who.call('POST', `/api/cases/${caseId}/updates`, body);
+
+describe('cases', () => {
+  it('opens a case with the spec defaults and a readable number, and validates with the spec messages', async () => {
+    const owner = await member();
+    const created = await owner.call('POST', '/api/cases', newCase);
+    expect(created.json()).toMatchObject({
+      caseNumber: expect.stringMatching(/^CASE-\d+$/),
+      status: 'open',
+      priority: 'medium',
+      deadline: null,
+      assignedAgent: null,
+      estimatedCost: null,
+    });
+    const bad = await owner.call('POST', '/api/cases', { title: 'abc', description: 'short', category: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual(
+      expect.arrayContaining([
+        { path: 'title', message: 'Title must be at least 5 characters' },
+        { path: 'description', message: 'Description must be at least 20 characters' },
+        { path: 'category', message: 'Category is required' },
+      ]),
+    );
+    const dated = await owner.call('POST', '/api/cases', {
+      ...newCase,
+      deadline: '2027-01-31',
+      priority: 'critical',
+    });
+    expect(dated.json()).toMatchObject({ priority: 'critical', deadline: '2027-01-31T00:00:00.000Z' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/cases', payload: newCase })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("keeps cases to their owner: lists, detail and updates of another user's case are 404", async () => {
+    const owner = await member();
+    const stranger = await member();
+    const mine = await openCase(owner);
+    expect((await owner.call('GET', '/api/cases')).json()).toHaveLength(1);
+    expect((await stranger.call('GET', '/api/cases')).json()).toEqual([]);
+    expect((await stranger.call('GET', `/api/cases/${mine.id}`)).statusCode).toBe(404);
+    expect((await update(stranger, mine.id, { updateType: 'comment', content: 'hi' })).statusCode).toBe(404);
+    expect((await owner.call('GET', '/api/cases/not-an-id')).statusCode).toBe(404);
+    expect((await owner.call('GET', '/api/cases?assigned=true')).statusCode).toBe(403);
+    expect((await owner.call('GET', '/api/cases?scope=all')).statusCode).toBe(403);
+  });
+
+  it('lets the owner comment but nothing else', async () => {
+    const owner = await member();
+    const mine = await openCase(owner);
+    expect((await update(owner, mine.id, { updateType: 'comment', content: 'Any news?' })).statusCode).toBe(
+      201,
+    );
+    for (const body of [
+      { updateType: 'status_change', status: 'in_progress' },
+      { updateType: 'internal_note', content: 'x' },
+      { updateType: 'cost_estimate', estimatedCost: '10' },
+      { updateType: 'assignment', assignedAgentId: owner.id },
+    ]) {
+      expect((await update(owner, mine.id, body)).statusCode, body.updateType).toBe(403);
+    }
+    expect((await update(owner, mine.id, { updateType: 'comment', content: '' })).statusCode).toBe(400);
+    expect((await update(owner, mine.id, { updateType: 'shout', content: 'x' })).statusCode).toBe(400);
+  });
+
+  it('lets a Director work the case: moves, assignment, cost, hidden internal notes, and notifies the owner', async () => {
+    const owner = await member();
+    const mine = await openCase(owner);
+    const client = await member();
+    expect((await director.call('GET', '/api/cases?scope=all')).json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: mine.id, ownerEmail: owner.email })]),
+    );
+
+    expect(
+      (await update(director, mine.id, { updateType: 'assignment', assignedAgentId: client.id })).statusCode,
+    ).toBe(400);
+    await update(director, mine.id, { updateType: 'assignment', assignedAgentId: director.id });
+    expect((await director.call('GET', '/api/cases?assigned=true')).json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: mine.id })]),
+    );
+    await update(director, mine.id, { updateType: 'cost_estimate', estimatedCost: 2500 });
+    await update(director, mine.id, { updateType: 'internal_note', content: 'Client may be the insider.' });
+
+    // Allowed and refused moves.
+    expect(
+      (await update(director, mine.id, { updateType: 'status_change', status: 'completed' })).statusCode,
+    ).toBe(409);
+    for (const status of [
+      'in_progress',
+      'pending_review',
+      'in_progress',
+      'pending_review',
+      'completed',
+      'closed',
+    ]) {
+      const moved = await update(director, mine.id, { updateType: 'status_change', status });
+      expect(moved.statusCode, status).toBe(201);
+    }
+    expect(
+      (await update(director, mine.id, { updateType: 'status_change', status: 'open' })).statusCode,
+    ).toBe(409);
+
+    const seenByOwner = (await owner.call('GET', `/api/cases/${mine.id}`)).json();
+    expect(seenByOwner).toMatchObject({
+      status: 'closed',
+      estimatedCost: '2500.00',
+      assignedAgentId: director.id,
+    });
+    expect(seenByOwner.updates.some((u: { isInternal: boolean }) => u.isInternal)).toBe(false);
+    expect(JSON.stringify(seenByOwner)).not.toContain('insider');
+    const seenByDirector = (await director.call('GET', `/api/cases/${mine.id}`)).json();
+    expect(seenByDirector.updates.filter((u: { isInternal: boolean }) => u.isInternal)).toHaveLength(1);
+
+    const notes = (await owner.call('GET', '/api/notifications')).json() as { type: string; title: string }[];
+    const caseNotes = notes.filter((note) => note.type === 'case_update');
+    // assignment + cost + six moves; never the internal note.
+    expect(caseNotes).toHaveLength(8);
+    expect(caseNotes.every((note) => note.title.startsWith(mine.caseNumber))).toBe(true);
+  });
+});
