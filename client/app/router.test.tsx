@@ -24,9 +24,9 @@ const memberOnlyPaths = [
   '/vendor',
 ];
 const sharedPaths = [
-  ['/investigations', 'Investigations'],
-  ['/blog', 'Intel Blog'],
-  ['/team', 'Team'],
+  ['/investigations', 'Investigation Services'],
+  ['/blog', 'Intelligence Briefings'],
+  ['/team', 'Leadership Team'],
   ['/admin/link-form', 'Team Link Form'],
 ] as const;
 
@@ -44,11 +44,10 @@ describe('router, signed out', () => {
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
   });
 
-  it.each(sharedPaths)('lets everyone reach %s (not built yet: %s)', async (path, section) => {
+  it.each(sharedPaths)('lets everyone reach %s (%s)', async (path, title) => {
     signedOut();
     renderWithProviders(<AppRouter />, { path });
-    expect(await screen.findByRole('heading', { name: section })).toBeInTheDocument();
-    expect(screen.getByText(/This section is being built/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
   it('shows the landing page with its buttons and cards at /', async () => {
