@@ -9,6 +9,8 @@ describe('payment settings', () => {
     const stripe = parseEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' });
     expect(stripe.PAYMENT_PROVIDER).toBe('stripe');
     expect(stripe.STRIPE_API_BASE).toBe('https://api.stripe.com');
-    expect(parseEnv({ PAYMENT_PROVIDER: 'test', STRIPE_SECRET_KEY: 'sk_test_1' }).PAYMENT_PROVIDER).toBe('test');
+    expect(parseEnv({ PAYMENT_PROVIDER: 'test', STRIPE_SECRET_KEY: 'sk_test_1' }).PAYMENT_PROVIDER).toBe(
+      'test',
+    );
   });
 });
