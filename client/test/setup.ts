@@ -1,14 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { resetToastsForTests } from '@/components/ui/use-toast';
 
-// The layout loads these after the first paint (dynamic imports); a test that ends before such an import finishes
-// would see it fail on a torn-down environment. Loading them up front makes those later imports instant.
-await Promise.all([
-  import('@/features/cart/components/cart-dialog'),
-  import('@/features/notifications/components/notification-bell'),
-]);
+/*
+ * The layout loads these after the first paint (dynamic imports). A file whose last test ends while such an import
+ * is still loading would see it fail on a torn-down environment, so the file waits for them before it ends. (Not
+ * loaded up front: that would bypass the vi.mock calls of the test files.)
+ */
+afterAll(async () => {
+  await Promise.all([
+    import('@/features/cart/components/cart-dialog'),
+    import('@/features/notifications/components/notification-bell'),
+  ]);
+});
 
 /*
  * Every test fails on an unexpected console.error (React warnings, act() warnings, failed prop types...).

