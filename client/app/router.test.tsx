@@ -13,11 +13,12 @@ function signedIn(user = testUser) {
   return mockFetch(({ url }) => (url === '/api/auth/user' ? { json: user } : undefined));
 }
 
-const notBuiltMemberPaths = ['/cases', '/ai'];
+const notBuiltMemberPaths = ['/ai'];
 const memberOnlyPaths = [
   ...notBuiltMemberPaths,
   '/dashboard',
   '/payments',
+  '/cases',
   '/product/42',
   '/settings',
   '/mobile',
@@ -185,6 +186,7 @@ describe('router, signed in', () => {
     ['/vendor', 'Vendor Portal'],
     ['/dashboard', 'Mission Control'],
     ['/payments', 'Payments'],
+    ['/cases', 'Cases'],
   ])('reaches %s', async (path, heading) => {
     signedIn();
     renderWithProviders(<AppRouter />, { path });

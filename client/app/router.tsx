@@ -59,6 +59,8 @@ const PaymentsRoute = lazy(() =>
 const DashboardRoute = lazy(() =>
   import('@/app/routes/dashboard').then((module) => ({ default: module.DashboardRoute })),
 );
+// The cases page brings the case form and its schema.
+const CasesRoute = lazy(() => import('@/app/routes/cases').then((module) => ({ default: module.CasesRoute })));
 
 interface RouteEntry {
   path: string;
@@ -83,7 +85,7 @@ const memberRoutes: readonly RouteEntry[] = [
   { path: paths.vendor.path, element: <VendorRoute /> },
   { path: paths.product.path, element: <ProductRoute /> },
   { path: paths.settings.path, element: <SettingsRoute /> },
-  { path: paths.cases.path, element: <NotBuiltYet section={paths.cases.label} /> },
+  { path: paths.cases.path, element: <CasesRoute /> },
   { path: paths.payments.path, element: <PaymentsRoute /> },
   { path: paths.mobile.path, element: <MobileRoute /> },
   { path: paths.ai.path, element: <NotBuiltYet section={paths.ai.label} /> },

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CaseDetail } from '@contract/cases';
+import { getJson } from '@/lib/api-client';
+import { CASES_PATH } from '@/features/cases/api/get-cases';
+
+export function caseQueryKey(id: string) {
+  return [CASES_PATH, 'detail', id] as const;
+}
+
+/** A case with its updates; internal notes reach Directors only (the server leaves them out for others). */
+export function getCase(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<CaseDetail> {
+  return getJson<CaseDetail>(`${CASES_PATH}/${encodeURIComponent(id)}`, { on401: 'throw', signal });
+}
+
+export function getCaseQueryOptions(id: string) {
+  return queryOptions({ queryKey: caseQueryKey(id), queryFn: ({ signal }) => getCase(id, { signal }) });
+}
+
+export function useCase(id: string | null) {
+  return useQuery({ ...getCaseQueryOptions(id ?? ''), enabled: id !== null });
+}

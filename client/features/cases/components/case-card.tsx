@@ -1,0 +1,82 @@
+import { CalendarClock, UserCheck } from 'lucide-react';
+import type { Case } from '@contract/cases';
+import { Button } from '@/components/ui/button';
+import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
+import { CASE_CATEGORY_LABELS, excerpt } from '@/features/cases/utils/labels';
+import { formatDate, formatRelativeTime, formatUSD } from '@/lib/format';
+
+interface CaseCardProps {
+  item: Case;
+  onView: (id: string) => void;
+}
+
+/** A case in the list (spec 2.20): status, priority, category, description preview, times, agent and cost. */
+export function CaseCard({ item, onView }: CaseCardProps) {
+  return (
+    <li
+      data-testid="case-card"
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4 transition-colors hover:border-primary/40"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-xs tracking-widest text-muted-foreground">{item.caseNumber}</span>
+        <CaseStatusBadge status={item.status} />
+        <CasePriorityBadge priority={item.priority} />
+        {item.assignedAgent && (
+          <span className="inline-flex items-center gap-1 text-xs text-primary">
+            <UserCheck aria-hidden="true" className="size-3.5" />
+            Assigned: {item.assignedAgent}
+          </span>
+        )}
+      </div>
+      <div className="min-w-0 space-y-1">
+        <h3 className="text-lg leading-snug font-semibold break-words">{item.title}</h3>
+        <p className="text-sm break-words text-muted-foreground">{excerpt(item.description)}</p>
+      </div>
+      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
+        <div className="flex gap-1">
+          <dt>Category:</dt>
+          <dd className="text-foreground">{CASE_CATEGORY_LABELS[item.category]}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Created:</dt>
+          <dd>
+            <time dateTime={item.createdAt} title={formatDate(item.createdAt)}>
+              {formatRelativeTime(item.createdAt)}
+            </time>
+          </dd>
+        </div>
+        {item.deadline && (
+          <div className="flex items-center gap-1">
+            <CalendarClock aria-hidden="true" className="size-3.5" />
+            <dt>Deadline:</dt>
+            <dd className="text-foreground">
+              <time dateTime={item.deadline}>{formatDate(item.deadline)}</time>
+            </dd>
+          </div>
+        )}
+        <div className="flex gap-1">
+          <dt>Estimated cost:</dt>
+          <dd className="font-mono text-foreground">
+            {item.estimatedCost ? formatUSD(item.estimatedCost) : 'Pending'}
+          </dd>
+        </div>
+        {item.ownerEmail && (
+          <div className="flex gap-1">
+            <dt>Client:</dt>
+            <dd className="text-foreground">{item.ownerEmail}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="flex justify-end">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onView(item.id)}
+          aria-label={`View case ${item.caseNumber}`}
+        >
+          View
+        </Button>
+      </div>
+    </li>
+  );
+}

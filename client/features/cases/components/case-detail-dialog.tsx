@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import { Lock } from 'lucide-react';
+import type { User } from '@contract/auth';
+import type { CaseDetail } from '@contract/cases';
+import { DIRECTOR_TIER } from '@contract/tiers';
+import { Badge } from '@/components/ui/badge';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { LoadError } from '@/components/ui/load-error';
+import { Separator } from '@/components/ui/separator';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCase } from '@/features/cases/api/get-case';
+import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
+import { CaseComposer } from '@/features/cases/components/case-composer';
+import { DirectorControls } from '@/features/cases/components/director-controls';
+import { CASE_CATEGORY_LABELS, CASE_UPDATE_TYPE_LABELS } from '@/features/cases/utils/labels';
+import { formatDate, formatRelativeTime, formatUSD } from '@/lib/format';
+
+interface CaseDetailDialogProps {
+  /** The case to show; null keeps the dialog closed. */
+  caseId: string | null;
+  user: Pick<User, 'id' | 'tier'>;
+  onOpenChange: (open: boolean) => void;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' | 'tier'> }) {
+  const director = user.tier >= DIRECTOR_TIER;
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <CaseStatusBadge status={detail.status} />
+        <CasePriorityBadge priority={detail.priority} />
+        <Badge variant="outline">{CASE_CATEGORY_LABELS[detail.category]}</Badge>
+      </div>
+      <p className="text-sm whitespace-pre-wrap">{detail.description}</p>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <Field label="Created">
+          <time dateTime={detail.createdAt} title={formatDate(detail.createdAt)}>
+            {formatRelativeTime(detail.createdAt)}
+          </time>
+        </Field>
+        <Field label="Deadline">{detail.deadline ? formatDate(detail.deadline) : 'None'}</Field>
+        <Field label="Assigned agent">{detail.assignedAgent ?? 'Not assigned yet'}</Field>
+        <Field label="Estimated cost">
+          {detail.estimatedCost ? formatUSD(detail.estimatedCost) : 'Pending'}
+        </Field>
+        {detail.ownerEmail && <Field label="Client">{detail.ownerEmail}</Field>}
+        {detail.clientRequirements && (
+          <div className="sm:col-span-3">
+            <Field label="Client requirements">
+              <span className="whitespace-pre-wrap">{detail.clientRequirements}</span>
+            </Field>
+          </div>
+        )}
+      </dl>
+      <Separator />
+      <section aria-labelledby="case-updates-heading" className="grid gap-3">
+        <h3 id="case-updates-heading" className="font-semibold">
+          Updates
+        </h3>
+        {detail.updates.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No updates yet.</p>
+        ) : (
+          <ol aria-label="Case updates" className="grid gap-2">
+            {detail.updates.map((update) => (
+              <li
+                key={update.id}
+                data-testid="case-update"
+                className={
+                  update.isInternal
+                    ? 'rounded-md border border-warning/40 bg-warning/5 px-3 py-2'
+                    : 'rounded-md border bg-muted/30 px-3 py-2'
+                }
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="text-sm font-medium">
+                    {update.title ?? CASE_UPDATE_TYPE_LABELS[update.updateType]}
+                  </span>
+                  <Badge variant="secondary">{CASE_UPDATE_TYPE_LABELS[update.updateType]}</Badge>
+                  {update.isInternal && (
+                    <Badge variant="warning">
+                      <Lock aria-hidden="true" />
+                      Internal
+                    </Badge>
+                  )}
+                </div>
+                <p className="mt-1 text-sm whitespace-pre-wrap">{update.content}</p>
+                <p className="mt-1 text-xs text-muted-foreground">
+                  {update.author ?? 'System'} ·{' '}
+                  <time dateTime={update.createdAt} title={formatDate(update.createdAt)}>
+                    {formatRelativeTime(update.createdAt)}
+                  </time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+        <CaseComposer
+          caseId={detail.id}
+          updateType="comment"
+          label="Add a comment"
+          submitLabel="Post Comment"
+        />
+      </section>
+      {director && (
+        <>
+          <Separator />
+          <DirectorControls detail={detail} userId={user.id} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The case detail dialog (spec 2.20): every field, the updates, a comment box and the Directors' controls. */
+export function CaseDetailDialog({ caseId, user, onOpenChange }: CaseDetailDialogProps) {
+  const detail = useCase(caseId);
+  return (
+    <Dialog open={caseId !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] max-w-3xl overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{detail.data ? detail.data.title : 'Case'}</DialogTitle>
+          <DialogDescription className="font-mono">
+            {detail.data ? `Case ${detail.data.caseNumber}` : 'Loading the case'}
+          </DialogDescription>
+        </DialogHeader>
+        {detail.isPending ? (
+          <div aria-busy="true" className="grid gap-3">
+            <Skeleton className="h-6 w-1/2" />
+            <Skeleton className="h-24" />
+            <Skeleton className="h-16" />
+          </div>
+        ) : detail.isError ? (
+          <LoadError message="This case could not be loaded." onRetry={() => void detail.refetch()} />
+        ) : (
+          <CaseBody detail={detail.data} user={user} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
