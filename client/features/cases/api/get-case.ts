@@ -3,8 +3,9 @@ import type { CaseDetail } from '@contract/cases';
 import { getJson } from '@/lib/api-client';
 import { CASES_PATH } from '@/features/cases/api/get-cases';
 
+/** Kept apart from the lists' keys: refreshing the lists leaves an open case alone. */
 export function caseQueryKey(id: string) {
-  return [CASES_PATH, 'detail', id] as const;
+  return [`${CASES_PATH}/:id`, id] as const;
 }
 
 /** A case with its updates; internal notes reach Directors only (the server leaves them out for others). */
