@@ -1,0 +1,86 @@
+import { request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, useHarness } from './support/harness.js';
+
+const e2e = useHarness();
+
+const TITLE = 'Trace a leaked board memo';
+const directorEmail = `e2e.cases.director.${Date.now()}@example.test`;
+
+/** A Director made with the operator CLI, signed in through the API (design section 6). */
+async function directorApi() {
+  await e2e.server.cli('user:create', '--email', directorEmail, '--password', PASSWORD, '--tier', '4');
+  const api = await request.newContext({ baseURL: e2e.server.url });
+  const login = await api.post('/api/auth/login', { data: { email: directorEmail, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  return api;
+}
+
+describe('the cases page', () => {
+  it('takes a new case; once a Director moves it to In Progress and comments, the member sees both', async () => {
+    const page = await e2e.newPage();
+    await e2e.signUp(page, 'cases');
+    await page.goto(`${e2e.server.url}/cases`);
+    await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
+    await page.getByText('No cases found').waitFor();
+    expect(await page.getByRole('tab', { name: 'All Cases' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'New Case' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Case' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Create Case' }).click();
+    await dialog.getByText('Category is required').waitFor();
+    await dialog.getByLabel('Title').fill(TITLE);
+    await dialog
+      .getByLabel('Description')
+      .fill('A confidential board memo reached the press last week; find out how it left the building.');
+    await dialog.getByLabel('Category').selectOption('digital_forensics');
+    await dialog.getByLabel('Priority').selectOption('high');
+    await dialog.getByLabel('Deadline').fill('2030-01-31');
+    await page.screenshot({ path: '.tmp/screens/cases-new-dialog.png' });
+    await dialog.getByRole('button', { name: 'Create Case' }).click();
+    await page.getByText('Case Created').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = page.getByTestId('case-card').filter({ hasText: TITLE });
+    await card.getByText('Status: Open').waitFor();
+    await card.getByText('Digital Forensics').waitFor();
+    await page.screenshot({ path: '.tmp/screens/cases-list.png', fullPage: true });
+
+    // A Director moves it to in progress and comments through the API.
+    const director = await directorApi();
+    const all = await director.get('/api/cases?scope=all');
+    const item = ((await all.json()) as { id: string; title: string }[]).find((c) => c.title === TITLE);
+    expect(item).toBeDefined();
+    const moved = await director.post(`/api/cases/${item!.id}/updates`, {
+      data: { updateType: 'status_change', status: 'in_progress' },
+    });
+    expect(moved.status()).toBe(201);
+    const commented = await director.post(`/api/cases/${item!.id}/updates`, {
+      data: { updateType: 'comment', content: 'An analyst is reviewing the print logs.' },
+    });
+    expect(commented.status()).toBe(201);
+    const noted = await director.post(`/api/cases/${item!.id}/updates`, {
+      data: { updateType: 'internal_note', content: 'Suspect the outside printer vendor.' },
+    });
+    expect(noted.status()).toBe(201);
+    await director.dispose();
+
+    // The notification link opens the case.
+    await page.goto(`${e2e.server.url}/cases?case=${item!.id}`);
+    const detail = page.getByRole('dialog', { name: TITLE });
+    await detail.waitFor();
+    await detail.getByText('In Progress').first().waitFor();
+    await detail.getByText('An analyst is reviewing the print logs.').waitFor();
+    expect(await detail.getByText('Suspect the outside printer vendor.').count()).toBe(0);
+    expect(await detail.getByRole('region', { name: 'Director controls' }).count()).toBe(0);
+
+    await detail.getByLabel('Add a comment').fill('Thank you, please keep me posted.');
+    await detail.getByRole('button', { name: 'Post Comment' }).click();
+    await detail.getByText('Thank you, please keep me posted.').waitFor();
+    await page.screenshot({ path: '.tmp/screens/cases-detail.png', fullPage: true });
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await card.getByText('Status: In Progress').waitFor();
+  });
+});
