@@ -73,7 +73,7 @@ describe('the cases page', () => {
     await detail.getByText('In Progress').first().waitFor();
     await detail.getByText('An analyst is reviewing the print logs.').waitFor();
     expect(await detail.getByText('Suspect the outside printer vendor.').count()).toBe(0);
-    expect(await detail.getByRole('region', { name: 'Director controls' }).count()).toBe(0);
+    expect(await detail.getByTestId('director-controls').count()).toBe(0);
 
     await detail.getByLabel('Add a comment').fill('Thank you, please keep me posted.');
     await detail.getByRole('button', { name: 'Post Comment' }).click();
@@ -82,5 +82,36 @@ describe('the cases page', () => {
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
     await card.getByText('Status: In Progress').waitFor();
+
+    // The same browser signs in as the Director, who works the case from its dialog.
+    const login = await page.request.post(`${e2e.server.url}/api/auth/login`, {
+      data: { email: directorEmail, password: PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    await page.goto(`${e2e.server.url}/cases?tab=all&case=${item!.id}`);
+    const worked = page.getByRole('dialog', { name: TITLE });
+    const controls = worked.getByTestId('director-controls');
+    await controls.waitFor();
+    await worked.getByText('Suspect the outside printer vendor.').waitFor();
+    await worked.getByText('Internal', { exact: true }).waitFor();
+    const moves = await controls.getByLabel('Move status').locator('option').allTextContents();
+    expect(moves).toEqual(['Pending Review']);
+    await controls.getByRole('button', { name: 'Assign to Me' }).click();
+    await controls.getByRole('button', { name: 'Assigned to you' }).waitFor();
+    await controls.getByLabel('Estimated cost (USD)').fill('4200');
+    await controls.getByRole('button', { name: 'Set Cost' }).click();
+    await worked.getByText('$4,200.00').waitFor();
+    await controls.getByRole('button', { name: 'Move' }).click();
+    await worked.getByText('Pending Review').first().waitFor();
+    expect(await controls.getByLabel('Move status').locator('option').allTextContents()).toEqual([
+      'Completed',
+      'In Progress',
+    ]);
+    await page.screenshot({ path: '.tmp/screens/cases-director.png', fullPage: true });
+    await worked.getByRole('button', { name: 'Close', exact: true }).click();
+    await worked.waitFor({ state: 'detached' });
+    const allCard = page.getByTestId('case-card').filter({ hasText: TITLE });
+    await allCard.getByText('Status: Pending Review').waitFor();
+    await allCard.getByText(/Assigned:/).waitFor();
   });
 });

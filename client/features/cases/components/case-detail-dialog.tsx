@@ -84,7 +84,6 @@ function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' 
                   <span className="text-sm font-medium">
                     {update.title ?? CASE_UPDATE_TYPE_LABELS[update.updateType]}
                   </span>
-                  <Badge variant="secondary">{CASE_UPDATE_TYPE_LABELS[update.updateType]}</Badge>
                   {update.isInternal && (
                     <Badge variant="warning">
                       <Lock aria-hidden="true" />

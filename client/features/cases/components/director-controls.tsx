@@ -44,7 +44,11 @@ export function DirectorControls({ detail, userId }: DirectorControlsProps) {
   };
 
   return (
-    <section aria-label="Director controls" className="grid gap-4 rounded-lg border border-primary/30 p-4">
+    <section
+      aria-label="Director controls"
+      data-testid="director-controls"
+      className="grid gap-4 rounded-lg border border-primary/30 p-4"
+    >
       <h3 className="flex items-center gap-2 font-semibold">
         <ShieldCheck aria-hidden="true" className="size-4 text-primary" />
         Director controls
