@@ -60,7 +60,9 @@ const DashboardRoute = lazy(() =>
   import('@/app/routes/dashboard').then((module) => ({ default: module.DashboardRoute })),
 );
 // The cases page brings the case form and its schema.
-const CasesRoute = lazy(() => import('@/app/routes/cases').then((module) => ({ default: module.CasesRoute })));
+const CasesRoute = lazy(() =>
+  import('@/app/routes/cases').then((module) => ({ default: module.CasesRoute })),
+);
 
 interface RouteEntry {
   path: string;
