@@ -29,7 +29,15 @@ export function CaseCard({ item, onView }: CaseCardProps) {
         )}
       </div>
       <div className="min-w-0 space-y-1">
-        <h3 className="text-lg leading-snug font-semibold break-words">{item.title}</h3>
+        <h3 className="text-lg leading-snug font-semibold break-words">
+          <button
+            type="button"
+            className="text-left hover:text-primary focus-visible:underline focus-visible:outline-none"
+            onClick={() => onView(item.id)}
+          >
+            {item.title}
+          </button>
+        </h3>
         <p className="text-sm break-words text-muted-foreground">{excerpt(item.description)}</p>
       </div>
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">

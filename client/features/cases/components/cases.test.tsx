@@ -1,11 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Case, CaseDetail } from '@contract/cases';
 import { CasesRoute } from '@/app/routes/cases';
 import { makeCase, makeCaseDetail } from '@/features/cases/test-fixtures';
-import { mockFetch, testUser, type MockRequest, type MockReply } from '@/test/fetch-mock';
+import { mockFetch, testUser, UNAUTHENTICATED, type MockRequest, type MockReply } from '@/test/fetch-mock';
+import { loginRedirect } from '@/test/login-redirect';
 import { renderWithProviders } from '@/test/render';
+
+vi.mock('@/lib/api-client', async (importOriginal) =>
+  (await import('@/test/login-redirect')).recordLoginRedirects(await importOriginal()),
+);
+
+beforeEach(() => loginRedirect.mockClear());
 
 const director = { ...testUser, id: 'u_dir', tier: 4 };
 
@@ -109,6 +116,26 @@ describe('the New Case dialog (spec 5.9)', () => {
   });
 });
 
+describe('a lost session (spec 8)', () => {
+  it('goes to /api/login when the session ended before the case was sent', async () => {
+    serve({
+      other: ({ method, url }) => (method === 'POST' && url === '/api/cases' ? UNAUTHENTICATED : undefined),
+    });
+    const actor = userEvent.setup();
+    renderWithProviders(<CasesRoute />, { path: '/cases' });
+    await actor.click(await screen.findByRole('button', { name: 'New Case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Case' });
+    await actor.type(within(dialog).getByLabelText('Title'), 'Sweep an office for bugs');
+    await actor.type(
+      within(dialog).getByLabelText('Description'),
+      'Technical sweep of our Bengaluru office.',
+    );
+    await actor.selectOptions(within(dialog).getByLabelText('Category'), 'surveillance');
+    await actor.click(within(dialog).getByRole('button', { name: 'Create Case' }));
+    await waitFor(() => expect(loginRedirect).toHaveBeenCalledWith('/api/login'));
+  });
+});
+
 describe('the cases tabs (spec 2.20, 6)', () => {
   it('shows a member only My Cases', async () => {
     serve({ lists: { '/api/cases': [makeCase()] } });
@@ -187,6 +214,18 @@ describe('the case detail dialog', () => {
     expect(
       await within(dialog).findByText('Closed', { exact: false, selector: 'option' }),
     ).toBeInTheDocument();
+  });
+
+  it('opens from a case card and closes again', async () => {
+    serve({ lists: { '/api/cases': [makeCase()] }, detail: makeCaseDetail() });
+    const actor = userEvent.setup();
+    renderWithProviders(<CasesRoute />, { path: '/cases' });
+    await actor.click(await screen.findByRole('button', { name: 'Background check on a partner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Background check on a partner' });
+    expect(within(dialog).getByText('Case CASE-2026-0001')).toBeInTheDocument();
+    expect(within(dialog).getByText('No updates yet.')).toBeInTheDocument();
+    await actor.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('gives a member the comment box but no Director controls', async () => {
