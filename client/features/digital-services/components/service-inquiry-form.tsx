@@ -1,13 +1,5 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
-import {
-  Controller,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldError,
-  type Path,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@contract/auth';
 import {
@@ -20,11 +12,11 @@ import {
 } from '@contract/digital-services';
 import { Button } from '@/components/ui/button';
 import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
+import { Checkbox, CheckboxField, FormLegend, LongTextField } from '@/components/ui/form-parts';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateServiceInquiry } from '@/features/digital-services/api/create-service-inquiry';
 import {
@@ -41,75 +33,6 @@ import {
 } from '@/features/digital-services/utils/inquiry-form';
 import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
 import { LOGIN_REQUIRED_REDIRECT_DELAY_MS } from '@/lib/constants';
-
-function Legend({ children }: { children: ReactNode }) {
-  return (
-    <legend className="mb-3 font-mono text-xs tracking-widest text-muted-foreground uppercase">
-      {children}
-    </legend>
-  );
-}
-
-interface LongTextFieldProps {
-  name: Path<ServiceInquiryRequest>;
-  label: string;
-  /** The schema's minimum length; the hint counts towards it. Left out for optional fields. */
-  min?: number;
-  error?: FieldError;
-  control: Control<ServiceInquiryRequest, unknown, InquiryOutput>;
-  register: UseFormRegister<ServiceInquiryRequest>;
-  placeholder?: string;
-  rows?: number;
-}
-
-/** A textarea with its label, a running count towards the minimum length, and the schema's message. */
-function LongTextField({
-  name,
-  label,
-  min,
-  error,
-  control,
-  register,
-  placeholder,
-  rows = 3,
-}: LongTextFieldProps) {
-  const value = useWatch({ control, name });
-  const length = typeof value === 'string' ? value.trim().length : 0;
-  const hint = min ? `${length} / ${min} characters minimum` : 'Optional';
-  return (
-    <FormField label={label} error={error?.message} hint={hint}>
-      {(field) => <Textarea rows={rows} placeholder={placeholder} {...field} {...register(name)} />}
-    </FormField>
-  );
-}
-
-function Declaration({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid gap-1">
-      <div className="flex items-start gap-3">
-        {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
-        <Label htmlFor={id} className="leading-snug font-normal">
-          {label}
-        </Label>
-      </div>
-      {error && (
-        <p id={errorId} className="pl-7 text-xs font-medium text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 interface ServiceInquiryFormProps {
   /** The service the inquiry starts with; any of `services` may be chosen instead. */
@@ -203,7 +126,7 @@ export function ServiceInquiryForm({
       </FormField>
 
       <fieldset className="grid gap-4">
-        <Legend>Contact</Legend>
+        <FormLegend>Contact</FormLegend>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Full name"
@@ -289,7 +212,7 @@ export function ServiceInquiryForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <Legend>Requirements</Legend>
+        <FormLegend>Requirements</FormLegend>
         <LongTextField
           name="serviceDescription"
           label="Service description"
@@ -356,7 +279,7 @@ export function ServiceInquiryForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <Legend>Justification and data handling</Legend>
+        <FormLegend>Justification and data handling</FormLegend>
         <LongTextField
           name="businessJustification"
           label="Business justification"
@@ -395,25 +318,25 @@ export function ServiceInquiryForm({
       </fieldset>
 
       <fieldset className="grid gap-3 rounded-md border bg-surface p-4">
-        <Legend>Declarations</Legend>
-        <Declaration
+        <FormLegend>Declarations</FormLegend>
+        <CheckboxField
           label="I confirm this request has ethical clearance within my organization."
           error={errors.ethicalClearance?.message}
         >
           {(props) => <Checkbox {...props} {...register('ethicalClearance')} />}
-        </Declaration>
-        <Declaration
+        </CheckboxField>
+        <CheckboxField
           label="I confirm the results will be handled in line with applicable data protection law."
           error={errors.dataProtectionCompliance?.message}
         >
           {(props) => <Checkbox {...props} {...register('dataProtectionCompliance')} />}
-        </Declaration>
-        <Declaration
+        </CheckboxField>
+        <CheckboxField
           label="I declare the results will not be used to harass, harm or unlawfully target anyone."
           error={errors.noMaliciousUse?.message}
         >
           {(props) => <Checkbox {...props} {...register('noMaliciousUse')} />}
-        </Declaration>
+        </CheckboxField>
       </fieldset>
 
       <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
@@ -426,15 +349,5 @@ export function ServiceInquiryForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Checkbox(props: ComponentProps<'input'>) {
-  return (
-    <input
-      type="checkbox"
-      className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-input accent-primary aria-invalid:outline aria-invalid:outline-destructive"
-      {...props}
-    />
   );
 }

@@ -1,12 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
-import {
-  useForm,
-  useWatch,
-  type Control,
-  type FieldError,
-  type Path,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@contract/auth';
 import {
@@ -21,10 +13,9 @@ import {
 } from '@contract/investigations';
 import { Button } from '@/components/ui/button';
 import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
-import { Label } from '@/components/ui/label';
+import { Checkbox, CheckboxField, FormLegend, LongTextField } from '@/components/ui/form-parts';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateInvestigation } from '@/features/investigations/api/create-investigation';
 import {
@@ -44,86 +35,6 @@ import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-clien
 import { formatINR } from '@/lib/format';
 
 type FormControl = Control<InvestigationRequestInput, unknown, InvestigationRequestValues>;
-
-function Legend({ children }: { children: ReactNode }) {
-  return (
-    <legend className="mb-3 font-mono text-xs tracking-widest text-muted-foreground uppercase">
-      {children}
-    </legend>
-  );
-}
-
-interface LongTextFieldProps {
-  name: Path<InvestigationRequestInput>;
-  label: string;
-  /** The schema's minimum length; the hint counts towards it. Left out for optional fields. */
-  min?: number;
-  error?: FieldError;
-  control: FormControl;
-  register: UseFormRegister<InvestigationRequestInput>;
-  placeholder?: string;
-  rows?: number;
-}
-
-/** A textarea with its label, a running count towards the minimum length, and the schema's message. */
-function LongTextField({
-  name,
-  label,
-  min,
-  error,
-  control,
-  register,
-  placeholder,
-  rows = 3,
-}: LongTextFieldProps) {
-  const value = useWatch({ control, name });
-  const length = typeof value === 'string' ? value.trim().length : 0;
-  const hint = min ? `${length} / ${min} characters minimum` : 'Optional';
-  return (
-    <FormField label={label} error={error?.message} hint={hint}>
-      {(field) => <Textarea rows={rows} placeholder={placeholder} {...field} {...register(name)} />}
-    </FormField>
-  );
-}
-
-function Checkbox(props: ComponentProps<'input'>) {
-  return (
-    <input
-      type="checkbox"
-      className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-input accent-primary aria-invalid:outline aria-invalid:outline-destructive"
-      {...props}
-    />
-  );
-}
-
-/** A checkbox with its label beside it and the schema's message under both. */
-function CheckboxField({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid gap-1">
-      <div className="flex items-start gap-3">
-        {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
-        <Label htmlFor={id} className="leading-snug font-normal">
-          {label}
-        </Label>
-      </div>
-      {error && (
-        <p id={errorId} className="pl-7 text-xs font-medium text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The estimate the chosen service and priority lead to, as the server will compute it. */
 function EstimatePreview({
@@ -226,7 +137,7 @@ export function InvestigationRequestForm({
       <FormMessage>{errors.root?.server?.message}</FormMessage>
 
       <fieldset className="grid gap-4">
-        <Legend>Service</Legend>
+        <FormLegend>Service</FormLegend>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Service type" error={errors.serviceType?.message}>
             {(field) => (
@@ -271,7 +182,7 @@ export function InvestigationRequestForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <Legend>Client</Legend>
+        <FormLegend>Client</FormLegend>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Client type" error={errors.clientType?.message}>
             {(field) => (
@@ -308,7 +219,7 @@ export function InvestigationRequestForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <Legend>Legal basis</Legend>
+        <FormLegend>Legal basis</FormLegend>
         <LongTextField
           name="legalBasis"
           label="Legal basis"
@@ -344,7 +255,7 @@ export function InvestigationRequestForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <Legend>Scope</Legend>
+        <FormLegend>Scope</FormLegend>
         <LongTextField
           name="targetInformation"
           label="Target information"
@@ -429,7 +340,7 @@ export function InvestigationRequestForm({
       </fieldset>
 
       <fieldset className="grid gap-3 rounded-md border bg-surface p-4">
-        <Legend>Declarations</Legend>
+        <FormLegend>Declarations</FormLegend>
         <CheckboxField
           label="I declare this investigation serves a lawful purpose."
           error={errors.lawfulPurposeDeclaration?.message}

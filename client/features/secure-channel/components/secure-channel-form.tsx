@@ -13,6 +13,7 @@ import {
 } from '@contract/secure-channel';
 import { Button } from '@/components/ui/button';
 import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
+import { FormLegend } from '@/components/ui/form-parts';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
@@ -43,14 +44,6 @@ function Required({ children }: { children: ReactNode }) {
         {' *'}
       </span>
     </>
-  );
-}
-
-function Legend({ children }: { children: ReactNode }) {
-  return (
-    <legend className="mb-3 font-mono text-xs tracking-widest text-muted-foreground uppercase">
-      {children}
-    </legend>
   );
 }
 
@@ -199,7 +192,7 @@ export function SecureChannelForm({ onSubmitted }: SecureChannelFormProps) {
       <SecurityNotice />
 
       <fieldset className="grid gap-4">
-        <Legend>Identity</Legend>
+        <FormLegend>Identity</FormLegend>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={<Required>Full legal name</Required>}
@@ -245,7 +238,7 @@ export function SecureChannelForm({ onSubmitted }: SecureChannelFormProps) {
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <Legend>Access justification</Legend>
+        <FormLegend>Access justification</FormLegend>
         <LongTextField
           name="accessPurpose"
           label="Access purpose"
@@ -283,7 +276,7 @@ export function SecureChannelForm({ onSubmitted }: SecureChannelFormProps) {
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <Legend>Channel configuration</Legend>
+        <FormLegend>Channel configuration</FormLegend>
         <div className="grid gap-4 sm:grid-cols-3">
           <ChoiceField
             name="encryptionPreference"
