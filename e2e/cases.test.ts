@@ -1,20 +1,9 @@
-import { request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
 
 const TITLE = 'Trace a leaked board memo';
-const directorEmail = `e2e.cases.director.${Date.now()}@example.test`;
-
-/** A Director made with the operator CLI, signed in through the API (design section 6). */
-async function directorApi() {
-  await e2e.server.cli('user:create', '--email', directorEmail, '--password', PASSWORD, '--tier', '4');
-  const api = await request.newContext({ baseURL: e2e.server.url });
-  const login = await api.post('/api/auth/login', { data: { email: directorEmail, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  return api;
-}
 
 describe('the cases page', () => {
   it('takes a new case; once a Director moves it to In Progress and comments, the member sees both', async () => {
@@ -48,7 +37,7 @@ describe('the cases page', () => {
     await page.screenshot({ path: '.tmp/screens/cases-list.png', fullPage: true });
 
     // A Director moves it to in progress and comments through the API.
-    const director = await directorApi();
+    const { api: director, email: directorEmail } = await e2e.directorApi('cases');
     const all = await director.get('/api/cases?scope=all');
     const item = ((await all.json()) as { id: string; title: string }[]).find((c) => c.title === TITLE);
     expect(item).toBeDefined();

@@ -1,4 +1,3 @@
-import { request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, useHarness } from './support/harness.js';
 
@@ -6,16 +5,9 @@ const e2e = useHarness();
 
 const COMPANY = 'Nightjar Optics E2E';
 const PRODUCT = 'Nightjar Thermal Monocular';
-const directorEmail = `e2e.director.${Date.now()}@example.test`;
 
-/** A Director made with the operator CLI, signed in through the API (design section 6). */
-async function directorApi() {
-  await e2e.server.cli('user:create', '--email', directorEmail, '--password', PASSWORD, '--tier', '4');
-  const api = await request.newContext({ baseURL: e2e.server.url });
-  const login = await api.post('/api/auth/login', { data: { email: directorEmail, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  return api;
-}
+/** The Director the first test makes; the second signs in as them. */
+let directorEmail = '';
 
 describe('the vendor portal', () => {
   it('takes an application (PENDING), and once a Director approves it the vendor adds a product that waits for approval', async () => {
@@ -60,7 +52,8 @@ describe('the vendor portal', () => {
     await page.screenshot({ path: '.tmp/screens/vendor-pending.png', fullPage: true });
 
     // A Director approves it through the API.
-    const director = await directorApi();
+    const { api: director, email } = await e2e.directorApi('vendor');
+    directorEmail = email;
     const queue = await director.get('/api/vendor/applications?scope=all&status=PENDING');
     const application = ((await queue.json()) as { id: string; companyName: string }[]).find(
       (a) => a.companyName === COMPANY,

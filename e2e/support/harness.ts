@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
@@ -21,6 +21,8 @@ export interface Harness {
   newPage(options?: PageOptions): Promise<Page>;
   /** Signs up through the API in the page's context, which keeps the session cookie; returns the email. */
   signUp(page: Page, label: string, extra?: Record<string, string>): Promise<string>;
+  /** A Director made with the operator CLI (design section 6), signed in through an API client. */
+  directorApi(label: string): Promise<{ api: APIRequestContext; email: string }>;
 }
 
 /**
@@ -76,6 +78,14 @@ export function useHarness(): Harness {
       });
       expect(response.status()).toBe(201);
       return email;
+    },
+    async directorApi(label) {
+      const email = `e2e.${label}.director.${Date.now()}@example.test`;
+      await server.cli('user:create', '--email', email, '--password', PASSWORD, '--tier', '4');
+      const api = await request.newContext({ baseURL: server.url });
+      const login = await api.post('/api/auth/login', { data: { email, password: PASSWORD } });
+      expect(login.status()).toBe(200);
+      return { api, email };
     },
   };
 }
