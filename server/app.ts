@@ -72,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.context ?? createContext(database.db, config, { databaseUrl: database.url });
   await ctx.changes.start();
   app.addHook('onClose', () => ctx.changes.stop());
+  app.addHook('onClose', () => ctx.queue.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });

@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, sessions } from './db/schema/index.js';
-import { JOBS, startJobs } from './jobs.js';
-import { createContext } from './lib/context.js';
-import type { Queue } from './lib/queue.js';
+import { SCHEDULES } from './jobs.js';
 import { createTestApp, registerUser, type TestApp } from './test/helpers.js';
 
 let t: TestApp;
-let queue: Queue;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  queue = await startJobs(createContext(t.database.db, t.config), t.database.url, pino({ level: 'silent' }));
+  t = await createTestApp({}, { jobs: true });
 });
-afterAll(async () => {
-  await queue.stop({ graceful: false, wait: true, timeout: 2_000 });
-  await t.close();
-});
+afterAll(() => t.close());
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
@@ -29,8 +21,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
 
 describe('background jobs', () => {
   it('schedules the maintenance jobs in the queue', async () => {
-    const schedules = await queue.getSchedules();
-    expect(schedules.map((s) => s.name).sort()).toEqual(Object.values(JOBS).sort());
+    expect((await t.ctx.queue.schedules()).sort()).toEqual(Object.values(SCHEDULES).sort());
   });
 
   it('purges expired and idle sessions through the queue, keeping live ones', async () => {
@@ -49,8 +40,8 @@ describe('background jobs', () => {
       .insert(rateLimits)
       .values({ key: 'stale', count: 3, resetAt: new Date(Date.now() - 1_000) });
 
-    await queue.send(JOBS.purgeSessions, {});
-    await queue.send(JOBS.purgeRateLimits, {});
+    await t.ctx.queue.send(SCHEDULES.purgeSessions, {});
+    await t.ctx.queue.send(SCHEDULES.purgeRateLimits, {});
     await until(async () => (await t.database.db.select().from(sessions)).length === 1);
     await until(
       async () =>

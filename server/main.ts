@@ -9,6 +9,7 @@ import { seedIfEmpty } from './db/seed/seed.js';
 import { startJobs } from './jobs.js';
 import { createContext } from './lib/context.js';
 import { EventBus } from './lib/events.js';
+import { JobQueue } from './lib/queue.js';
 
 async function main() {
   const env = parseEnv();
@@ -30,18 +31,21 @@ async function main() {
     database.embedded ? 'embedded PostgreSQL started' : 'database connected',
   );
   await runMigrations(database.url);
-  const ctx = createContext(database.db, config, { events: new EventBus(logger), databaseUrl: database.url });
+  const ctx = createContext(database.db, config, {
+    events: new EventBus(logger),
+    databaseUrl: database.url,
+    queue: new JobQueue(database.url, { logger }),
+  });
   const seeded = await seedIfEmpty(ctx);
   if (seeded) logger.info(seeded, 'seeded an empty database');
 
   const app = await buildApp({ config, database, logger, context: ctx });
-  const queue = await startJobs(ctx, database.url, logger);
+  await startJobs(ctx, logger);
 
   closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'closing after an error');
     else logger.info({ signal }, 'shutting down');
     await app.close();
-    await queue.stop({ graceful: true, wait: true, timeout: 5_000 });
     await database.close();
   });
 

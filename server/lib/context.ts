@@ -4,6 +4,7 @@ import { createCaches, type AppCaches } from './caches.js';
 import { ChangeFeed } from './change-feed.js';
 import { EventBus } from './events.js';
 import { createPaymentProvider, type PaymentProvider } from './payments.js';
+import { JobQueue } from './queue.js';
 
 /** What a service needs from the running app: the database, the configuration and outside providers. */
 export interface AppContext {
@@ -14,10 +15,12 @@ export interface AppContext {
   /** The database's change announcements; `buildApp` starts and stops it. */
   changes: ChangeFeed;
   caches: AppCaches;
+  /** Background work (pg-boss); `buildApp` stops it, `startJobs` attaches the workers. */
+  queue: JobQueue;
 }
 
-type ContextOptions = Partial<Pick<AppContext, 'payments' | 'events'>> & {
-  /** Where the change feed listens; without it caches read through (scripts, tests of services). */
+type ContextOptions = Partial<Pick<AppContext, 'payments' | 'events' | 'queue'>> & {
+  /** Where the change feed listens and jobs are queued; without it caches read through and jobs cannot be sent. */
   databaseUrl?: string;
 };
 
@@ -30,6 +33,7 @@ export function createContext(db: Db, config: AppConfig, options: ContextOptions
     events: options.events ?? new EventBus(),
     changes,
     caches: createCaches(changes),
+    queue: options.queue ?? new JobQueue(options.databaseUrl ?? null),
   };
 }
 

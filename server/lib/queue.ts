@@ -1,27 +1,119 @@
 import PgBoss from 'pg-boss';
 
-export type Queue = PgBoss;
-
 export interface QueueLogger {
   error(obj: object, message: string): void;
 }
 
+/** One claimed job: its id, its data and how many times it was tried before. */
+export interface Job<T> {
+  id: string;
+  data: T;
+  retryCount: number;
+}
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+/** Per-job retry and timing, set when the job is sent (a queue's own defaults would depend on who created it). */
+export type SendOptions = Pick<
+  PgBoss.SendOptions,
+  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'startAfter' | 'singletonKey'
+>;
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for jobs sent by other instances (pg-boss allows 0.5 s at least). */
+  pollingIntervalSeconds?: number;
+  logger?: QueueLogger;
+}
+
+const silent: QueueLogger = { error: () => {} };
+
 /**
  * The job queue (pg-boss, design section 1): jobs live in PostgreSQL (schema `pgboss`) and are claimed with
  * SKIP LOCKED, so any number of app instances share the work and each job runs once.
+ *
+ * Requests send jobs through `ctx.queue`; the queue connects on first use, so a process that never sends (a
+ * script, most tests) never opens it. Workers are attached by `startJobs` in the server process. A job sent here
+ * wakes this instance's idle worker at once instead of waiting for its next poll.
  */
-export async function startQueue(url: string, logger: QueueLogger): Promise<Queue> {
-  const boss = new PgBoss({ connectionString: url, max: 4, application_name: 'queue' });
-  boss.on('error', (err) => logger.error({ err }, 'job queue error'));
-  await boss.start();
-  return boss;
-}
+export class JobQueue {
+  private readonly boss: PgBoss | null;
+  private starting: Promise<void> | null = null;
+  private stopped = false;
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly workers = new Map<string, string>();
+  private readonly pollingIntervalSeconds: number;
 
-/** Creates the queue, schedules it with `cron` (UTC) and attaches `handler`. Idempotent across instances. */
-export async function scheduleJob(queue: Queue, name: string, cron: string, handler: () => Promise<unknown>) {
-  await queue.createQueue(name);
-  await queue.schedule(name, cron);
-  await queue.work(name, async () => {
-    await handler();
-  });
+  constructor(url: string | null, options: JobQueueOptions = {}) {
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    const logger = options.logger ?? silent;
+    this.boss = url ? new PgBoss({ connectionString: url, max: 4, application_name: 'queue' }) : null;
+    this.boss?.on('error', (err) => logger.error({ err }, 'job queue error'));
+  }
+
+  /** Connects (creating pg-boss's schema if needed). Idempotent; `send` and `work` call it. */
+  start(): Promise<void> {
+    if (!this.boss) return Promise.reject(new Error('the job queue needs a database URL'));
+    if (this.stopped) return Promise.reject(new Error('the job queue is stopped'));
+    this.starting ??= this.boss.start().then(() => undefined);
+    return this.starting;
+  }
+
+  /** Queues a job and returns its id. */
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string> {
+    const boss = await this.ready(name);
+    const id = await boss.send(name, data, options);
+    if (!id) throw new Error(`queue ${name} refused a job`);
+    const worker = this.workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+    return id;
+  }
+
+  /** Runs `handler` for each job of `name`, one at a time; a throw fails the try (and retries it if allowed). */
+  async work<T>(name: string, handler: JobHandler<T>): Promise<void> {
+    const boss = await this.ready(name);
+    const workerId = await boss.work<T>(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds, includeMetadata: true },
+      async ([job]) => {
+        if (job) await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
+      },
+    );
+    this.workers.set(name, workerId);
+  }
+
+  /** Sends a `name` job on `cron` (UTC) from whichever instance's clock fires first, and runs it with `handler`. */
+  async schedule(name: string, cron: string, handler: () => Promise<unknown>): Promise<void> {
+    const boss = await this.ready(name);
+    await boss.schedule(name, cron);
+    await this.work(name, async () => {
+      await handler();
+    });
+  }
+
+  /** The schedules stored in the queue (for tests and diagnostics). */
+  async schedules(): Promise<string[]> {
+    await this.start();
+    return (await this.boss!.getSchedules()).map((s) => s.name);
+  }
+
+  /** Lets running jobs finish (up to `timeoutMs`) and disconnects. Safe to call when never started. */
+  async stop(timeoutMs = 5_000): Promise<void> {
+    this.stopped = true;
+    if (!this.starting || !this.boss) return;
+    await this.starting.catch(() => undefined);
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  }
+
+  private async ready(name: string): Promise<PgBoss> {
+    await this.start();
+    const boss = this.boss!;
+    let created = this.queues.get(name);
+    if (!created) {
+      created = boss.createQueue(name);
+      this.queues.set(name, created);
+      created.catch(() => this.queues.delete(name));
+    }
+    await created;
+    return boss;
+  }
 }

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { runMigrations, withDatabaseName } from '../db/client.js';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../db/embedded.js';
 import { projectRoot } from '../lib/paths.js';
+import { JobQueue } from '../lib/queue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,6 +43,10 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`create database "${templateDatabase}"`);
   await runMigrations(withDatabaseName(adminUrl, templateDatabase));
+  // pg-boss's own schema too, so a test file's queue starts without creating it.
+  const queue = new JobQueue(withDatabaseName(adminUrl, templateDatabase));
+  await queue.start();
+  await queue.stop();
 
   project.provide('adminUrl', adminUrl);
   project.provide('templateDatabase', templateDatabase);

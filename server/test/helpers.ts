@@ -5,7 +5,9 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { parseEnv, type AppConfig } from '../config/env.js';
 import { createDb, createPool, withDatabaseName, type Database } from '../db/client.js';
+import { startJobs } from '../jobs.js';
 import { createContext, type AppContext } from '../lib/context.js';
+import { JobQueue } from '../lib/queue.js';
 
 /** A fresh, migrated database of this test file's own, cloned from the run's template. */
 export async function createTestDatabase(): Promise<Database> {
@@ -57,12 +59,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Runs the background workers too (as the server does); jobs sent without them wait in the queue. */
+  jobs?: boolean;
+}
+
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const ctx = createContext(database.db, config, { databaseUrl: database.url });
+  const queue = new JobQueue(database.url, { pollingIntervalSeconds: 0.5 });
+  const ctx = createContext(database.db, config, { databaseUrl: database.url, queue });
   const app = await buildApp({ config, database, context: ctx, clientRoot: '/nonexistent-client-root' });
   await app.ready();
+  if (options.jobs) await startJobs(ctx, app.log);
   return {
     app,
     database,
