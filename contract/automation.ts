@@ -19,3 +19,13 @@ export interface AutomationTrigger {
   event: string;
   conditions: Record<string, unknown>;
 }
+
+export const AUTOMATION_RUN_STATUSES = ['succeeded', 'failed'] as const;
+export type AutomationRunStatus = (typeof AUTOMATION_RUN_STATUSES)[number];
+
+/** One action's outcome in a run. */
+export interface AutomationActionOutcome {
+  type: AutomationActionType;
+  ok: boolean;
+  detail: string;
+}

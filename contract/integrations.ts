@@ -7,3 +7,6 @@ export interface IntegrationConfig {
   url?: string;
   channel?: string;
 }
+
+export const INTEGRATION_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type IntegrationDeliveryStatus = (typeof INTEGRATION_DELIVERY_STATUSES)[number];

@@ -4,7 +4,6 @@ import { AppLayout } from '@/app/layout/app-layout';
 import { paths } from '@/app/paths';
 import { Home } from '@/app/routes/home';
 import { Landing } from '@/app/routes/landing';
-import { NotBuiltYet } from '@/app/routes/not-built-yet';
 import { NotFound } from '@/app/routes/not-found';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-user';
@@ -64,12 +63,15 @@ const CasesRoute = lazy(() =>
   import('@/app/routes/cases').then((module) => ({ default: module.CasesRoute })),
 );
 
+// The AI & Enterprise page brings its analysis charts and forms.
+const AiRoute = lazy(() => import('@/app/routes/ai').then((module) => ({ default: module.AiRoute })));
+
 interface RouteEntry {
   path: string;
   element: ReactNode;
 }
 
-/** Spec 2.1: reachable by everyone. Each later issue swaps its NotBuiltYet for the real page. */
+/** Spec 2.1: reachable by everyone. */
 const sharedRoutes: readonly RouteEntry[] = [
   { path: paths.digital.path, element: <DigitalRoute /> },
   { path: paths.marketplace.path, element: <MarketplaceRoute /> },
@@ -90,7 +92,7 @@ const memberRoutes: readonly RouteEntry[] = [
   { path: paths.cases.path, element: <CasesRoute /> },
   { path: paths.payments.path, element: <PaymentsRoute /> },
   { path: paths.mobile.path, element: <MobileRoute /> },
-  { path: paths.ai.path, element: <NotBuiltYet section={paths.ai.label} /> },
+  { path: paths.ai.path, element: <AiRoute /> },
 ];
 
 function PageSpinner() {

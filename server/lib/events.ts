@@ -1,5 +1,7 @@
 /**
- * The app's domain events: modules announce what happened, and notifications (and later automation rules) listen.
+ * The app's domain events: modules announce what happened; notifications and users' automation rules listen.
+ * Every payload names the user it concerns (`userId`), except a new threat, which concerns every reader of the
+ * feed its marking allows.
  * Emitted after the change has committed; a failing listener is logged and never undoes the change.
  */
 export interface AppEvents {
@@ -23,6 +25,49 @@ export interface AppEvents {
   };
   'tier.changed': { userId: string; from: number; to: number; reason: TierChangeReason };
   'upgrade.rejected': { userId: string; tier: number };
+  'case.created': {
+    userId: string;
+    caseId: string;
+    caseNumber: string;
+    title: string;
+    category: string;
+    priority: string;
+  };
+  /** A visible update on a case (internal notes raise no event): `userId` is the case's owner. */
+  'case.updated': {
+    userId: string;
+    caseId: string;
+    caseNumber: string;
+    updateType: string;
+    status: string;
+    title: string;
+  };
+  'investigation.created': {
+    userId: string;
+    investigationId: string;
+    serviceType: string;
+    priority: string;
+    estimatedCost: string | null;
+  };
+  'order.placed': {
+    userId: string;
+    orderId: string;
+    total: string;
+    currency: string;
+    itemCount: number;
+    paymentMethod: string;
+  };
+  'threat.created': {
+    threatId: string;
+    createdBy: string | null;
+    title: string;
+    category: string;
+    severity: string;
+    tlp: string;
+    indicators: string[];
+  };
+  /** One stream of the account-security happenings above, for rules to watch in one place. */
+  'security.alert': { userId: string; kind: string; severity: string; message: string };
 }
 
 /** Why a tier moved: a completed upgrade, a Director's approval, or a paid period that ended. */

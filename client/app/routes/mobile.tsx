@@ -2,12 +2,13 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { paths } from '@/app/paths';
-import { NotBuiltYet } from '@/app/routes/not-built-yet';
 import { useTabParam } from '@/app/use-tab-param';
 import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel';
 import { userQueryKey } from '@/features/auth/api/get-user';
 import { DeviceList } from '@/features/devices/components/device-list';
+import { IntegrationsPanel } from '@/features/integrations/components/integrations-panel';
+import { QrCodesPanel } from '@/features/qr-codes/components/qr-codes-panel';
 
 const MOBILE_TABS = ['devices', 'api-keys', 'integrations', 'qr-codes'] as const;
 
@@ -48,10 +49,10 @@ export function MobileRoute() {
           <ApiKeysPanel />
         </TabsContent>
         <TabsContent value="integrations">
-          <NotBuiltYet section="Integrations" />
+          <IntegrationsPanel />
         </TabsContent>
         <TabsContent value="qr-codes">
-          <NotBuiltYet section="QR Codes" />
+          <QrCodesPanel />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AutomationAction, AutomationTrigger } from '../../../contract/automation.js';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  AUTOMATION_RUN_STATUSES,
+  type AutomationAction,
+  type AutomationActionOutcome,
+  type AutomationTrigger,
+} from '../../../contract/automation.js';
 import { createdAt, nonNegative, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -36,4 +52,24 @@ export const automationRules = pgTable(
       .on(t.userId, sql`(${t.trigger}->>'event')`)
       .where(sql`${t.isActive}`),
   ],
+);
+
+export const automationRunStatusEnum = pgEnum('automation_run_status', AUTOMATION_RUN_STATUSES);
+
+/** Each time a rule ran: what set it off, and what each action did. */
+export const automationRuns = pgTable(
+  'automation_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => automationRules.id, { onDelete: 'cascade' }),
+    /** The event's name, or 'manual' for a run from the Execute button. */
+    event: text('event').notNull(),
+    eventData: jsonb('event_data').$type<Record<string, unknown>>().notNull().default({}),
+    status: automationRunStatusEnum('status').notNull(),
+    outcomes: jsonb('outcomes').$type<AutomationActionOutcome[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('automation_runs_rule_created_idx').on(t.ruleId, t.createdAt)],
 );

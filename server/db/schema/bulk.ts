@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { BULK_OPERATION_STATUSES, BULK_OPERATION_TYPES } from '../../../contract/bulk.js';
+import { BULK_OPERATION_STATUSES, BULK_OPERATION_TYPES, type BulkItemError } from '../../../contract/bulk.js';
 import { createdAt, nonNegative, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -22,6 +22,10 @@ export const bulkOperations = pgTable(
     failedItems: integer('failed_items').notNull().default(0),
     /** What the job works on, as the type defines it. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** The items that failed and why, in the order they were processed. */
+    itemErrors: jsonb('item_errors').$type<BulkItemError[]>().notNull().default([]),
+    /** What the operation produced for its owner to download (a CSV export). */
+    output: text('output'),
     /** Why the whole operation failed, safe to show its owner. */
     error: text('error'),
     completedAt: timestamp('completed_at', { withTimezone: true }),

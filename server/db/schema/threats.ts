@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { THREAT_CATEGORIES, THREAT_SEVERITIES } from '../../../contract/threats.js';
+import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { THREAT_CATEGORIES, THREAT_SEVERITIES, TLP_DEFAULT, TLP_LEVELS } from '../../../contract/threats.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
 
 export const threatCategoryEnum = pgEnum('threat_category', THREAT_CATEGORIES);
 export const threatSeverityEnum = pgEnum('threat_severity', THREAT_SEVERITIES);
+export const tlpLevelEnum = pgEnum('tlp_level', TLP_LEVELS);
 
 /** One feed every signed-in user reads; only Directors add to it (design section 4). */
 export const threatIntelligence = pgTable(
@@ -27,11 +28,21 @@ export const threatIntelligence = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    tlp: tlpLevelEnum('tlp').notNull().default(TLP_DEFAULT),
+    /**
+     * The STIX 2.1 id the record travels under (`report--<uuid>`). Unique, so importing a bundle twice updates
+     * rather than duplicates; records made here get one derived from their own id.
+     */
+    stixId: text('stix_id').unique(),
     createdAt: createdAt(),
+    /** STIX `modified`: when the record last changed (an import of a newer version moves it). */
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('threat_intelligence_created_idx').on(t.createdAt),
     index('threat_intelligence_category_created_idx').on(t.category, t.createdAt),
     index('threat_intelligence_severity_created_idx').on(t.severity, t.createdAt),
+    // Threat assessments look up extracted indicators among every record's indicators.
+    index('threat_intelligence_indicators_idx').using('gin', t.indicators),
   ],
 );
