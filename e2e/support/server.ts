@@ -11,7 +11,62 @@ export interface RunningServer {
   url: string;
   /** Runs an operator command (`user:set-tier E 4`) against this server's database; resolves to its output. */
   cli(...args: string[]): Promise<string>;
+  /** SIGKILL, as a crash would: no shutdown runs and the storage stays for a restart. */
+  kill(): Promise<void>;
+  /** SIGTERM (a graceful shutdown), then removes the storage unless it was given to `startServer`. */
   stop(): Promise<void>;
+}
+
+/** Where a server keeps its data and the secrets it needs to read it back: what a restart must reuse. */
+export interface ServerStorage {
+  /** DATA_DIR: the embedded cluster lives here when there is no database URL. */
+  dataDir: string;
+  databaseUrl?: string;
+  secrets: { SESSION_SECRET: string; MFA_ENCRYPTION_KEY: string };
+  dispose(): Promise<void>;
+}
+
+/**
+ * Fresh storage: a new database on `adminUrl`'s server (DATABASE_URL's by default) when there is one, otherwise an
+ * empty DATA_DIR in which the server starts its embedded PostgreSQL.
+ */
+export async function createStorage(
+  adminUrl: string | null = process.env.DATABASE_URL ?? null,
+): Promise<ServerStorage> {
+  const id = randomBytes(4).toString('hex');
+  const dataDir = path.join(projectRoot, '.tmp', `e2e-${id}`);
+  await mkdir(dataDir, { recursive: true });
+  const secrets = {
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    MFA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  };
+  const removeDir = () => rm(dataDir, { recursive: true, force: true });
+  if (!adminUrl) return { dataDir, secrets, dispose: removeDir };
+
+  const name = `e2e_${id}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  return {
+    dataDir,
+    databaseUrl: withDatabaseName(adminUrl, name),
+    secrets,
+    async dispose() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+      await removeDir();
+    },
+  };
+}
+
+export interface StartOptions {
+  /** Reuse this storage (a restart); the caller disposes it. Fresh storage, removed by `stop()`, otherwise. */
+  storage?: ServerStorage;
+  /** Extra environment variables. */
+  env?: Record<string, string>;
 }
 
 async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -33,42 +88,23 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
  * Starts the built server (`node dist/server/main.js`) as its own process on a free port: on a fresh database
  * of DATABASE_URL's server when that is set, otherwise on its own embedded PostgreSQL in a temporary DATA_DIR.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const id = randomBytes(4).toString('hex');
-  const dataDir = path.join(projectRoot, '.tmp', `e2e-${id}`);
-  await mkdir(dataDir, { recursive: true });
-
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (process.env.DATABASE_URL) {
-    const name = `e2e_${id}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    databaseUrl = withDatabaseName(process.env.DATABASE_URL, name);
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    };
-  }
+  const storage = options.storage ?? (await createStorage());
 
   let log = '';
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    MFA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ...storage.secrets,
     COOKIE_SECURE: '0',
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+    DATA_DIR: storage.dataDir,
     LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
+    ...options.env,
   };
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: projectRoot,
@@ -78,6 +114,12 @@ export async function startServer(): Promise<RunningServer> {
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
 
+  const exit = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
   const url = `http://127.0.0.1:${port}`;
   await waitForReady(url, child, () => log);
   return {
@@ -97,14 +139,10 @@ export async function startServer(): Promise<RunningServer> {
         );
       });
     },
+    kill: () => exit('SIGKILL'),
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await dropDatabase();
-      await rm(dataDir, { recursive: true, force: true });
+      await exit('SIGTERM');
+      if (!options.storage) await storage.dispose();
     },
   };
 }

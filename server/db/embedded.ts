@@ -92,6 +92,47 @@ export function takeOverSignals(): void {
   for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) exitHook.unhookEvent(event);
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether `pid` is a PostgreSQL serving `databaseDir` (Linux: by its command line; elsewhere assumed). */
+async function servesDirectory(pid: number, databaseDir: string): Promise<boolean> {
+  try {
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+    return commandLine.includes('postgres') && commandLine.includes(databaseDir);
+  } catch {
+    return process.platform !== 'linux' && isAlive(pid);
+  }
+}
+
+/**
+ * A server killed without its shutdown (kill -9, an out-of-memory kill) leaves its PostgreSQL running with no
+ * owner: the postmaster is a child process and outlives it, holding the data folder. The next start stops that
+ * orphan with a fast shutdown (safe: committed work is in the WAL) before starting its own. A cluster whose owner
+ * is still alive is left alone, and the start fails as before.
+ */
+async function stopOrphanedCluster(dataDir: string, databaseDir: string, log: (message: string) => void) {
+  if (existsSync(runtimeFile(dataDir))) {
+    const owner = (JSON.parse(await readFile(runtimeFile(dataDir), 'utf8')) as RuntimeInfo).pid;
+    if (owner !== process.pid && isAlive(owner)) return;
+  }
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const postmaster = Number((await readFile(pidFile, 'utf8')).split('\n', 1)[0]);
+  if (!Number.isInteger(postmaster) || postmaster <= 0 || !(await servesDirectory(postmaster, databaseDir))) return;
+  log(`stopping the embedded PostgreSQL (pid ${postmaster}) left running by a server that did not shut down`);
+  process.kill(postmaster, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  let escalated = false;
+  while (await servesDirectory(postmaster, databaseDir)) {
+    if (!escalated && Date.now() > deadline) {
+      // Immediate shutdown as a last resort: PostgreSQL recovers from its WAL on the next start.
+      escalated = true;
+      process.kill(postmaster, 'SIGQUIT');
+    }
+    await sleep(100);
+  }
+}
+
 export interface StartOptions {
   dataDir: string;
   /** Database to create (if missing) and point the URL at. */
@@ -128,6 +169,8 @@ export async function startEmbeddedCluster(options: StartOptions): Promise<Embed
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     await rm(databaseDir, { recursive: true, force: true });
     await cluster.initialise();
+  } else {
+    await stopOrphanedCluster(dataDir, databaseDir, log);
   }
   try {
     await cluster.start();

@@ -24,6 +24,25 @@ function clientErrorCode(error: FastifyError): ErrorBody['code'] {
   }
 }
 
+// Connection failures and PostgreSQL's "shutting down / starting up / too many clients" classes (08, 57P0x, 53300).
+const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/** Whether the error (or one it wraps) says the database could not be reached, rather than that the code is wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_NETWORK_CODES.has(code)) return true;
+      if (code.startsWith('08') || code.startsWith('57P') || code === '53300') return true;
+    }
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** The single place errors become the API's error body (design section 3). 5xx bodies never leak internals. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -56,6 +75,12 @@ export default fp(
           message: status === 429 ? 'Too many requests. Try again later.' : error.message,
           code: clientErrorCode(error),
         });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A restart or failover: the client may retry, and /readyz tells the load balancer meanwhile.
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return send(reply, 503, { message: 'Service temporarily unavailable', code: 'UNAVAILABLE' });
       }
       request.log.error({ err: error }, 'unhandled error');
       return send(reply, status >= 500 ? status : 500, {
