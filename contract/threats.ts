@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { listQuerySchema } from './lists.js';
+
 export const THREAT_CATEGORIES = ['cyber', 'physical', 'insider', 'external'] as const;
 export type ThreatCategory = (typeof THREAT_CATEGORIES)[number];
 
@@ -14,3 +17,200 @@ export type TlpLevel = (typeof TLP_LEVELS)[number];
 export const TLP_DIRECTOR_ONLY: readonly TlpLevel[] = ['AMBER+STRICT', 'RED'];
 /** A new record's marking when its author gives none: limited disclosure, the cautious default. */
 export const TLP_DEFAULT: TlpLevel = 'AMBER';
+
+/** Limits that keep one record readable and one request cheap; the spec leaves the bounds open. */
+export const THREAT_LIMITS = {
+  source: 200,
+  title: 200,
+  description: 10_000,
+  indicators: 100,
+  indicator: 2_048,
+  mitigations: 50,
+  mitigation: 1_000,
+} as const;
+
+/** A STIX bundle this server accepts in one import (each report may bring many indicators and courses of action). */
+export const STIX_IMPORT_MAX_OBJECTS = 10_000;
+
+/** `GET /api/threat-intelligence/export` exports up to this many records in one bundle. */
+export const STIX_EXPORT_DEFAULT_LIMIT = 1_000;
+export const STIX_EXPORT_MAX_LIMIT = 5_000;
+
+const URL_PREFIX = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is;
+
+/**
+ * The stored form of an indicator. IP addresses, domains, e-mail addresses and hashes do not depend on case, so
+ * they are kept in lower case, which lets a threat assessment match them exactly (and through the GIN index). A
+ * URL keeps its path's case, which can matter to the server it names; only its scheme and host are lowered.
+ */
+export function normalizeIndicator(value: string): string {
+  const trimmed = value.trim();
+  const url = URL_PREFIX.exec(trimmed);
+  if (url) return `${url[1]!.toLowerCase()}${url[2]!.toLowerCase()}${url[3]}`;
+  return trimmed.toLowerCase();
+}
+
+/** Drops repeats, keeping the first of each in its place. */
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+const requiredText = (
+  name: string,
+  min: number,
+  max: number,
+  message = `${name} must be at least ${min} characters`,
+) =>
+  z.string({ error: message }).trim().min(min, message).max(max, `${name} must be at most ${max} characters`);
+
+const textList = (name: string, itemName: string, maxItems: number, maxLength: number) =>
+  z
+    .array(
+      z
+        .string({ error: `Each ${itemName} must be text` })
+        .trim()
+        .min(1, `${name} cannot contain empty entries`)
+        .max(maxLength, `Each ${itemName} must be at most ${maxLength} characters`),
+      { error: `${name} must be a list` },
+    )
+    .max(maxItems, `At most ${maxItems} ${name.toLowerCase()}`);
+
+export const threatIndicatorsSchema = textList(
+  'Indicators',
+  'indicator',
+  THREAT_LIMITS.indicators,
+  THREAT_LIMITS.indicator,
+)
+  .default([])
+  .transform((values) => unique(values.map(normalizeIndicator)));
+
+export const threatMitigationsSchema = textList(
+  'Mitigations',
+  'mitigation',
+  THREAT_LIMITS.mitigations,
+  THREAT_LIMITS.mitigation,
+)
+  .default([])
+  .transform(unique);
+
+const choice = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? `${name} is required`
+        : `${name} must be one of ${values.join(', ')}`,
+  });
+
+/** `POST /api/threat-intelligence` (spec 5.9); Directors only. */
+export const createThreatRequestSchema = z.object({
+  source: requiredText('Source', 3, THREAT_LIMITS.source, 'Source is required'),
+  category: choice(THREAT_CATEGORIES, 'Category'),
+  severity: choice(THREAT_SEVERITIES, 'Severity'),
+  title: requiredText('Title', 5, THREAT_LIMITS.title),
+  description: requiredText('Description', 20, THREAT_LIMITS.description),
+  indicators: threatIndicatorsSchema,
+  mitigations: threatMitigationsSchema,
+  tlp: choice(TLP_LEVELS, 'TLP').default(TLP_DEFAULT),
+});
+export type CreateThreatRequest = z.input<typeof createThreatRequestSchema>;
+export type CreateThreatInput = z.output<typeof createThreatRequestSchema>;
+
+export const threatSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  category: z.enum(THREAT_CATEGORIES),
+  severity: z.enum(THREAT_SEVERITIES),
+  title: z.string(),
+  description: z.string(),
+  indicators: z.array(z.string()),
+  mitigations: z.array(z.string()),
+  tlp: z.enum(TLP_LEVELS),
+  createdAt: z.iso.datetime(),
+});
+export type Threat = z.infer<typeof threatSchema>;
+
+const threatFilters = {
+  category: z
+    .enum(THREAT_CATEGORIES, { error: `Category must be one of ${THREAT_CATEGORIES.join(', ')}` })
+    .optional(),
+  severity: z
+    .enum(THREAT_SEVERITIES, { error: `Severity must be one of ${THREAT_SEVERITIES.join(', ')}` })
+    .optional(),
+};
+
+/** `GET /api/threat-intelligence?category=&severity=&limit=`. */
+export const threatsQuerySchema = listQuerySchema.extend(threatFilters);
+export type ThreatsQuery = z.input<typeof threatsQuerySchema>;
+
+/** `GET /api/threat-intelligence/export`: the list's filters over a larger window. */
+export const threatsExportQuerySchema = z.object({
+  ...threatFilters,
+  limit: z.coerce.number().int().min(1).max(STIX_EXPORT_MAX_LIMIT).default(STIX_EXPORT_DEFAULT_LIMIT),
+});
+
+const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** `<type>--<uuid>`: STIX 2.1 identifiers (section 2.9); the type part is lower-case letters, digits and hyphens. */
+export const STIX_ID = new RegExp(`^([a-z0-9][a-z0-9-]*[a-z0-9]|[a-z0-9])--(${UUID_PATTERN})$`, 'i');
+
+/**
+ * One object of a bundle as the bundle check sees it: a type and a well-formed id of that type. Everything else
+ * is kept as sent (never stripped) and checked object by object, so one bad report does not sink the rest.
+ */
+export const stixObjectSchema = z
+  .looseObject({
+    type: z
+      .string({ error: 'Every object needs a type' })
+      .regex(/^[a-z0-9][a-z0-9-]{0,249}$/, 'An object type is lower-case letters, digits and hyphens'),
+    id: z.string({ error: 'Every object needs an id' }).max(300, 'Object ids are at most 300 characters'),
+  })
+  .superRefine((object, context) => {
+    const match = STIX_ID.exec(object.id);
+    if (!match) {
+      context.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: `Object id "${object.id.slice(0, 80)}" is not <type>--<uuid>`,
+      });
+    } else if (match[1] !== object.type) {
+      context.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: `Object id "${object.id}" does not match its type "${object.type}"`,
+      });
+    }
+  });
+export type StixObject = z.infer<typeof stixObjectSchema>;
+
+/** A STIX 2.1 bundle (section 8): `POST /api/threat-intelligence/import` and the export's answer. */
+export const stixBundleSchema = z.object(
+  {
+    type: z.literal('bundle', { error: 'A STIX bundle has type "bundle"' }),
+    id: z
+      .string({ error: 'A STIX bundle needs an id' })
+      .regex(new RegExp(`^bundle--${UUID_PATTERN}$`, 'i'), 'The bundle id must be bundle--<uuid>'),
+    objects: z
+      .array(stixObjectSchema, { error: 'A STIX bundle has an objects list' })
+      .max(STIX_IMPORT_MAX_OBJECTS, `A bundle may hold at most ${STIX_IMPORT_MAX_OBJECTS} objects`),
+  },
+  { error: 'The body must be a STIX 2.1 bundle (a JSON object)' },
+);
+export type StixBundle = z.infer<typeof stixBundleSchema>;
+
+export const stixImportErrorSchema = z.object({
+  /** Position of the object in the bundle's `objects`. */
+  index: z.number().int(),
+  id: z.string().nullable(),
+  type: z.string().nullable(),
+  error: z.string(),
+});
+export type StixImportError = z.infer<typeof stixImportErrorSchema>;
+
+/** What an import did: new records, newer versions applied, older or equal versions left alone, failures. */
+export const stixImportReportSchema = z.object({
+  imported: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(stixImportErrorSchema),
+});
+export type StixImportReport = z.infer<typeof stixImportReportSchema>;

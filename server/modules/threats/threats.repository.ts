@@ -1,0 +1,109 @@
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { ThreatCategory, ThreatSeverity, TlpLevel } from '../../../contract/threats.js';
+import type { DbOrTx } from '../../db/client.js';
+import { threatIntelligence } from '../../db/schema/index.js';
+
+export type ThreatRow = typeof threatIntelligence.$inferSelect;
+export type NewThreat = typeof threatIntelligence.$inferInsert;
+
+export interface ThreatFilter {
+  category?: ThreatCategory;
+  severity?: ThreatSeverity;
+  /** Markings the reader may not receive; filtered here so they never leave the database. */
+  hiddenTlp: readonly TlpLevel[];
+}
+
+function visible(filter: ThreatFilter): SQL | undefined {
+  return and(
+    filter.category ? eq(threatIntelligence.category, filter.category) : undefined,
+    filter.severity ? eq(threatIntelligence.severity, filter.severity) : undefined,
+    filter.hiddenTlp.length ? notInArray(threatIntelligence.tlp, [...filter.hiddenTlp]) : undefined,
+  );
+}
+
+export async function insertThreat(db: DbOrTx, row: NewThreat): Promise<ThreatRow> {
+  const [created] = await db.insert(threatIntelligence).values(row).returning();
+  return created!;
+}
+
+/** Newest first. */
+export async function listThreats(db: DbOrTx, filter: ThreatFilter, limit: number): Promise<ThreatRow[]> {
+  return db
+    .select()
+    .from(threatIntelligence)
+    .where(visible(filter))
+    .orderBy(desc(threatIntelligence.createdAt), desc(threatIntelligence.id))
+    .limit(limit);
+}
+
+/**
+ * Records holding any of the given (already normalised) indicators: `indicators && $1` is answered from the GIN
+ * index. Most severe first, then newest.
+ */
+export async function findByIndicators(
+  db: DbOrTx,
+  indicators: string[],
+  hiddenTlp: readonly TlpLevel[],
+  limit: number,
+): Promise<ThreatRow[]> {
+  return db
+    .select()
+    .from(threatIntelligence)
+    .where(and(arrayOverlaps(threatIntelligence.indicators, indicators), visible({ hiddenTlp })))
+    .orderBy(asc(threatIntelligence.severity), desc(threatIntelligence.createdAt))
+    .limit(limit);
+}
+
+export async function findByIds(db: DbOrTx, ids: string[]): Promise<ThreatRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(threatIntelligence).where(inArray(threatIntelligence.id, ids));
+}
+
+export type UpsertOutcome = 'imported' | 'updated' | 'skipped';
+
+/**
+ * Inserts a record under its STIX id, or replaces the one already there when this version is newer (a later
+ * `modified`); an older or equal version changes nothing. One statement, so concurrent imports of the same bundle
+ * cannot both insert.
+ */
+export async function upsertByStixId(
+  db: DbOrTx,
+  row: NewThreat & { stixId: string; modifiedAt: Date },
+): Promise<{ outcome: UpsertOutcome; row: ThreatRow | null }> {
+  const t = threatIntelligence;
+  const [result] = await db
+    .insert(t)
+    .values(row)
+    .onConflictDoUpdate({
+      target: t.stixId,
+      set: {
+        source: row.source,
+        category: row.category,
+        severity: row.severity,
+        title: row.title,
+        description: row.description,
+        indicators: row.indicators,
+        mitigations: row.mitigations,
+        tlp: row.tlp,
+        createdAt: row.createdAt,
+        modifiedAt: row.modifiedAt,
+      },
+      setWhere: sql`${t.modifiedAt} < excluded.modified_at`,
+    })
+    // xmax is 0 on a freshly inserted row version and set on an updated one.
+    .returning({ ...getTableColumns(t), inserted: sql<boolean>`(xmax = 0)` });
+  if (!result) return { outcome: 'skipped', row: null };
+  const { inserted, ...saved } = result;
+  return { outcome: inserted ? 'imported' : 'updated', row: saved };
+}

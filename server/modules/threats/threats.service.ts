@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import {
+  normalizeIndicator,
+  THREAT_LIMITS,
+  TLP_DIRECTOR_ONLY,
+  type CreateThreatInput,
+  type Threat,
+  type ThreatCategory,
+  type ThreatSeverity,
+  type threatsQuerySchema,
+  type TlpLevel,
+} from '../../../contract/threats.js';
+import type { AppContext } from '../../lib/context.js';
+import type { UserRow } from '../auth/auth.repository.js';
+import * as repository from './threats.repository.js';
+import type { ThreatRow } from './threats.repository.js';
+
+type ThreatsQuery = z.output<typeof threatsQuerySchema>;
+
+/** A stored threat whose indicators overlap those a caller found (the AI threat assessment's matches). */
+export interface ThreatMatch {
+  id: string;
+  title: string;
+  severity: ThreatSeverity;
+  category: ThreatCategory;
+  tlp: TlpLevel;
+  mitigations: string[];
+  /** The record's indicators that matched, in the record's order and stored (normalised) form. */
+  matchedIndicators: string[];
+}
+
+/** Most matches one lookup returns; a text naming hundreds of known indicators still gets a bounded answer. */
+const MAX_MATCHES = 50;
+/** Indicators one lookup considers. */
+const MAX_LOOKUP_INDICATORS = 1_000;
+
+/** What a reader of this tier may not receive: AMBER+STRICT and RED stay with Directors (issue 8). */
+export function hiddenTlpFor(tier: number): readonly TlpLevel[] {
+  return tier >= DIRECTOR_TIER ? [] : TLP_DIRECTOR_ONLY;
+}
+
+export function toThreat(row: ThreatRow): Threat {
+  return {
+    id: row.id,
+    source: row.source,
+    category: row.category,
+    severity: row.severity,
+    title: row.title,
+    description: row.description,
+    indicators: row.indicators,
+    mitigations: row.mitigations,
+    tlp: row.tlp,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Stored threats sharing an indicator with `indicators`, matched without regard to case. Records keep their
+ * indicators normalised (`normalizeIndicator`: lower case, except a URL's path), so the inputs are normalised the
+ * same way and compared with `indicators && $1`, which the GIN index answers. Only the markings `viewerTier` may
+ * receive are searched.
+ */
+export async function findThreatsByIndicators(
+  ctx: AppContext,
+  indicators: string[],
+  viewerTier: number,
+): Promise<ThreatMatch[]> {
+  const wanted = [
+    ...new Set(
+      indicators
+        .filter((value) => typeof value === 'string')
+        .map(normalizeIndicator)
+        .filter((value) => value.length > 0 && value.length <= THREAT_LIMITS.indicator),
+    ),
+  ].slice(0, MAX_LOOKUP_INDICATORS);
+  if (!wanted.length) return [];
+  const lookup = new Set(wanted);
+  const rows = await repository.findByIndicators(ctx.db, wanted, hiddenTlpFor(viewerTier), MAX_MATCHES);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    severity: row.severity,
+    category: row.category,
+    tlp: row.tlp,
+    mitigations: row.mitigations,
+    matchedIndicators: row.indicators.filter((value) => lookup.has(value)),
+  }));
+}
+
+/** `GET /api/threat-intelligence`: newest first, without the markings the reader's tier may not receive. */
+export async function listThreats(ctx: AppContext, user: UserRow, query: ThreatsQuery): Promise<Threat[]> {
+  const rows = await repository.listThreats(
+    ctx.db,
+    { category: query.category, severity: query.severity, hiddenTlp: hiddenTlpFor(user.tier) },
+    query.limit,
+  );
+  return rows.map(toThreat);
+}
+
+/** `POST /api/threat-intelligence` (Directors; the route checks the tier). The record travels as `report--<id>`. */
+export async function createThreat(
+  ctx: AppContext,
+  user: UserRow,
+  input: CreateThreatInput,
+): Promise<Threat> {
+  const id = randomUUID();
+  const row = await repository.insertThreat(ctx.db, {
+    id,
+    stixId: `report--${id}`,
+    createdBy: user.id,
+    source: input.source,
+    category: input.category,
+    severity: input.severity,
+    title: input.title,
+    description: input.description,
+    indicators: input.indicators,
+    mitigations: input.mitigations,
+    tlp: input.tlp,
+  });
+  await announce(ctx, row);
+  return toThreat(row);
+}
+
+async function announce(ctx: AppContext, row: ThreatRow): Promise<void> {
+  await ctx.events.emit('threat.created', {
+    threatId: row.id,
+    createdBy: row.createdBy,
+    title: row.title,
+    category: row.category,
+    severity: row.severity,
+    tlp: row.tlp,
+    indicators: row.indicators,
+  });
+}
