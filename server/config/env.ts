@@ -28,6 +28,14 @@ export const envSchema = z
     ALLOW_PRIVATE_WEBHOOK_TARGETS: flag,
     COOKIE_SECURE: flag,
     TRUST_PROXY: z.string().optional(),
+    /**
+     * The app's address as people reach it (https://intel.example.com), for links that leave the browser, such as
+     * the URL a QR code encodes. Unset: the request's own origin (which honours TRUST_PROXY).
+     */
+    PUBLIC_BASE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_LOGIN_MAX: positiveInt(10),
     RATE_LIMIT_LOGIN_WINDOW_MIN: positiveInt(15),

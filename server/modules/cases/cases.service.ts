@@ -174,3 +174,9 @@ export async function addUpdate(
   });
   return getCase(ctx, user, found.case.id);
 }
+
+/** Whether this is one of the user's own cases (for other modules that point at a case, such as QR codes). */
+export async function ownsCase(ctx: AppContext, userId: string, caseId: string): Promise<boolean> {
+  const found = isId(caseId) ? await repository.findCase(ctx.db, caseId) : null;
+  return found?.case.userId === userId;
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../contract/errors.js';
+import { listQuerySchema } from '../../../contract/lists.js';
+import { createQrCodeRequestSchema, qrCodeSchema } from '../../../contract/qr-codes.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as qrCodes from './qr-codes.service.js';
+
+const tags = ['qr-codes'];
+const params = z.object({ id: z.string().max(100) });
+
+/**
+ * Where the app is reached from outside, for the URL a code encodes: PUBLIC_BASE_URL when set, else this request's
+ * origin (Fastify reads X-Forwarded-Proto/Host only from proxies TRUST_PROXY names).
+ */
+function baseUrl(ctx: AppContext, request: FastifyRequest): string {
+  return ctx.config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`;
+}
+
+/** The user's own QR codes (spec 2.22, 5.9). */
+export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  r.get(
+    '/api/qr-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Your QR codes, newest first, each with the URL its image encodes',
+        querystring: listQuerySchema,
+        response: { 200: z.array(qrCodeSchema), 401: errorBodySchema },
+      },
+    },
+    async (request) =>
+      qrCodes.list(ctx, currentAuth(request).user.id, request.query.limit, baseUrl(ctx, request)),
+  );
+
+  r.post(
+    '/api/qr-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Create a code; `scanUrl` is the absolute URL to encode',
+        body: createQrCodeRequestSchema,
+        response: { 201: qrCodeSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await qrCodes.create(ctx, currentAuth(request).user.id, request.body, baseUrl(ctx, request))),
+  );
+
+  r.post(
+    '/api/qr-codes/:id/deactivate',
+    {
+      schema: {
+        tags,
+        summary: 'Switch a code off for good (repeating it changes nothing)',
+        params,
+        response: { 200: qrCodeSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) =>
+      qrCodes.deactivate(ctx, currentAuth(request).user.id, request.params.id, baseUrl(ctx, request)),
+  );
+
+  r.delete(
+    '/api/qr-codes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a code (a later scan finds nothing)',
+        params,
+        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await qrCodes.remove(ctx, currentAuth(request).user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/**
+ * `GET /q/{token}`, the URL inside every QR image: anyone may scan, signed in or not. A page route, not /api, so it
+ * is registered before the client's catch-all. HEAD is not served here (link previews probe with it) so that only
+ * a real visit counts as a scan.
+ */
+export async function qrScanRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/q/:token',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: 'Scan a code: counts the scan and redirects to its page, or to the expired page',
+        params: z.object({ token: z.string().max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const target = await qrCodes.scan(ctx, request.params.token, Boolean(request.auth));
+      // Every visit must reach the server to be counted: no cached redirect.
+      return reply.header('cache-control', 'no-store').redirect(target, 302);
+    },
+  );
+}
