@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 
@@ -101,4 +101,51 @@ export async function deleteSessionById(db: DbOrTx, userId: string, id: string):
     .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
     .returning();
   return row ?? null;
+}
+
+export interface DomainMember {
+  id: string;
+  email: string;
+  tier: number;
+  domain: string;
+  /** How many users the domain has in all, whatever `perDomain` cut off. */
+  total: number;
+}
+
+/**
+ * Users whose address is at exactly one of `domains` (lower-cased; e-mails are stored lower-cased), by e-mail,
+ * at most `perDomain` of each domain: one query for any number of domains.
+ */
+export async function listUsersByEmailDomains(
+  db: DbOrTx,
+  domains: string[],
+  perDomain: number,
+): Promise<DomainMember[]> {
+  if (domains.length === 0) return [];
+  const domain = sql<string>`lower(split_part(${users.email}, '@', 2))`;
+  const ranked = db
+    .select({
+      id: users.id,
+      email: users.email,
+      tier: users.tier,
+      domain: domain.as('domain'),
+      position: sql<number>`row_number() over (partition by ${domain} order by ${users.email})`.as(
+        'position',
+      ),
+      total: sql<number>`count(*) over (partition by ${domain})`.mapWith(Number).as('total'),
+    })
+    .from(users)
+    .where(inArray(domain, domains))
+    .as('ranked');
+  return db
+    .select({
+      id: ranked.id,
+      email: ranked.email,
+      tier: ranked.tier,
+      domain: ranked.domain,
+      total: ranked.total,
+    })
+    .from(ranked)
+    .where(lte(ranked.position, perDomain))
+    .orderBy(ranked.domain, ranked.email);
 }

@@ -324,3 +324,31 @@ export async function listSessions(ctx: AppContext, userId: string) {
 export async function endSessionById(ctx: AppContext, userId: string, id: string): Promise<boolean> {
   return (await repository.deleteSessionById(ctx.db, userId, id)) !== null;
 }
+
+export interface DomainMembers {
+  members: { id: string; email: string; tier: number }[];
+  /** Every user of the domain, including those past the cut-off. */
+  total: number;
+}
+
+/**
+ * Users at each of these e-mail domains (exact domain, case-insensitive), keyed by the lower-cased domain: for
+ * enterprise clients, whose members are the users of their domain. At most `perDomain` each, one query for all.
+ */
+export async function listUsersByEmailDomains(
+  db: DbOrTx,
+  domains: string[],
+  perDomain: number,
+): Promise<Map<string, DomainMembers>> {
+  const wanted = [...new Set(domains.map((domain) => domain.toLowerCase()))];
+  const byDomain = new Map<string, DomainMembers>(
+    wanted.map((domain) => [domain, { members: [], total: 0 }]),
+  );
+  for (const row of await repository.listUsersByEmailDomains(db, wanted, perDomain)) {
+    const entry = byDomain.get(row.domain);
+    if (!entry) continue;
+    entry.members.push({ id: row.id, email: row.email, tier: row.tier });
+    entry.total = row.total;
+  }
+  return byDomain;
+}

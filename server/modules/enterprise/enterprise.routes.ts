@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createEnterpriseClientRequestSchema,
+  enterpriseClientSchema,
+  updateEnterpriseClientRequestSchema,
+} from '../../../contract/enterprise.js';
+import { errorBodySchema } from '../../../contract/errors.js';
+import { listQuerySchema } from '../../../contract/lists.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as enterprise from './enterprise.service.js';
+
+const tags = ['enterprise'];
+const denied = { 401: errorBodySchema, 403: errorBodySchema };
+const params = z.object({ id: z.string().max(100) });
+
+/** Enterprise clients: Directors only (spec 6, design section 4); everyone else gets 403 TIER_REQUIRED. */
+export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireTier(DIRECTOR_TIER));
+
+  r.get(
+    '/api/enterprise/clients',
+    {
+      schema: {
+        tags,
+        summary: 'Enterprise clients, newest first, each with the users of its e-mail domain',
+        querystring: listQuerySchema,
+        response: { 200: z.array(enterpriseClientSchema), ...denied },
+      },
+    },
+    async (request) => enterprise.listClients(ctx, request.query.limit),
+  );
+
+  r.post(
+    '/api/enterprise/clients',
+    {
+      schema: {
+        tags,
+        summary: 'Add a client; one per domain (409 when the domain is taken)',
+        body: createEnterpriseClientRequestSchema,
+        response: { 201: enterpriseClientSchema, 400: errorBodySchema, ...denied, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await enterprise.createClient(ctx, currentAuth(request).user, request.body)),
+  );
+
+  r.patch(
+    '/api/enterprise/clients/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change a client's name, domain or tier",
+        params,
+        body: updateEnterpriseClientRequestSchema,
+        response: {
+          200: enterpriseClientSchema,
+          400: errorBodySchema,
+          ...denied,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => enterprise.updateClient(ctx, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/enterprise/clients/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a client (its members keep their accounts)',
+        params,
+        response: { 204: z.null(), ...denied, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await enterprise.deleteClient(ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
