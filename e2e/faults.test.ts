@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runningClusterUrl, startEmbeddedCluster, type EmbeddedCluster } from '../server/db/embedded.js';
 import { projectRoot } from '../server/lib/paths.js';
+import { startRoundRobin } from './support/round-robin.js';
 import { createStorage, startServer, type ServerStorage } from './support/server.js';
 import { startTcpProxy } from './support/tcp-proxy.js';
 
@@ -241,6 +242,32 @@ describe('the database restarted under load', () => {
     } finally {
       await server.stop();
       await proxy.close();
+      await storage.dispose();
+    }
+  }, 120_000);
+});
+
+describe('two app instances on one database behind a load balancer', () => {
+  it('share sessions: one made on either works on both, and signing out ends it on both', async () => {
+    const storage = await createStorage(externalAdminUrl);
+    const first = await startServer({ storage });
+    const second = await startServer({ storage });
+    const balancer = await startRoundRobin([first.url, second.url]);
+    try {
+      // A session made on one instance works on the other, directly and through the balancer.
+      const cookie = await signUp(first.url);
+      expect((await send(second.url, 'GET', '/api/auth/user', cookie)).status).toBe(200);
+      for (let i = 0; i < 4; i++) {
+        expect((await send(balancer.url, 'GET', '/api/auth/user', cookie)).status).toBe(200);
+      }
+      expect(balancer.counts).toEqual([2, 2]);
+      // Signing out on one ends the session on both.
+      expect((await send(second.url, 'POST', '/api/auth/logout', cookie, {})).status).toBeLessThan(300);
+      expect((await send(first.url, 'GET', '/api/auth/user', cookie)).status).toBe(401);
+    } finally {
+      await balancer.close();
+      await second.stop();
+      await first.stop();
       await storage.dispose();
     }
   }, 120_000);
