@@ -29,6 +29,7 @@ import { casesRoutes } from './modules/cases/cases.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import { qrCodesRoutes, qrScanRoutes } from './modules/qr-codes/qr-codes.routes.js';
 import { enterpriseRoutes } from './modules/enterprise/enterprise.routes.js';
+import { threatsRoutes } from './modules/threats/threats.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(qrCodesRoutes, { ctx });
   await app.register(qrScanRoutes, { ctx });
   await app.register(enterpriseRoutes, { ctx });
+  await app.register(threatsRoutes, { ctx });
 
   await app.register(clientPlugin, { root: options.clientRoot ?? clientDistDir });
   return app;

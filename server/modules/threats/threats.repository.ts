@@ -70,12 +70,20 @@ export async function findByIds(db: DbOrTx, ids: string[]): Promise<ThreatRow[]>
   return db.select().from(threatIntelligence).where(inArray(threatIntelligence.id, ids));
 }
 
-export type UpsertOutcome = 'imported' | 'updated' | 'skipped';
+export type UpsertOutcome = 'imported' | 'updated' | 'skipped' | 'idTaken';
+
+/** PostgreSQL's unique_violation; drizzle wraps the driver's error. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
 
 /**
  * Inserts a record under its STIX id, or replaces the one already there when this version is newer (a later
  * `modified`); an older or equal version changes nothing. One statement, so concurrent imports of the same bundle
- * cannot both insert.
+ * cannot both insert. `idTaken`: another record (under another STIX id) already has this record's id.
  */
 export async function upsertByStixId(
   db: DbOrTx,
@@ -102,7 +110,12 @@ export async function upsertByStixId(
       setWhere: sql`${t.modifiedAt} < excluded.modified_at`,
     })
     // xmax is 0 on a freshly inserted row version and set on an updated one.
-    .returning({ ...getTableColumns(t), inserted: sql<boolean>`(xmax = 0)` });
+    .returning({ ...getTableColumns(t), inserted: sql<boolean>`(xmax = 0)` })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return ['idTaken' as const];
+      throw error;
+    });
+  if (result === 'idTaken') return { outcome: 'idTaken', row: null };
   if (!result) return { outcome: 'skipped', row: null };
   const { inserted, ...saved } = result;
   return { outcome: inserted ? 'imported' : 'updated', row: saved };

@@ -6,18 +6,23 @@ import {
   THREAT_LIMITS,
   TLP_DIRECTOR_ONLY,
   type CreateThreatInput,
+  type StixBundle,
+  type StixImportReport,
   type Threat,
   type ThreatCategory,
   type ThreatSeverity,
+  type threatsExportQuerySchema,
   type threatsQuerySchema,
   type TlpLevel,
 } from '../../../contract/threats.js';
 import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../auth/auth.repository.js';
+import { bundleToRecords, recordsToBundle, type StixRecord } from './stix.js';
 import * as repository from './threats.repository.js';
 import type { ThreatRow } from './threats.repository.js';
 
 type ThreatsQuery = z.output<typeof threatsQuerySchema>;
+type ExportQuery = z.output<typeof threatsExportQuerySchema>;
 
 /** A stored threat whose indicators overlap those a caller found (the AI threat assessment's matches). */
 export interface ThreatMatch {
@@ -133,4 +138,55 @@ async function announce(ctx: AppContext, row: ThreatRow): Promise<void> {
     tlp: row.tlp,
     indicators: row.indicators,
   });
+}
+
+/** `GET /api/threat-intelligence/export`: what the reader may list, as a STIX 2.1 bundle. */
+export async function exportStixBundle(
+  ctx: AppContext,
+  user: UserRow,
+  query: ExportQuery,
+): Promise<StixBundle> {
+  const rows = await repository.listThreats(
+    ctx.db,
+    { category: query.category, severity: query.severity, hiddenTlp: hiddenTlpFor(user.tier) },
+    query.limit,
+  );
+  return recordsToBundle(rows.map(toStixRecord));
+}
+
+function toStixRecord(row: ThreatRow): StixRecord {
+  return { ...row, stixId: row.stixId ?? `report--${row.id}` };
+}
+
+/**
+ * Imports a STIX 2.1 bundle (already checked for shape): every report, and every indicator no report refers to,
+ * becomes one record, inserted under its STIX id or replacing an older version of it. Objects that cannot be
+ * read or stored are reported by position and the rest still go in, each record on its own, so a re-run of the
+ * same bundle skips everything that already went in. Callers check the importer is a Director.
+ */
+export async function importStixBundle(
+  ctx: AppContext,
+  user: UserRow,
+  bundle: StixBundle,
+): Promise<StixImportReport> {
+  const parsed = bundleToRecords(bundle);
+  const report: StixImportReport = {
+    imported: 0,
+    updated: 0,
+    skipped: parsed.revoked,
+    failed: 0,
+    errors: [...parsed.errors],
+  };
+  for (const { index, id, type, record } of parsed.candidates) {
+    const { outcome, row } = await repository.upsertByStixId(ctx.db, { ...record, createdBy: user.id });
+    if (outcome === 'idTaken') {
+      report.errors.push({ index, id, type, error: `Another record already uses the id ${record.id}` });
+      continue;
+    }
+    report[outcome] += 1;
+    if (outcome === 'imported' && row) await announce(ctx, row);
+  }
+  report.failed = report.errors.length;
+  report.errors.sort((a, b) => a.index - b.index);
+  return report;
 }

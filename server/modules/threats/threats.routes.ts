@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../contract/errors.js';
+import {
+  createThreatRequestSchema,
+  stixBundleSchema,
+  stixImportReportSchema,
+  threatSchema,
+  threatsExportQuerySchema,
+  threatsQuerySchema,
+} from '../../../contract/threats.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as threats from './threats.service.js';
+
+const tags = ['threat-intelligence'];
+const STIX_MEDIA_TYPE = 'application/stix+json;version=2.1';
+/** Bundles are bigger than other request bodies: a report may carry a hundred indicators. */
+const IMPORT_BODY_LIMIT = 10 * 1_048_576;
+
+export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  r.get(
+    '/api/threat-intelligence',
+    {
+      schema: {
+        tags,
+        summary: 'The threat feed, newest first; AMBER+STRICT and RED records only for Directors',
+        querystring: threatsQuerySchema,
+        response: { 200: z.array(threatSchema), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => threats.listThreats(ctx, currentAuth(request).user, request.query),
+  );
+
+  r.post(
+    '/api/threat-intelligence',
+    {
+      // Before the body is validated: a non-Director learns nothing from it and never costs a bundle parse.
+      preValidation: app.requireTier(DIRECTOR_TIER),
+      schema: {
+        tags,
+        summary: 'Add a threat (Directors)',
+        body: createThreatRequestSchema,
+        response: { 201: threatSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await threats.createThreat(ctx, currentAuth(request).user, request.body)),
+  );
+
+  r.get(
+    '/api/threat-intelligence/export',
+    {
+      schema: {
+        tags,
+        summary: 'The records you may see as a STIX 2.1 bundle (same filters as the list)',
+        querystring: threatsExportQuerySchema,
+        response: { 200: stixBundleSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const bundle = await threats.exportStixBundle(ctx, currentAuth(request).user, request.query);
+      // STIX's own media type for clients that ask for it; plain JSON otherwise (browsers, curl).
+      const wantsStix = /application\/stix\+json/i.test(request.headers.accept ?? '');
+      return reply.type(wantsStix ? STIX_MEDIA_TYPE : 'application/json; charset=utf-8').send(bundle);
+    },
+  );
+
+  r.post(
+    '/api/threat-intelligence/import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      // Before the body is validated: a non-Director learns nothing from it and never costs a bundle parse.
+      preValidation: app.requireTier(DIRECTOR_TIER),
+      schema: {
+        tags,
+        summary: 'Import a STIX 2.1 bundle (Directors): reports and standalone indicators become records',
+        body: stixBundleSchema,
+        response: {
+          200: stixImportReportSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          413: errorBodySchema,
+        },
+      },
+    },
+    async (request) => threats.importStixBundle(ctx, currentAuth(request).user, request.body),
+  );
+}
