@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DbOrTx } from '../db/client.js';
+import { TtlCache } from './ttl-cache.js';
 
 export type ChangeTopic = 'user' | 'session' | 'cart' | 'product';
 export type ChangeListener = (topic: ChangeTopic, key: string) => void;
@@ -131,24 +132,26 @@ export class ChangeFeed {
  * A load that finds nothing (null) is not stored either: unknown keys must not fill the cache.
  */
 export class CoherentCache<V extends object> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  private readonly entries: TtlCache<string, V>;
   private generation = 0;
 
   constructor(
     private readonly feed: ChangeFeed,
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
+    ttlMs: number,
+    maxEntries: number,
   ) {
+    this.entries = new TtlCache(ttlMs, maxEntries);
     feed.onLiveness(() => this.clear());
   }
 
   async get<L extends V | null>(key: string, load: () => Promise<L>): Promise<V | L> {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > Date.now() && this.feed.live) return entry.value;
-    if (entry) this.entries.delete(key);
+    if (this.feed.live) {
+      const cached = this.entries.get(key);
+      if (cached !== undefined) return cached;
+    }
     const generation = this.generation;
     const value = await load();
-    if (value !== null && this.feed.live && generation === this.generation) this.store(key, value);
+    if (value !== null && this.feed.live && generation === this.generation) this.entries.set(key, value);
     return value;
   }
 
@@ -158,8 +161,7 @@ export class CoherentCache<V extends object> {
 
   /** Replaces a cached value in place (e.g. a session's last-seen time after a touch), if it is cached. */
   update(key: string, change: (value: V) => V): void {
-    const entry = this.entries.get(key);
-    if (entry) entry.value = change(entry.value);
+    this.entries.update(key, change);
   }
 
   delete(key: string): void {
@@ -169,19 +171,11 @@ export class CoherentCache<V extends object> {
 
   deleteWhere(predicate: (value: V, key: string) => boolean): void {
     this.generation++;
-    for (const [key, entry] of this.entries) if (predicate(entry.value, key)) this.entries.delete(key);
+    this.entries.deleteWhere(predicate);
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
-  }
-
-  private store(key: string, value: V): void {
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
   }
 }

@@ -29,6 +29,24 @@ export class TtlCache<K, V> {
     this.entries.set(key, { value, expiresAt: Date.now() + this.ttlMs });
   }
 
+  /** Replaces a live entry's value in place, keeping its expiry; nothing when the key is absent. */
+  update(key: K, change: (value: V) => V): void {
+    const entry = this.entries.get(key);
+    if (entry) entry.value = change(entry.value);
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  deleteWhere(predicate: (value: V, key: K) => boolean): void {
+    for (const [key, entry] of this.entries) if (predicate(entry.value, key)) this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
   clear(): void {
     this.entries.clear();
   }
