@@ -27,9 +27,11 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { casesRoutes } from './modules/cases/cases.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { qrCodesRoutes, qrScanRoutes } from './modules/qr-codes/qr-codes.routes.js';
 import { enterpriseRoutes } from './modules/enterprise/enterprise.routes.js';
 import { threatsRoutes } from './modules/threats/threats.routes.js';
+import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
@@ -108,10 +110,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(casesRoutes, { ctx });
   await app.register(secureChannelRoutes, { ctx });
   await app.register(vendorRoutes, { ctx });
+  await app.register(integrationsRoutes, { ctx });
   await app.register(qrCodesRoutes, { ctx });
   await app.register(qrScanRoutes, { ctx });
   await app.register(enterpriseRoutes, { ctx });
   await app.register(threatsRoutes, { ctx });
+  await app.register(bulkRoutes, { ctx });
 
   await app.register(clientPlugin, { root: options.clientRoot ?? clientDistDir });
   return app;

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './lib/context.js';
 import * as auth from './modules/auth/auth.service.js';
+import { registerIntegrationJobs } from './modules/integrations/integrations.jobs.js';
+import { registerBulkJobs } from './modules/bulk/bulk.jobs.js';
 import * as rateLimits from './modules/rate-limits/rate-limits.service.js';
 import * as subscriptions from './modules/subscriptions/subscriptions.service.js';
 
@@ -26,4 +28,6 @@ export async function startJobs(ctx: AppContext, logger: FastifyBaseLogger): Pro
     const ended = await subscriptions.expireEnded(ctx);
     if (ended > 0) logger.info({ ended }, 'subscriptions ended');
   });
+  await registerIntegrationJobs(ctx, logger);
+  await registerBulkJobs(ctx, logger);
 }

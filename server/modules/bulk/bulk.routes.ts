@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BULK_BODY_LIMIT_BYTES,
+  bulkOperationSchema,
+  bulkOperationsQuerySchema,
+  createBulkOperationRequestSchema,
+} from '../../../contract/bulk.js';
+import { errorBodySchema } from '../../../contract/errors.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as bulk from './bulk.service.js';
+
+const tags = ['bulk'];
+const params = z.object({ id: z.string().max(100) });
+
+export async function bulkRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  r.get(
+    '/api/bulk/operations',
+    {
+      schema: {
+        tags,
+        summary: 'Your bulk operations, newest first',
+        querystring: bulkOperationsQuerySchema,
+        response: { 200: z.array(bulkOperationSchema), 401: errorBodySchema },
+      },
+    },
+    async (request) => bulk.listOperations(ctx, currentAuth(request).user.id, request.query.limit),
+  );
+
+  r.post(
+    '/api/bulk/operations',
+    {
+      bodyLimit: BULK_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        summary: 'Start a bulk operation; it runs in the background (case status and threat import: tier 4)',
+        body: createBulkOperationRequestSchema,
+        response: {
+          202: bulkOperationSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await bulk.createOperation(ctx, currentAuth(request).user, request.body)),
+  );
+
+  r.get(
+    '/api/bulk/operations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of your bulk operations with its progress and item errors',
+        params,
+        response: { 200: bulkOperationSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => bulk.getOperation(ctx, currentAuth(request).user.id, request.params.id),
+  );
+
+  r.get(
+    '/api/bulk/operations/:id/output',
+    {
+      schema: {
+        tags,
+        summary: 'Download what an operation produced (a case export as CSV)',
+        params,
+        produces: ['text/csv'],
+        response: { 200: z.string(), 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const csv = await bulk.getOutput(ctx, currentAuth(request).user.id, request.params.id);
+      const name = `cases-export-${request.params.id.slice(0, 8)}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
+}

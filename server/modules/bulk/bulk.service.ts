@@ -1,0 +1,296 @@
+import { ZodError, type z } from 'zod';
+import {
+  BULK_DIRECTOR_TYPES,
+  BULK_LIMITS,
+  type BulkItemError,
+  type BulkOperation,
+  type BulkOperationType,
+  type createBulkOperationRequestSchema,
+} from '../../../contract/bulk.js';
+import type { CaseStatus } from '../../../contract/cases.js';
+import type { StixBundle } from '../../../contract/threats.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { AppContext } from '../../lib/context.js';
+import { AppError, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
+import { isId } from '../../lib/ids.js';
+import * as apiKeys from '../api-keys/api-keys.service.js';
+import type { UserRow } from '../auth/auth.repository.js';
+import * as auth from '../auth/auth.service.js';
+import * as cases from '../cases/cases.service.js';
+import * as notifications from '../notifications/notifications.service.js';
+import * as threats from '../threats/threats.service.js';
+import * as repository from './bulk.repository.js';
+import { toCsv } from './csv.js';
+
+type CreateInput = z.output<typeof createBulkOperationRequestSchema>;
+
+/** The queue every operation runs on; its data is `{ operationId }`. */
+export const BULK_JOB = 'bulk.run';
+/** Tries after the first when a try breaks (not when items fail: those are counted, not retried). */
+export const BULK_JOB_RETRY_LIMIT = 2;
+
+/** Progress reaches the database at least this often, so the tab shows it moving. */
+const SAVE_EVERY_ITEMS = 10;
+const SAVE_EVERY_MS = 500;
+const ITEM_ERROR_MAX_LENGTH = 300;
+
+function toOperation(row: repository.BulkOperationSummary): BulkOperation {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    totalItems: row.totalItems,
+    processedItems: row.processedItems,
+    failedItems: row.failedItems,
+    errors: row.itemErrors,
+    error: row.error,
+    hasOutput: row.hasOutput,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+const needsDirector = (type: BulkOperationType) => BULK_DIRECTOR_TYPES.includes(type);
+
+/** `POST /api/bulk/operations`: stores the operation as pending and queues its job; the job does the work. */
+export async function createOperation(
+  ctx: AppContext,
+  user: UserRow,
+  input: CreateInput,
+): Promise<BulkOperation> {
+  if (needsDirector(input.type) && user.tier < DIRECTOR_TIER) throw tierRequired(DIRECTOR_TIER);
+  let items: unknown[];
+  switch (input.type) {
+    case 'ai_analysis':
+      // The request schema already refuses it; kept so a new caller of this function cannot slip past.
+      throw validationFailed([{ path: 'type', message: 'AI analyses cannot run in bulk' }]);
+    case 'case_export':
+      items =
+        input.items ?? (await cases.listCases(ctx, user, 'own', BULK_LIMITS.case_export)).map((c) => c.id);
+      if (items.length === 0)
+        throw validationFailed([{ path: 'items', message: 'You have no cases to export' }]);
+      break;
+    default:
+      items = input.items;
+  }
+
+  const created = await repository.insert(ctx.db, {
+    userId: user.id,
+    type: input.type,
+    totalItems: items.length,
+    payload: { items },
+  });
+  try {
+    await ctx.queue.send(
+      BULK_JOB,
+      { operationId: created.id },
+      { retryLimit: BULK_JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true },
+    );
+  } catch {
+    await repository.fail(ctx.db, created.id, 'The operation could not be queued; please try again');
+    return getOperation(ctx, user.id, created.id);
+  }
+  return toOperation(created);
+}
+
+export async function listOperations(
+  ctx: AppContext,
+  userId: string,
+  limit: number,
+): Promise<BulkOperation[]> {
+  return (await repository.listForUser(ctx.db, userId, limit)).map(toOperation);
+}
+
+export async function getOperation(ctx: AppContext, userId: string, id: string): Promise<BulkOperation> {
+  const found = isId(id) ? await repository.findForUser(ctx.db, userId, id) : null;
+  if (!found) throw notFound('Bulk operation');
+  return toOperation(found);
+}
+
+/** The CSV an export produced; 404 for someone else's operation or one without output (yet). */
+export async function getOutput(ctx: AppContext, userId: string, id: string): Promise<string> {
+  const output = isId(id) ? await repository.findOutput(ctx.db, userId, id) : null;
+  if (output === null) throw notFound('Export');
+  return output;
+}
+
+/** How one type works through its items. */
+interface ItemRunner {
+  /** The item's effect must not be applied twice, so progress is saved after each one. */
+  saveEveryItem: boolean;
+  /** Read-only work that a new try simply redoes from the first item (its output is only written at the end). */
+  restartsOnRetry: boolean;
+  run(item: unknown): Promise<string | null>;
+  output?(): string;
+}
+
+const CSV_HEADER = [
+  'Case number',
+  'Title',
+  'Category',
+  'Priority',
+  'Status',
+  'Assigned agent',
+  'Estimated cost (USD)',
+  'Deadline',
+  'Created',
+  'Updated',
+  'Description',
+];
+
+function runnerFor(ctx: AppContext, user: UserRow, type: BulkOperationType): ItemRunner {
+  switch (type) {
+    case 'case_status':
+      // The cases service's own Director update: the same allowed moves, owner notification and case history.
+      return {
+        saveEveryItem: true,
+        restartsOnRetry: false,
+        async run(item) {
+          const { caseId, status } = item as { caseId: string; status: CaseStatus };
+          await cases.addUpdate(ctx, user, caseId, { updateType: 'status_change', status });
+          return null;
+        },
+      };
+    case 'notifications_read':
+      // Marking read twice changes nothing, so progress may be saved in batches.
+      return {
+        saveEveryItem: false,
+        restartsOnRetry: false,
+        async run(item) {
+          await notifications.markRead(ctx, user.id, item as string);
+          return null;
+        },
+      };
+    case 'api_key_revoke':
+      // Revoking keeps the first revocation time, so a repeat is harmless too.
+      return {
+        saveEveryItem: false,
+        restartsOnRetry: false,
+        async run(item) {
+          await apiKeys.revoke(ctx, user.id, item as string);
+          return null;
+        },
+      };
+    case 'threat_import':
+      return {
+        saveEveryItem: true,
+        restartsOnRetry: false,
+        async run(item) {
+          const report = await threats.importStixBundle(ctx, user, item as StixBundle);
+          if (report.failed === 0) return null;
+          const first = report.errors
+            .slice(0, 3)
+            .map((e) => e.error)
+            .join('; ');
+          return `${report.failed} object${report.failed === 1 ? '' : 's'} could not be imported: ${first}`;
+        },
+      };
+    case 'case_export': {
+      const rows: string[][] = [CSV_HEADER];
+      return {
+        saveEveryItem: false,
+        restartsOnRetry: true,
+        async run(item) {
+          const c = await cases.getCase(ctx, user, item as string);
+          rows.push([
+            c.caseNumber,
+            c.title,
+            c.category,
+            c.priority,
+            c.status,
+            c.assignedAgent ?? '',
+            c.estimatedCost ?? '',
+            c.deadline ?? '',
+            c.createdAt,
+            c.updatedAt,
+            c.description,
+          ]);
+          return null;
+        },
+        output: () => toCsv(rows),
+      };
+    }
+    case 'ai_analysis':
+      throw new AppError('VALIDATION_FAILED', 'AI analyses cannot run in bulk');
+  }
+}
+
+/** An item's failure a user can read, or a rethrow when the try itself broke (the job then retries). */
+function itemFailure(error: unknown): string {
+  if (error instanceof AppError) return error.message.slice(0, ITEM_ERROR_MAX_LENGTH);
+  if (error instanceof ZodError)
+    return (error.issues[0]?.message ?? 'Invalid item').slice(0, ITEM_ERROR_MAX_LENGTH);
+  throw error;
+}
+
+/**
+ * The job: claims the operation (a finished one is left alone), checks the owner's tier again (it may have changed
+ * since the POST), and works through the items in order from `processedItems`, so a try that follows a crash
+ * continues where the last saved progress stopped. A failed item is counted and explained, never retried; the
+ * operation ends completed, or failed when not one item went through.
+ */
+export async function runOperation(ctx: AppContext, operationId: string): Promise<void> {
+  const operation = await repository.claim(ctx.db, operationId);
+  if (!operation) return;
+  const user = await auth.findUser(ctx.db, operation.userId);
+  if (!user) return repository.fail(ctx.db, operation.id, 'The account that started this operation is gone');
+  if (needsDirector(operation.type) && user.tier < DIRECTOR_TIER) {
+    return repository.fail(ctx.db, operation.id, `Tier ${DIRECTOR_TIER} access required`);
+  }
+  if (operation.type === 'ai_analysis') {
+    return repository.fail(ctx.db, operation.id, 'AI analyses cannot run in bulk');
+  }
+
+  const items = Array.isArray(operation.payload.items) ? (operation.payload.items as unknown[]) : [];
+  const runner = runnerFor(ctx, user, operation.type);
+  const progress: repository.Progress = runner.restartsOnRetry
+    ? { processedItems: 0, failedItems: 0, itemErrors: [] }
+    : {
+        processedItems: operation.processedItems,
+        failedItems: operation.failedItems,
+        itemErrors: [...operation.itemErrors],
+      };
+  let unsaved = 0;
+  let savedAt = Date.now();
+
+  for (let index = progress.processedItems; index < items.length; index++) {
+    let failure: string | null;
+    try {
+      failure = await runner.run(items[index]);
+    } catch (error) {
+      failure = itemFailure(error);
+    }
+    progress.processedItems += 1;
+    if (failure !== null) {
+      progress.failedItems += 1;
+      progress.itemErrors.push({ index, error: failure } satisfies BulkItemError);
+    }
+    unsaved += 1;
+    const last = index === items.length - 1;
+    if (
+      !last &&
+      (runner.saveEveryItem || unsaved >= SAVE_EVERY_ITEMS || Date.now() - savedAt >= SAVE_EVERY_MS)
+    ) {
+      await repository.saveProgress(ctx.db, operation.id, progress);
+      unsaved = 0;
+      savedAt = Date.now();
+    }
+  }
+
+  const nothingWorked = items.length > 0 && progress.failedItems === items.length;
+  await repository.finish(ctx.db, operation.id, {
+    ...progress,
+    status: nothingWorked ? 'failed' : 'completed',
+    error: nothingWorked ? `None of the ${items.length} items could be processed` : null,
+    output: runner.output ? runner.output() : null,
+  });
+}
+
+/** The last try broke: the operation ends failed with the counts it reached. */
+export async function failOperation(ctx: AppContext, operationId: string): Promise<void> {
+  await repository.fail(
+    ctx.db,
+    operationId,
+    'The operation stopped unexpectedly; the counts show how far it got',
+  );
+}
