@@ -26,6 +26,7 @@ import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { casesRoutes } from './modules/cases/cases.routes.js';
+import { aiRoutes } from './modules/ai/ai.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { qrCodesRoutes, qrScanRoutes } from './modules/qr-codes/qr-codes.routes.js';
@@ -36,6 +37,7 @@ import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
+import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
 
@@ -79,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => ctx.changes.stop());
   app.addHook('onClose', () => ctx.queue.stop());
 
+  // First, so that every route after it is in the table the authorization and fuzz tests check.
+  await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(cookie);
@@ -108,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(subscriptionsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(casesRoutes, { ctx });
+  await app.register(aiRoutes, { ctx });
   await app.register(secureChannelRoutes, { ctx });
   await app.register(vendorRoutes, { ctx });
   await app.register(integrationsRoutes, { ctx });
