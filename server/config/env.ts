@@ -90,3 +90,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Readonly<Env>
 
 /** The environment plus what is derived from it at boot. */
 export type AppConfig = Readonly<Env & { sessionSecret: string; mfaEncryptionKey: string }>;
+    /** Telegram's Bot API; tests point it at a local fake. */
+    TELEGRAM_API_BASE: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .default('https://api.telegram.org'),
+    /** The first retry of a failed integration delivery waits this long; each next one twice as long. */
+    INTEGRATION_RETRY_BASE_MS: positiveInt(10_000),
