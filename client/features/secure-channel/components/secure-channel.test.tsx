@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SecureChannelReceipt, SecureChannelRequestInput } from '@contract/secure-channel';
+import type {
+  SecureChannelReceipt,
+  SecureChannelRequestInput,
+  SecureChannelRequestRecord,
+} from '@contract/secure-channel';
 import { SecureChannel } from '@/features/secure-channel/components/secure-channel';
-import { mockFetch, type MockReply } from '@/test/fetch-mock';
+import { mockFetch, testUser, type MockReply } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 
 type Actor = ReturnType<typeof userEvent.setup>;
@@ -244,5 +248,71 @@ describe('the secure channel form (spec 2.15, 5.5, 5.6)', () => {
     await actor.click(within(form).getByRole('button', { name: 'Submit for Security Review' }));
     expect(await within(form).findByText('Valid email is required')).toBeInTheDocument();
     await waitFor(() => expect(field(form, 'Email address')).toHaveAttribute('aria-invalid', 'true'));
+  });
+});
+
+describe("the Directors' security review queue", () => {
+  const pending: SecureChannelRequestRecord = {
+    id: 'f3a1c2d4-0000-4000-8000-000000000001',
+    userId: null,
+    fullName: 'Meera Iyer',
+    email: 'meera@example.test',
+    phone: '+91 98450 67890',
+    organization: 'Iyer & Co',
+    securityClearance: 'secret',
+    accessPurpose: 'Coordinating witness protection logistics for an ongoing fraud prosecution.',
+    operationalNeed: 'Counsel and investigators must exchange documents outside ordinary email.',
+    referenceContact: 'Adv. K. Menon',
+    emergencyContact: 'R. Iyer',
+    encryptionPreference: 'quantum',
+    communicationFrequency: 'weekly',
+    dataClassification: 'confidential',
+    complianceRequirements: null,
+    status: 'pending',
+    reviewedBy: null,
+    reviewedAt: null,
+    ip: '203.0.113.9',
+    createdAt: '2026-11-23T09:00:00.000Z',
+  };
+
+  function renderAs(tier: number) {
+    let queue = [pending];
+    const fetchMock = mockFetch(({ method, url, body }) => {
+      if (url === '/api/auth/user') return { json: { ...testUser, tier } };
+      if (method === 'GET' && url === '/api/secure-channel/requests?status=pending') return { json: queue };
+      if (method === 'PATCH' && url === `/api/secure-channel/requests/${pending.id}`) {
+        queue = [];
+        return { json: { ...pending, ...(body as object), reviewedAt: '2026-11-23T10:00:00.000Z' } };
+      }
+      return undefined;
+    });
+    renderWithProviders(<SecureChannel />, { path: '/secure-channel' });
+    return fetchMock;
+  }
+
+  it('lists pending requests for a Director and approves one, which leaves the queue', async () => {
+    const actor = userEvent.setup();
+    const fetchMock = renderAs(4);
+    const row = await screen.findByTestId('secure-channel-review-row');
+    expect(row).toHaveTextContent('Meera Iyer · Iyer & Co');
+    expect(row).toHaveTextContent('meera@example.test · Secret · Confidential');
+
+    await actor.click(within(row).getByRole('button', { name: 'Approve Meera Iyer' }));
+    expect(await screen.findByText('No requests waiting.')).toBeInTheDocument();
+    expect(await screen.findByText("Meera Iyer's request is approved.")).toBeInTheDocument();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'approved' });
+  });
+
+  it('is not shown, nor asked for, below tier 4', async () => {
+    const fetchMock = renderAs(2);
+    await screen.findByRole('form', { name: 'Secure channel request' });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/user')).toBe(true),
+    );
+    expect(screen.queryByText('Security review queue')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/secure-channel/requests'))).toBe(
+      false,
+    );
   });
 });

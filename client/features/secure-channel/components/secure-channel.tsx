@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { Lock } from 'lucide-react';
 import type { SecureChannelReceipt } from '@contract/secure-channel';
+import { DIRECTOR_TIER } from '@contract/tiers';
+import { useUser } from '@/features/auth/api/get-user';
 import { SecureChannelConfirmation } from '@/features/secure-channel/components/secure-channel-confirmation';
 import { SecureChannelForm } from '@/features/secure-channel/components/secure-channel-form';
+import { SecureChannelReviews } from '@/features/secure-channel/components/secure-channel-reviews';
 
 /**
  * /secure-channel (spec 2.15, 4): editing, submitting, submitted. 'Submit Another Request' mounts a new form,
- * so nothing of the previous request is left in it.
+ * so nothing of the previous request is left in it. Directors also get the review queue below the form.
  */
 export function SecureChannel() {
   const [receipt, setReceipt] = useState<SecureChannelReceipt | null>(null);
+  const { data: user } = useUser();
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
@@ -29,6 +33,7 @@ export function SecureChannel() {
       ) : (
         <SecureChannelForm onSubmitted={setReceipt} />
       )}
+      {(user?.tier ?? 0) >= DIRECTOR_TIER && <SecureChannelReviews />}
     </div>
   );
 }

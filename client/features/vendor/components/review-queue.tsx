@@ -1,5 +1,5 @@
-import { Check, ShieldCheck, X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { ShieldCheck } from 'lucide-react';
+import { DecisionButtons } from '@/components/ui/decision-buttons';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -22,35 +22,6 @@ function onReviewError(error: unknown) {
     title: VENDOR_MESSAGES.reviewFailed.title,
     description: errorMessage(error, VENDOR_MESSAGES.reviewFailed.description),
   });
-}
-
-function DecisionButtons({
-  subject,
-  busy,
-  onDecide,
-}: {
-  subject: string;
-  busy: boolean;
-  onDecide: (approve: boolean) => void;
-}) {
-  return (
-    <div className="flex gap-2 sm:justify-self-end">
-      <Button size="sm" disabled={busy} aria-label={`Approve ${subject}`} onClick={() => onDecide(true)}>
-        <Check aria-hidden="true" />
-        Approve
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={busy}
-        aria-label={`Reject ${subject}`}
-        onClick={() => onDecide(false)}
-      >
-        <X aria-hidden="true" />
-        Reject
-      </Button>
-    </div>
-  );
 }
 
 function Placeholder() {
