@@ -33,6 +33,13 @@ export const paths = {
   payments: { path: '/payments', label: 'Payments', getHref: () => '/payments' },
   mobile: { path: '/mobile', label: 'Mobile & Integrations', getHref: () => '/mobile' },
   ai: { path: '/ai', label: 'AI & Enterprise', getHref: () => '/ai' },
+  // Where QR code scans lead (the server's /q/{token} redirects here).
+  emergency: {
+    path: '/emergency',
+    label: 'Emergency',
+    getHref: (code?: string) => (code ? `/emergency?${new URLSearchParams({ code })}` : '/emergency'),
+  },
+  qrExpired: { path: '/qr/expired', label: 'Expired QR code', getHref: () => '/qr/expired' },
 } as const;
 
 export type PathName = keyof typeof paths;

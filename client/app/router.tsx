@@ -63,6 +63,14 @@ const CasesRoute = lazy(() =>
   import('@/app/routes/cases').then((module) => ({ default: module.CasesRoute })),
 );
 
+// Where QR code scans lead; small, but no reason to weigh on the landing page.
+const EmergencyRoute = lazy(() =>
+  import('@/app/routes/emergency').then((module) => ({ default: module.EmergencyRoute })),
+);
+const QrExpiredRoute = lazy(() =>
+  import('@/app/routes/qr-expired').then((module) => ({ default: module.QrExpiredRoute })),
+);
+
 // The AI & Enterprise page brings its analysis charts and forms.
 const AiRoute = lazy(() => import('@/app/routes/ai').then((module) => ({ default: module.AiRoute })));
 
@@ -81,6 +89,8 @@ const sharedRoutes: readonly RouteEntry[] = [
   { path: paths.secureChannel.path, element: <SecureChannelRoute /> },
   { path: paths.team.path, element: <TeamRoute /> },
   { path: paths.adminLinkForm.path, element: <AdminLinkFormRoute /> },
+  { path: paths.emergency.path, element: <EmergencyRoute /> },
+  { path: paths.qrExpired.path, element: <QrExpiredRoute /> },
 ];
 
 /** Spec 2.1: signed-in users only; for everyone else these paths do not exist (404). */
