@@ -9,8 +9,9 @@ export interface AppEvents {
   'security.mfa_changed': { userId: string; enabled: boolean };
   'security.api_key_created': { userId: string; name: string };
   'security.failed_logins': { userId: string; attempts: number };
-  'payment.received': {
+  'payment.completed': {
     userId: string;
+    paymentId: string;
     amount: string;
     currency: string;
     description: string;
@@ -41,6 +42,8 @@ export interface AppEvents {
     updateType: string;
     status: string;
     title: string;
+    /** Set when an automation rule wrote the update, so rules never set each other off in a loop. */
+    origin?: 'automation';
   };
   'investigation.created': {
     userId: string;
@@ -68,6 +71,44 @@ export interface AppEvents {
   };
   /** One stream of the account-security happenings above, for rules to watch in one place. */
   'security.alert': { userId: string; kind: string; severity: string; message: string };
+}
+
+type SecurityEventName = Extract<EventName, `security.${string}`>;
+type SecurityKind = Exclude<SecurityEventName, 'security.alert'>;
+
+/** Each security happening as the one `security.alert` stream tells it: how bad, in a sentence. */
+const SECURITY_ALERTS: {
+  [K in SecurityKind]: (payload: AppEvents[K]) => { severity: string; message: string };
+} = {
+  'security.new_device': ({ device, ip }) => ({
+    severity: 'medium',
+    message: `Signed in from a new device: ${device} (${ip})`,
+  }),
+  'security.mfa_changed': ({ enabled }) =>
+    enabled
+      ? { severity: 'low', message: 'Two-factor authentication was enabled' }
+      : { severity: 'high', message: 'Two-factor authentication was disabled' },
+  'security.api_key_created': ({ name }) => ({
+    severity: 'medium',
+    message: `API key "${name}" was created`,
+  }),
+  'security.failed_logins': ({ attempts }) => ({
+    severity: 'high',
+    message: `${attempts} failed sign-in attempts were blocked`,
+  }),
+};
+
+/** Emits a security happening and, alongside it, the `security.alert` that rules watch. */
+export async function emitSecurityEvent<K extends SecurityKind>(
+  events: EventBus,
+  name: K,
+  payload: AppEvents[K],
+): Promise<void> {
+  const alert = SECURITY_ALERTS[name](payload);
+  await Promise.all([
+    events.emit(name, payload),
+    events.emit('security.alert', { userId: payload.userId, kind: name.slice('security.'.length), ...alert }),
+  ]);
 }
 
 /** Why a tier moved: a completed upgrade, a Director's approval, or a paid period that ended. */

@@ -11,6 +11,7 @@ import { notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import type { UserRow } from '../auth/auth.repository.js';
 import * as repository from './api-keys.repository.js';
+import { emitSecurityEvent } from '../../lib/events.js';
 
 /** lastUsed is written at most this often per key. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -37,7 +38,7 @@ export async function create(
     permissions: [...new Set(input.permissions)],
     expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
   });
-  await ctx.events.emit('security.api_key_created', { userId, name: input.name });
+  await emitSecurityEvent(ctx.events, 'security.api_key_created', { userId, name: input.name });
   return { ...toApiKey(row), key, keyHash: key };
 }
 

@@ -10,6 +10,7 @@ import * as audit from '../audit/audit.service.js';
 import * as rateLimits from '../rate-limits/rate-limits.service.js';
 import * as repository from './auth.repository.js';
 import type { SessionRow, UserRow } from './auth.repository.js';
+import { emitSecurityEvent } from '../../lib/events.js';
 
 const MINUTE = 60_000;
 /** lastSeenAt is written at most this often, so reads do not turn into a write per request. */
@@ -174,7 +175,7 @@ export async function login(
   if (!user || !valid) {
     const failures = await rateLimits.recordFailure(ctx.db, limitKey, loginLimit(ctx));
     if (user && failures === loginLimit(ctx).max) {
-      await ctx.events.emit('security.failed_logins', { userId: user.id, attempts: failures });
+      await emitSecurityEvent(ctx.events, 'security.failed_logins', { userId: user.id, attempts: failures });
     }
     await audit.record(ctx.db, {
       action: 'auth.login_failed',
@@ -200,7 +201,7 @@ export async function login(
     newDevice: await recordSignIn(ctx, tx, user.id, meta),
     result: { kind: 'signed-in' as const, user, session: await startSession(ctx, tx, user.id, meta) },
   }));
-  if (newDevice) await ctx.events.emit('security.new_device', newDevice);
+  if (newDevice) await emitSecurityEvent(ctx.events, 'security.new_device', newDevice);
   return result;
 }
 

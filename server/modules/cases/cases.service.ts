@@ -17,7 +17,7 @@ import type { UserRow } from '../auth/auth.repository.js';
 import * as auth from '../auth/auth.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as repository from './cases.repository.js';
-import type { CaseWithNames } from './cases.repository.js';
+import type { CaseRow, CaseWithNames } from './cases.repository.js';
 
 type NewCaseInput = z.output<typeof createCaseRequestSchema>;
 type UpdateInput = z.output<typeof createCaseUpdateRequestSchema> & CreateCaseUpdateRequest;
@@ -53,6 +53,14 @@ export async function createCase(ctx: AppContext, user: UserRow, input: NewCaseI
     priority: input.priority,
     deadline: input.deadline ? new Date(input.deadline) : null,
     clientRequirements: input.clientRequirements ?? null,
+  });
+  await ctx.events.emit('case.created', {
+    userId: user.id,
+    caseId: created.id,
+    caseNumber: created.caseNumber,
+    title: created.title,
+    category: created.category,
+    priority: created.priority,
   });
   return toCase((await repository.findCase(ctx.db, created.id))!, user);
 }
@@ -117,7 +125,7 @@ export async function addUpdate(
     throw forbidden('Only a Director can change a case or add internal notes; you may add comments');
   }
 
-  await ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const current = await repository.lockCase(tx, found.case.id);
     if (!current) throw notFound('Case');
     let content = 'content' in input && input.content ? input.content : '';
@@ -171,8 +179,54 @@ export async function addUpdate(
         actionUrl: `/cases?case=${current.id}`,
       });
     }
+    return isInternal ? null : await repository.lockCase(tx, current.id);
   });
+  if (updated) await emitCaseUpdated(ctx, updated, input.updateType);
   return getCase(ctx, user, found.case.id);
+}
+
+/** Only updates the owner can see are announced (internal notes stay between Directors). */
+async function emitCaseUpdated(
+  ctx: AppContext,
+  row: CaseRow,
+  updateType: CaseUpdateType,
+  origin?: 'automation',
+): Promise<void> {
+  await ctx.events.emit('case.updated', {
+    userId: row.userId,
+    caseId: row.id,
+    caseNumber: row.caseNumber,
+    updateType,
+    status: row.status,
+    title: row.title,
+    ...(origin ? { origin } : {}),
+  });
+}
+
+/**
+ * A comment an automation rule adds to its owner's own case (never anyone else's: NotFound). It has no author, so
+ * the case shows it as the system's; its `case.updated` carries the automation origin so no rule reacts to it.
+ */
+export async function addAutomationNote(
+  ctx: AppContext,
+  input: { userId: string; caseId: string; title: string; content: string },
+): Promise<{ caseId: string; caseNumber: string }> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = isId(input.caseId) ? await repository.lockCase(tx, input.caseId) : null;
+    if (!current || current.userId !== input.userId) throw notFound('Case');
+    await repository.touchCase(tx, current.id);
+    await repository.insertUpdate(tx, {
+      caseId: current.id,
+      authorId: null,
+      updateType: 'comment',
+      title: input.title.slice(0, 200),
+      content: input.content.slice(0, 5_000),
+      isInternal: false,
+    });
+    return current;
+  });
+  await emitCaseUpdated(ctx, row, 'comment', 'automation');
+  return { caseId: row.id, caseNumber: row.caseNumber };
 }
 
 /** Whether this is one of the user's own cases (for other modules that point at a case, such as QR codes). */

@@ -96,6 +96,13 @@ export async function createRequest(
     });
     return created;
   });
+  await ctx.events.emit('investigation.created', {
+    userId: user.id,
+    investigationId: row.id,
+    serviceType: row.serviceType,
+    priority: row.priority,
+    estimatedCost: row.estimatedCost,
+  });
   return toInvestigation(row);
 }
 

@@ -11,6 +11,7 @@ import * as auth from '../auth/auth.service.js';
 import type { NewSession, ResolvedSession } from '../auth/auth.service.js';
 import * as rateLimits from '../rate-limits/rate-limits.service.js';
 import * as repository from './mfa.repository.js';
+import { emitSecurityEvent } from '../../lib/events.js';
 
 const ISSUER = 'Intel Portal';
 const MINUTE = 60_000;
@@ -105,7 +106,7 @@ export async function enable(
     await auth.endOtherSessions(ctx, tx, user.id, token);
     await audit.record(tx, { action: 'auth.mfa_enabled', userId: user.id, ip: meta.ip });
   });
-  await ctx.events.emit('security.mfa_changed', { userId: user.id, enabled: true });
+  await emitSecurityEvent(ctx.events, 'security.mfa_changed', { userId: user.id, enabled: true });
 }
 
 /** Turning 2FA off takes a current code or a backup code; the user's other sessions end. */
@@ -123,7 +124,7 @@ export async function disable(
     await auth.endOtherSessions(ctx, tx, user.id, token);
     await audit.record(tx, { action: 'auth.mfa_disabled', userId: user.id, ip: meta.ip });
   });
-  await ctx.events.emit('security.mfa_changed', { userId: user.id, enabled: false });
+  await emitSecurityEvent(ctx.events, 'security.mfa_changed', { userId: user.id, enabled: false });
 }
 
 /** The second step of a 2FA sign-in: the waiting session is replaced by a signed-in one (rotation). */
@@ -141,6 +142,6 @@ export async function completeLogin(
     newDevice: await auth.recordSignIn(ctx, tx, user.id, meta),
     session: await auth.startSession(ctx, tx, user.id, meta),
   }));
-  if (newDevice) await ctx.events.emit('security.new_device', newDevice);
+  if (newDevice) await emitSecurityEvent(ctx.events, 'security.new_device', newDevice);
   return { user: auth.toPublicUser(user), session };
 }

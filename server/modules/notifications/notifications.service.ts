@@ -73,7 +73,7 @@ export function subscribe(ctx: AppContext): void {
       actionUrl: '/mobile',
     });
   });
-  ctx.events.on('payment.received', async ({ userId, amount, currency, description, actionUrl }) => {
+  ctx.events.on('payment.completed', async ({ userId, amount, currency, description, actionUrl }) => {
     await notify(ctx.db, {
       userId,
       type: 'payment_received',

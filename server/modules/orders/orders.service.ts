@@ -93,8 +93,9 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
   catalog.invalidateListings(ctx);
   await cart.cartChanged(ctx, user.id);
   if (payment.status === 'completed') {
-    await ctx.events.emit('payment.received', {
+    await ctx.events.emit('payment.completed', {
       userId: user.id,
+      paymentId: payment.id,
       amount: payment.amount,
       currency: payment.currency,
       description: payment.description ?? 'Equipment order',

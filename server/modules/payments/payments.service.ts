@@ -110,7 +110,7 @@ export async function createPayment(
     });
     return payment;
   });
-  if (row.status === 'completed') await emitReceived(ctx, row);
+  if (row.status === 'completed') await emitCompleted(ctx, row);
   return toPayment(row);
 }
 
@@ -210,7 +210,7 @@ async function settleWith(
   if (!result) return null;
   const { row, after } = result;
   if (after) await after();
-  if (row.status === 'completed') await emitReceived(ctx, row);
+  if (row.status === 'completed') await emitCompleted(ctx, row);
   else {
     await ctx.events.emit('payment.failed', {
       userId: row.userId,
@@ -223,9 +223,10 @@ async function settleWith(
   return row;
 }
 
-async function emitReceived(ctx: AppContext, row: PaymentRow): Promise<void> {
-  await ctx.events.emit('payment.received', {
+async function emitCompleted(ctx: AppContext, row: PaymentRow): Promise<void> {
+  await ctx.events.emit('payment.completed', {
     userId: row.userId,
+    paymentId: row.id,
     amount: row.amount,
     currency: row.currency,
     description: row.description ?? 'Payment',
