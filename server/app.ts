@@ -26,6 +26,7 @@ import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments/payments
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { casesRoutes } from './modules/cases/cases.routes.js';
+import { aiRoutes } from './modules/ai/ai.routes.js';
 import { vendorRoutes } from './modules/vendor/vendor.routes.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { qrCodesRoutes, qrScanRoutes } from './modules/qr-codes/qr-codes.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(subscriptionsRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(casesRoutes, { ctx });
+  await app.register(aiRoutes, { ctx });
   await app.register(secureChannelRoutes, { ctx });
   await app.register(vendorRoutes, { ctx });
   await app.register(integrationsRoutes, { ctx });

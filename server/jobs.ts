@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './lib/context.js';
+import { registerAiJobs } from './modules/ai/ai.jobs.js';
 import * as auth from './modules/auth/auth.service.js';
 import { registerIntegrationJobs } from './modules/integrations/integrations.jobs.js';
 import { registerBulkJobs } from './modules/bulk/bulk.jobs.js';
@@ -30,4 +31,5 @@ export async function startJobs(ctx: AppContext, logger: FastifyBaseLogger): Pro
   });
   await registerIntegrationJobs(ctx, logger);
   await registerBulkJobs(ctx, logger);
+  await registerAiJobs(ctx, logger);
 }

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  aiAnalysesQuerySchema,
+  aiAnalysisSchema,
+  createAiAnalysisRequestSchema,
+} from '../../../contract/ai.js';
+import { errorBodySchema } from '../../../contract/errors.js';
+import type { AppContext } from '../../lib/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import * as ai from './ai.service.js';
+
+const tags = ['ai'];
+
+export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  r.post(
+    '/api/ai/analysis',
+    {
+      schema: {
+        tags,
+        summary: 'Start an analysis; it is pending until a background job completes or fails it',
+        body: createAiAnalysisRequestSchema,
+        response: { 201: aiAnalysisSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await ai.createAnalysis(ctx, currentAuth(request).user, request.body, request.log)),
+  );
+
+  r.get(
+    '/api/ai/analysis',
+    {
+      schema: {
+        tags,
+        summary: 'Your analyses, newest first',
+        querystring: aiAnalysesQuerySchema,
+        response: { 200: z.array(aiAnalysisSchema), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ai.listAnalyses(ctx, currentAuth(request).user, request.query.limit),
+  );
+
+  r.get(
+    '/api/ai/analysis/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of your analyses',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: aiAnalysisSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => ai.getAnalysis(ctx, currentAuth(request).user, request.params.id),
+  );
+}
