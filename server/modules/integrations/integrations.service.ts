@@ -51,8 +51,10 @@ function openSecrets(ctx: AppContext, row: IntegrationRow): Secrets {
   }
 }
 
-function sealSecrets(ctx: AppContext, secrets: Secrets): string | null {
-  return secrets.url || secrets.token ? box(ctx).seal(JSON.stringify(secrets)) : null;
+/** Seals what `type` sends with (a field another type would use is dropped, not kept unseen). */
+function sealSecrets(ctx: AppContext, type: IntegrationRow['type'], { url, token }: Secrets): string {
+  const kept: Secrets = type === 'telegram' ? { token } : type === 'webhook' ? { url, token } : { url };
+  return box(ctx).seal(JSON.stringify(kept));
 }
 
 function toIntegration(ctx: AppContext, row: IntegrationRow): Integration {
@@ -137,14 +139,12 @@ export async function createIntegration(
   await checkTarget(ctx, config.url);
   const generated =
     type === 'webhook' && !config.token ? `whsec_${randomBytes(24).toString('hex')}` : undefined;
-  const secrets: Secrets = { url: config.url, token: generated ?? config.token };
-  if (type !== 'webhook' && type !== 'telegram') delete secrets.token;
   const row = await repository.insertIntegration(ctx.db, {
     userId: user.id,
     type,
     name: input.name,
     config: type === 'telegram' && config.channel ? { channel: config.channel } : {},
-    credentials: sealSecrets(ctx, secrets),
+    credentials: sealSecrets(ctx, type, { url: config.url, token: generated ?? config.token }),
   });
   return { ...toIntegration(ctx, row), ...(generated ? { signingSecret: generated } : {}) };
 }
@@ -170,10 +170,7 @@ export async function updateIntegration(
     const issues = configIssues(row.type, merged);
     if (issues.length > 0) throw validationFailed(issues);
     if (input.config.url) await checkTarget(ctx, merged.url);
-    changes.credentials = sealSecrets(ctx, {
-      url: merged.url,
-      token: row.type === 'webhook' || row.type === 'telegram' ? merged.token : undefined,
-    });
+    changes.credentials = sealSecrets(ctx, row.type, merged);
     changes.config = row.type === 'telegram' && merged.channel ? { channel: merged.channel } : {};
   }
   return toIntegration(ctx, await repository.updateIntegration(ctx.db, row.id, changes));
