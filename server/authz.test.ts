@@ -1,0 +1,650 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkOperations, notifications } from './db/schema/index.js';
+import * as auth from './modules/auth/auth.service.js';
+import type { RouteEntry } from './plugins/route-table.js';
+import { createCategory, createProduct, setUserTier } from './test/fixtures.js';
+import { createTestApp, registerUser, uniqueEmail, type TestApp } from './test/helpers.js';
+import { sampleValid, toQueryString } from './test/zod-arbitrary.js';
+
+/**
+ * The authorization matrix (issue 10.1): every route in Fastify's own table has an entry here saying who may call
+ * it, and each role's answer is checked against it: 401 for who must sign in, 403 below the tier or the API key's
+ * scope, 404 for another user's record, and for who may call it anything but those (never a 5xx). Requests are
+ * valid for the route so that a 400 cannot hide what the guard would have said.
+ */
+
+type Access =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** Any signed-in user (session or API key). */
+  | 'user'
+  /** Directors (tier 4) only. */
+  | 'director'
+  /** Only a session half-way through a 2FA sign-in: everyone in this matrix gets 401. */
+  | 'mfa-pending';
+
+interface Actor {
+  name: string;
+  userId?: string;
+  tier?: number;
+  scope?: 'read' | 'write' | 'admin';
+  headers: Record<string, string>;
+  /** The account's own session, for making its records (a key may not be allowed to). */
+  ownerCookie?: string;
+}
+
+type Params = Record<string, string>;
+
+interface Rule {
+  access: Access;
+  /**
+   * The path names a record of the caller's: makes one for `owner` and returns the params. Another user asking for
+   * it gets 404, the owner anything else.
+   */
+  own?: (owner: Actor) => Promise<Params>;
+  /** Params for a route whose ids are not the caller's (default: a random UUID each). */
+  params?: () => Promise<Params> | Params;
+  query?: Record<string, unknown>;
+  /** A valid body (checked against the route's schema); default: one drawn from the schema. */
+  body?: () => unknown;
+  /** The call ends or replaces the caller's session: each role calls it with a session of its own. */
+  endsSession?: boolean;
+  /** Statuses a permitted caller may also get for reasons of the business, not of access (with why). */
+  alsoAllowed?: number[];
+}
+
+let t: TestApp;
+let product: { id: string };
+let tier1ServiceId = 'missing-service';
+let tier1Investigation = 'background-check';
+const seed = 20_261_123;
+
+async function call(
+  actor: Actor,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...actor.headers, ...headers },
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
+}
+
+/** A record made through the API as `owner`; its id. */
+async function made(owner: Actor, url: string, body: unknown, field = 'id'): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: owner.ownerCookie! },
+    payload: body as object,
+  });
+  if (response.statusCode >= 300) throw new Error(`fixture ${url}: ${response.statusCode} ${response.body}`);
+  return String(response.json<Record<string, unknown>>()[field]);
+}
+
+const caseBody = {
+  title: 'Authorization matrix case',
+  description: 'A case the authorization matrix opens to ask for it as others.',
+  category: 'investigation',
+};
+const newCase = (owner: Actor) => made(owner, '/api/cases', caseBody);
+const newIntegration = (owner: Actor) =>
+  made(owner, '/api/integrations', {
+    type: 'webhook',
+    name: 'Matrix hook',
+    config: { url: 'https://hooks.example.com/matrix' },
+  });
+const newRule = (owner: Actor) =>
+  made(owner, '/api/automation/rules', {
+    name: 'Matrix rule',
+    trigger: { event: 'case.created', conditions: [] },
+    actions: [{ type: 'notify', config: { message: 'A case was opened' } }],
+  });
+const newQrCode = (owner: Actor) =>
+  made(owner, '/api/qr-codes', { type: 'emergency', data: { emergencyCode: 'MATRIX-1' } });
+const newBulk = (owner: Actor) =>
+  made(owner, '/api/bulk/operations', { type: 'notifications_read', items: [randomUUID()] });
+const newCartLine = (owner: Actor) => made(owner, '/api/cart', { productId: product.id, quantity: 1 });
+
+const shippingAddress = {
+  fullName: 'Matrix Buyer',
+  line1: '1 Test Street',
+  city: 'Mumbai',
+  state: 'MH',
+  postalCode: '400001',
+  country: 'India',
+  phone: '+91 98765 43210',
+};
+
+/** Every route of the app. A route missing here fails the test: new routes are reviewed before they ship. */
+const RULES: Record<string, Rule> = {
+  'GET /healthz': { access: 'public' },
+  'GET /readyz': { access: 'public' },
+  'GET /api/docs': { access: 'public' },
+  'GET /api/docs/json': { access: 'public' },
+  'GET /api/docs/yaml': { access: 'public' },
+  'GET /api/docs/static/index.html': { access: 'public' },
+  'GET /api/docs/static/swagger-initializer.js': { access: 'public' },
+  'GET /api/docs/static/*': { access: 'public', params: () => ({ '*': 'swagger-ui.css' }) },
+
+  // Auth: signing in, up and out replace the caller's session.
+  'POST /api/auth/register': {
+    access: 'public',
+    endsSession: true,
+    body: () => ({ email: uniqueEmail('matrix'), password: 'correct horse battery staple' }),
+  },
+  'POST /api/auth/login': {
+    access: 'public',
+    endsSession: true,
+    body: () => loginTarget,
+  },
+  'POST /api/auth/logout': { access: 'public', endsSession: true },
+  'GET /api/logout': { access: 'public', endsSession: true },
+  'GET /api/login': { access: 'public', query: { returnTo: '/dashboard' } },
+  'GET /api/auth/user': { access: 'user' },
+  'POST /api/auth/login/mfa': { access: 'mfa-pending', body: () => ({ code: '123456' }) },
+  // No setup was started, so a code is refused with 400 (the guard let it through).
+  'GET /api/auth/mfa/setup': { access: 'user' },
+  'POST /api/auth/mfa/enable': { access: 'user', body: () => ({ code: '123456' }) },
+  // 2FA is off for everyone here: 409.
+  'POST /api/auth/mfa/disable': { access: 'user', body: () => ({ code: '123456' }) },
+
+  'GET /api/notifications': { access: 'user' },
+  'PATCH /api/notifications/read-all': { access: 'user' },
+  'PATCH /api/notifications/:id/read': {
+    access: 'user',
+    own: async (owner) => {
+      const [row] = await t.database.db
+        .insert(notifications)
+        .values({ userId: owner.userId!, type: 'case_update', title: 'Matrix', message: 'For the matrix' })
+        .returning({ id: notifications.id });
+      return { id: row!.id };
+    },
+  },
+  'GET /api/mobile/devices': { access: 'user' },
+  'DELETE /api/mobile/devices/:id': {
+    access: 'user',
+    own: async (owner) => {
+      const session = await auth.startSession(t.ctx, t.database.db, owner.userId!, { ip: '127.0.0.1' });
+      return { id: (await auth.resolveSession(t.ctx, session.token))!.session.id };
+    },
+  },
+  'GET /api/api-keys': { access: 'user' },
+  'POST /api/api-keys': { access: 'user', body: () => ({ name: 'Matrix key', permissions: ['read'] }) },
+  'DELETE /api/api-keys/:id': {
+    access: 'user',
+    own: async (owner) => ({ id: await made(owner, '/api/api-keys', { name: 'Spare key' }) }),
+  },
+
+  'GET /api/analytics/dashboard': { access: 'director' },
+  'POST /api/analytics/events': { access: 'public', body: () => ({ events: [{ path: '/matrix' }] }) },
+
+  'GET /api/digital-services': { access: 'public' },
+  'POST /api/service-inquiries': {
+    access: 'user',
+    body: () => ({ ...(sampleOf('POST /api/service-inquiries') as object), serviceId: tier1ServiceId }),
+  },
+  'GET /api/service-inquiries': { access: 'user' },
+
+  'GET /api/investigations/catalog': { access: 'public' },
+  'POST /api/investigations': {
+    access: 'user',
+    body: () => ({ ...(sampleOf('POST /api/investigations') as object), serviceType: tier1Investigation }),
+  },
+  'GET /api/investigations': { access: 'user' },
+  'GET /api/investigations/agents': { access: 'director' },
+  'PATCH /api/investigations/:id': { access: 'director' },
+
+  'GET /api/blog': { access: 'public' },
+  'GET /api/blog/:id': { access: 'public' },
+  'GET /api/team': { access: 'public' },
+  'GET /api/search': { access: 'public', query: { q: 'camera' } },
+  'GET /api/search/trending': { access: 'public' },
+  'POST /api/search/click': {
+    access: 'public',
+    body: () => ({ query: 'camera', resultId: randomUUID(), type: 'product' }),
+  },
+
+  'GET /api/categories': { access: 'public' },
+  'GET /api/products': { access: 'public' },
+  'GET /api/products/:id': { access: 'public', params: () => ({ id: product.id }) },
+  'GET /api/products/:id/reviews': { access: 'public', params: () => ({ id: product.id }) },
+  'POST /api/products/:id/reviews': {
+    access: 'user',
+    params: () => ({ id: product.id }),
+    body: () => ({ rating: 5, body: 'Solid kit, did what the listing said.' }),
+    // Only buyers may review: nobody in the matrix bought it.
+    alsoAllowed: [403],
+  },
+
+  'GET /api/cart': { access: 'user' },
+  'POST /api/cart': { access: 'user', body: () => ({ productId: product.id, quantity: 1 }) },
+  'PUT /api/cart/:id': {
+    access: 'user',
+    own: async (owner) => ({ id: await newCartLine(owner) }),
+    body: () => ({ quantity: 2 }),
+  },
+  'DELETE /api/cart/:id': { access: 'user', own: async (owner) => ({ id: await newCartLine(owner) }) },
+
+  'POST /api/orders': {
+    access: 'user',
+    body: () => ({ shippingAddress, paymentMethod: 'bank_transfer' }),
+  },
+  'GET /api/orders': { access: 'user' },
+  'GET /api/orders/:id': {
+    access: 'user',
+    own: async (owner) => {
+      await newCartLine(owner);
+      return { id: await made(owner, '/api/orders', { shippingAddress, paymentMethod: 'bank_transfer' }) };
+    },
+  },
+
+  // Bank transfers wait for a Director, so no one's tier moves while the matrix runs.
+  'GET /api/payments': { access: 'user' },
+  'POST /api/payments': { access: 'user', body: () => ({ amount: '10.00', paymentMethod: 'bank_transfer' }) },
+  'GET /api/admin/payments': { access: 'director' },
+  'POST /api/admin/payments/:id/confirm': { access: 'director' },
+  'POST /api/admin/payments/:id/fail': { access: 'director' },
+  'POST /api/upgrade-tier': {
+    access: 'user',
+    body: () => ({ tier: 4, billing: 'monthly', paymentMethod: 'bank_transfer' }),
+  },
+  'POST /api/subscriptions': {
+    access: 'user',
+    body: () => ({ tier: 4, billing: 'monthly', paymentMethod: 'bank_transfer' }),
+  },
+  'GET /api/subscriptions/active': { access: 'user' },
+  'POST /api/subscriptions/cancel': { access: 'user' },
+  'GET /api/admin/upgrades': { access: 'director' },
+  'POST /api/admin/upgrades/:id/approve': { access: 'director' },
+  'POST /api/admin/upgrades/:id/reject': { access: 'director' },
+
+  'GET /api/dashboard/summary': { access: 'user' },
+
+  'POST /api/cases': { access: 'user', body: () => caseBody },
+  'GET /api/cases': { access: 'user' },
+  'GET /api/cases/:id': { access: 'user', own: async (owner) => ({ id: await newCase(owner) }) },
+  'POST /api/cases/:caseId/updates': {
+    access: 'user',
+    own: async (owner) => ({ caseId: await newCase(owner) }),
+    body: () => ({ updateType: 'comment', content: 'A comment from the matrix.' }),
+  },
+
+  'POST /api/secure-channel': { access: 'public' },
+  'GET /api/secure-channel/requests': { access: 'director' },
+  'PATCH /api/secure-channel/requests/:id': { access: 'director', body: () => ({ status: 'rejected' }) },
+
+  'GET /api/vendor/applications': { access: 'user' },
+  'POST /api/vendor/applications': { access: 'user' },
+  'PATCH /api/vendor/applications/:id': { access: 'director', body: () => ({ status: 'REJECTED' }) },
+  'GET /api/vendor/products': { access: 'user' },
+  // Only approved vendors may add products: 403 for everyone in the matrix, after the guard.
+  'POST /api/vendor/products': { access: 'user', alsoAllowed: [403] },
+  'PATCH /api/vendor/products/:id': { access: 'director', body: () => ({ approvalStatus: 'rejected' }) },
+  'GET /api/vendor/stats': { access: 'user' },
+
+  'GET /q/:token': { access: 'public' },
+  'GET /api/qr-codes': { access: 'user' },
+  'POST /api/qr-codes': {
+    access: 'user',
+    body: () => ({ type: 'emergency', data: { emergencyCode: 'M-2' } }),
+  },
+  'POST /api/qr-codes/:id/deactivate': {
+    access: 'user',
+    own: async (owner) => ({ id: await newQrCode(owner) }),
+  },
+  'DELETE /api/qr-codes/:id': { access: 'user', own: async (owner) => ({ id: await newQrCode(owner) }) },
+
+  'GET /api/enterprise/clients': { access: 'director' },
+  'POST /api/enterprise/clients': {
+    access: 'director',
+    body: () => ({ name: 'Matrix Corp', domain: `${randomUUID().slice(0, 8)}.example.com` }),
+  },
+  'PATCH /api/enterprise/clients/:id': { access: 'director', body: () => ({ tier: 2 }) },
+  'DELETE /api/enterprise/clients/:id': { access: 'director' },
+
+  // The feed is for every member (what each tier sees is the service's filter); adding to it is for Directors.
+  'GET /api/threat-intelligence': { access: 'user' },
+  'POST /api/threat-intelligence': { access: 'director' },
+  'GET /api/threat-intelligence/export': { access: 'user' },
+  'POST /api/threat-intelligence/import': {
+    access: 'director',
+    body: () => ({ type: 'bundle', id: `bundle--${randomUUID()}`, objects: [] }),
+  },
+
+  'GET /api/bulk/operations': { access: 'user' },
+  'POST /api/bulk/operations': {
+    access: 'user',
+    body: () => ({ type: 'notifications_read', items: [randomUUID()] }),
+  },
+  'GET /api/bulk/operations/:id': { access: 'user', own: async (owner) => ({ id: await newBulk(owner) }) },
+  'GET /api/bulk/operations/:id/output': {
+    access: 'user',
+    // A finished export, as its job leaves it (the workers do not run here).
+    own: async (owner) => {
+      const [row] = await t.database.db
+        .insert(bulkOperations)
+        .values({ userId: owner.userId!, type: 'case_export', status: 'completed', output: 'caseNumber\r\n' })
+        .returning({ id: bulkOperations.id });
+      return { id: row!.id };
+    },
+  },
+
+  'POST /api/ai/analysis': {
+    access: 'user',
+    body: () => ({ type: 'sentiment_analysis', inputData: { text: 'A calm and friendly report.' } }),
+  },
+  'GET /api/ai/analysis': { access: 'user' },
+  'GET /api/ai/analysis/:id': {
+    access: 'user',
+    own: async (owner) => ({
+      id: await made(owner, '/api/ai/analysis', {
+        type: 'sentiment_analysis',
+        inputData: { text: 'A calm and friendly report.' },
+      }),
+    }),
+  },
+
+  'GET /api/integrations': { access: 'user' },
+  'POST /api/integrations': {
+    access: 'user',
+    body: () => ({ type: 'webhook', name: 'Matrix hook', config: { url: 'https://hooks.example.com/m' } }),
+  },
+  'PATCH /api/integrations/:id': {
+    access: 'user',
+    own: async (owner) => ({ id: await newIntegration(owner) }),
+    body: () => ({ isActive: false }),
+  },
+  'DELETE /api/integrations/:id': {
+    access: 'user',
+    own: async (owner) => ({ id: await newIntegration(owner) }),
+  },
+  'POST /api/integrations/:id/test': {
+    access: 'user',
+    own: async (owner) => ({ id: await newIntegration(owner) }),
+  },
+  'GET /api/integrations/:id/deliveries': {
+    access: 'user',
+    own: async (owner) => ({ id: await newIntegration(owner) }),
+  },
+
+  'GET /api/automation/rules': { access: 'user' },
+  'POST /api/automation/rules': {
+    access: 'user',
+    body: () => ({
+      name: 'Matrix rule',
+      trigger: { event: 'case.created', conditions: [] },
+      actions: [{ type: 'notify', config: { message: 'A case was opened' } }],
+    }),
+  },
+  'PATCH /api/automation/rules/:id': {
+    access: 'user',
+    own: async (owner) => ({ id: await newRule(owner) }),
+    body: () => ({ isActive: false }),
+  },
+  'DELETE /api/automation/rules/:id': {
+    access: 'user',
+    own: async (owner) => ({ id: await newRule(owner) }),
+  },
+  'POST /api/automation/rules/:id/execute': {
+    access: 'user',
+    own: async (owner) => ({ id: await newRule(owner) }),
+  },
+  'GET /api/automation/rules/:id/runs': {
+    access: 'user',
+    own: async (owner) => ({ id: await newRule(owner) }),
+  },
+};
+
+/** Query values that widen a list to everyone's records: Directors only, checked like routes of their own. */
+const VARIANTS: { route: string; query: Record<string, string>; access: Access }[] = [
+  { route: 'GET /api/cases', query: { scope: 'all' }, access: 'director' },
+  { route: 'GET /api/cases', query: { assigned: 'true' }, access: 'director' },
+  { route: 'GET /api/investigations', query: { scope: 'all' }, access: 'director' },
+  { route: 'GET /api/vendor/applications', query: { scope: 'all' }, access: 'director' },
+  { route: 'GET /api/vendor/products', query: { scope: 'pending' }, access: 'director' },
+];
+
+/**
+ * Modules whose guards still run after the body is parsed (preHandler): they were being written while the guards
+ * of the others moved to onRequest. Remove a prefix once its module moves too.
+ */
+const GUARDS_AFTER_BODY = [
+  '/api/ai/',
+  '/api/integrations',
+  '/api/qr-codes',
+  '/api/enterprise/',
+  '/api/threat-intelligence',
+  '/api/bulk/',
+  '/api/automation/',
+];
+
+/** Paths an API key reaches only with the admin scope (keys, 2FA and devices: the account's own security). */
+const KEY_ADMIN_ONLY = ['/api/api-keys', '/api/auth/mfa', '/api/mobile/devices'];
+
+let loginTarget: { email: string; password: string };
+let routeByKey: Map<string, RouteEntry>;
+
+function sampleOf(key: string): unknown {
+  const schema = routeByKey.get(key)?.body;
+  return schema ? sampleValid(schema, seed) : undefined;
+}
+
+type Outcome = 'allowed' | 401 | 403 | 404;
+
+function expectedFor(access: Access, method: string, path: string, actor: Actor): Outcome {
+  // A key's scope is checked as the request arrives, before any route's own rule.
+  if (actor.scope) {
+    if (KEY_ADMIN_ONLY.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+      if (actor.scope !== 'admin') return 403;
+    }
+    if (method !== 'GET' && method !== 'HEAD' && actor.scope === 'read') return 403;
+  }
+  if (access === 'mfa-pending') return 401;
+  if (access === 'public') return 'allowed';
+  if (!actor.userId) return 401;
+  if (access === 'director' && actor.tier! < 4) return 403;
+  return 'allowed';
+}
+
+function fillPath(url: string, params: Params): string {
+  return url.replace(/:(\w+)|\*/g, (match, name: string | undefined) =>
+    encodeURIComponent(params[name ?? '*'] ?? ''),
+  );
+}
+
+function defaultParams(url: string): Params {
+  const params: Params = {};
+  for (const [, name] of url.matchAll(/:(\w+)/g)) params[name!] = randomUUID();
+  return params;
+}
+
+const roles: Actor[] = [];
+let stranger: Actor;
+
+async function account(name: string, tier: number): Promise<Actor> {
+  const user = await registerUser(t.app);
+  if (tier !== 1) await setUserTier(t, user.id, tier);
+  return { name, userId: user.id, tier, headers: { cookie: user.cookie }, ownerCookie: user.cookie };
+}
+
+async function keyOf(owner: Actor, scope: 'read' | 'write' | 'admin'): Promise<Actor> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: { cookie: owner.ownerCookie! },
+    payload: { name: `Matrix ${scope}`, permissions: [scope] },
+  });
+  expect(response.statusCode).toBe(201);
+  return {
+    name: `key:${scope}@tier${owner.tier}`,
+    userId: owner.userId,
+    tier: owner.tier,
+    scope,
+    headers: { authorization: `Bearer ${response.json<{ key: string }>().key}` },
+    ownerCookie: owner.ownerCookie,
+  };
+}
+
+/** A session of its own for a call that ends the caller's (keys are unaffected by sign-out). */
+async function freshActor(actor: Actor): Promise<Actor> {
+  if (!actor.userId || actor.scope) return actor;
+  const session = await auth.startSession(t.ctx, t.database.db, actor.userId, { ip: '127.0.0.1' });
+  return { ...actor, headers: { cookie: `sid=${session.token}` } };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    RATE_LIMIT_GLOBAL_PER_MIN: '1000000',
+    RATE_LIMIT_REGISTER_MAX: '100000',
+    RATE_LIMIT_LOGIN_MAX: '100000',
+    RATE_LIMIT_MFA_MAX: '100000',
+    RATE_LIMIT_SECURE_CHANNEL_MAX: '100000',
+  });
+  routeByKey = new Map(t.app.routeTable.map((route) => [`${route.method} ${route.url}`, route]));
+  const category = await createCategory(t.database.db);
+  product = await createProduct(t.database.db, category.id, { minimumTier: 1, stockCount: 10_000 });
+
+  const services = (await t.app.inject({ url: '/api/digital-services' })).json<
+    { id: string; minimumTier: number }[]
+  >();
+  tier1ServiceId = services.find((service) => service.minimumTier <= 1)?.id ?? tier1ServiceId;
+  const catalog = (await t.app.inject({ url: '/api/investigations/catalog' })).json<
+    { id: string; minimumTier: number }[]
+  >();
+  tier1Investigation = catalog.find((entry) => entry.minimumTier <= 1)?.id ?? tier1Investigation;
+
+  const target = await registerUser(t.app);
+  loginTarget = { email: target.email, password: target.password };
+
+  const tier1 = await account('tier1', 1);
+  const tier2 = await account('tier2', 2);
+  const tier4 = await account('tier4', 4);
+  roles.push({ name: 'anonymous', headers: {} }, tier1, tier2, tier4);
+  for (const owner of [tier4, tier1]) {
+    for (const scope of ['read', 'write', 'admin'] as const) roles.push(await keyOf(owner, scope));
+  }
+  stranger = await account('another tier-1 user', 1);
+}, 120_000);
+afterAll(() => t?.close());
+
+/** Routes Fastify adds by itself: HEAD twins of GET routes answer exactly as their GET does. */
+function isHeadTwin(route: RouteEntry): boolean {
+  return route.method === 'HEAD' && routeByKey.has(`GET ${route.url}`);
+}
+
+describe('authorization matrix', () => {
+  it('has an entry for every route Fastify registered, and none for a route that is gone', () => {
+    const keys = t.app.routeTable.filter((route) => !isHeadTwin(route)).map((r) => `${r.method} ${r.url}`);
+    expect(keys.length).toBeGreaterThan(50);
+    expect(
+      keys.filter((key) => !RULES[key]),
+      'routes with no entry in the matrix',
+    ).toEqual([]);
+    expect(
+      Object.keys(RULES).filter((key) => !routeByKey.has(key)),
+      'entries for unknown routes',
+    ).toEqual([]);
+  });
+
+  it('gives every role the answer its entry expects', async () => {
+    const failures: string[] = [];
+    let pairs = 0;
+
+    async function check(key: string, rule: Rule, actor: Actor, query: Record<string, unknown> | undefined) {
+      const route = routeByKey.get(key)!;
+      const caller = rule.endsSession ? await freshActor(actor) : actor;
+      const expected = expectedFor(rule.access, route.method, route.url, caller);
+      const ownsRecord = rule.own !== undefined && caller.userId !== undefined;
+      const params = ownsRecord
+        ? await rule.own!(caller)
+        : rule.own
+          ? defaultParams(route.url)
+          : ((await rule.params?.()) ?? defaultParams(route.url));
+      const body = rule.body ? rule.body() : route.body ? sampleOf(key) : undefined;
+      if (route.body && !route.body.safeParse(body).success) {
+        failures.push(`${key}: the matrix's body is not valid for the route: ${JSON.stringify(body)}`);
+        return;
+      }
+      const url = fillPath(route.url, params) + toQueryString(query ?? rule.query);
+      const response = await call(
+        caller,
+        route.method,
+        url,
+        body ?? (route.method === 'GET' ? undefined : {}),
+      );
+      pairs += 1;
+      const status = response.statusCode;
+      const ok =
+        status < 500 &&
+        (expected === 'allowed'
+          ? ![401, 403].includes(status) || (rule.alsoAllowed ?? []).includes(status)
+          : status === expected) &&
+        !(expected === 'allowed' && ownsRecord && status === 404);
+      if (!ok) {
+        failures.push(
+          `${route.method} ${url} as ${caller.name}: expected ${expected}, got ${status} ${response.body.slice(0, 200)}`,
+        );
+      }
+    }
+
+    for (const route of t.app.routeTable) {
+      if (isHeadTwin(route)) continue;
+      const key = `${route.method} ${route.url}`;
+      const rule = RULES[key];
+      if (!rule) continue;
+      for (const actor of roles) await check(key, rule, actor, undefined);
+
+      // Another user's record is 404: made by one tier-1 user, asked for by another.
+      if (rule.own) {
+        const owner = roles.find((role) => role.name === 'tier1')!;
+        const params = await rule.own(owner);
+        const body = rule.body ? rule.body() : route.body ? sampleOf(key) : undefined;
+        const url = fillPath(route.url, params) + toQueryString(rule.query);
+        const response = await call(
+          stranger,
+          route.method,
+          url,
+          body ?? (route.method === 'GET' ? undefined : {}),
+        );
+        pairs += 1;
+        if (response.statusCode !== 404) {
+          failures.push(`${route.method} ${url} as another user: expected 404, got ${response.statusCode}`);
+        }
+      }
+    }
+    for (const variant of VARIANTS) {
+      const rule = { ...RULES[variant.route]!, access: variant.access };
+      for (const actor of roles) await check(variant.route, rule, actor, variant.query);
+    }
+
+    process.stdout.write(
+      `authorization matrix: ${pairs} (route, role) pairs checked over ${roles.length + 1} roles\n`,
+    );
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it('answers 401 before reading the body: an anonymous caller with an invalid body learns nothing', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeTable) {
+      const rule = RULES[`${route.method} ${route.url}`];
+      if (!route.body || !rule || rule.access === 'public' || rule.access === 'mfa-pending') continue;
+      if (GUARDS_AFTER_BODY.some((prefix) => route.url.startsWith(prefix))) continue;
+      const url = fillPath(route.url, defaultParams(route.url));
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"unexpected": [1, 2, 3], "nested": {"deep": true}',
+      });
+      if (response.statusCode !== 401) failures.push(`${route.method} ${route.url}: ${response.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
