@@ -5,9 +5,12 @@ import type { AuthContext } from './session.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless signed in. */
+    /**
+     * onRequest hook: 401 unless signed in. Before the body is read, so an anonymous caller learns nothing about
+     * what a valid body would be (the session plugin's own onRequest hook has set `request.auth` by then).
+     */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler factory: 401 unless signed in, 403 TIER_REQUIRED below `tier`. */
+    /** onRequest hook factory: 401 unless signed in, 403 TIER_REQUIRED below `tier`. */
     requireTier: (tier: number) => (request: FastifyRequest) => Promise<void>;
   }
 }

@@ -20,7 +20,7 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         summary: 'Live figures for Directors (tier 4): the last 30 days',
         response: { 200: analyticsDashboardSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
-      preHandler: app.requireTier(DIRECTOR_TIER),
+      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async () => analytics.dashboard(ctx),
   );

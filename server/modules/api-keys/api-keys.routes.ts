@@ -12,7 +12,7 @@ const tags = ['api-keys'];
 
 export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/api-keys',

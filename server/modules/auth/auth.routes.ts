@@ -108,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/auth/user',
     {
       schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, 401: errorBodySchema } },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => auth.toPublicUser(currentAuth(request).user),
   );

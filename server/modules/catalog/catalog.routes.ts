@@ -105,7 +105,7 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
           409: errorBodySchema,
         },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const review = await catalog.createReview(

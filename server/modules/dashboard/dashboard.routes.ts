@@ -15,7 +15,7 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         summary: 'Mission Control: your counts, open missions, recent activity and orders',
         response: { 200: dashboardSummarySchema, 401: errorBodySchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => dashboard.summary(ctx, currentAuth(request).user.id),
   );

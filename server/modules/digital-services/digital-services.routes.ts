@@ -43,7 +43,7 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
           403: errorBodySchema,
         },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const inquiry = await digital.createInquiry(ctx, currentAuth(request).user, request.body);
@@ -60,7 +60,7 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
         querystring: listQuerySchema,
         response: { 200: z.array(serviceInquirySchema), 401: errorBodySchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => digital.listInquiries(ctx, currentAuth(request).user.id, request.query.limit),
   );

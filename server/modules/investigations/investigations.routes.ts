@@ -48,7 +48,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
           403: errorBodySchema,
         },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const created = await investigations.createRequest(
@@ -75,7 +75,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
           403: errorBodySchema,
         },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) =>
       investigations.listRequests(ctx, currentAuth(request).user, request.query.scope, request.query.limit),
@@ -90,7 +90,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
         querystring: listQuerySchema,
         response: { 200: z.array(investigationAgentSchema), 401: errorBodySchema, 403: errorBodySchema },
       },
-      preHandler: app.requireTier(DIRECTOR_TIER),
+      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) => investigations.listAgents(ctx, request.query.limit),
   );
@@ -112,7 +112,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
           409: errorBodySchema,
         },
       },
-      preHandler: app.requireTier(DIRECTOR_TIER),
+      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) =>
       investigations.updateRequest(

@@ -29,7 +29,7 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         summary: 'Start 2FA: a new secret, its QR code and backup codes (only while 2FA is off)',
         response: { 200: mfaSetupSchema, 401: errorBodySchema, 409: errorBodySchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       // The answer holds a secret: never cached anywhere.
@@ -47,7 +47,7 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         body: mfaEnableRequestSchema,
         response: { 200: userSchema, ...codeErrors },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const { user } = currentAuth(request);
@@ -65,7 +65,7 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         body: mfaDisableRequestSchema,
         response: { 200: userSchema, ...codeErrors },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => {
       const { user } = currentAuth(request);

@@ -12,7 +12,7 @@ const tags = ['notifications'];
 
 export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/notifications',

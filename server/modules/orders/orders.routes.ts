@@ -12,7 +12,7 @@ const tags = ['orders'];
 
 export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   r.post(
     '/api/orders',

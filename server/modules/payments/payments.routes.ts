@@ -31,7 +31,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         querystring: listQuerySchema,
         response: { 200: z.array(paymentSchema), 401: errorBodySchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => payments.listOwn(ctx, currentAuth(request).user.id, request.query.limit),
   );
@@ -46,7 +46,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         body: createPaymentRequestSchema,
         response: { 201: paymentSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) =>
       reply.status(201).send(await payments.createPayment(ctx, currentAuth(request).user.id, request.body)),
@@ -61,7 +61,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         querystring: adminPaymentsQuerySchema,
         response: { 200: z.array(adminPaymentSchema), 401: errorBodySchema, 403: errorBodySchema },
       },
-      preHandler: app.requireTier(DIRECTOR_TIER),
+      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) => payments.listForDirector(ctx, request.query.status, request.query.limit),
   );
@@ -88,7 +88,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
             409: errorBodySchema,
           },
         },
-        preHandler: app.requireTier(DIRECTOR_TIER),
+        onRequest: app.requireTier(DIRECTOR_TIER),
       },
       async (request) => payments.settle(ctx, currentAuth(request).user.id, request.params.id, status),
     );

@@ -55,7 +55,7 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
           403: errorBodySchema,
         },
       },
-      preHandler: app.requireTier(DIRECTOR_TIER),
+      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) => secureChannel.list(ctx, request.query.limit, request.query.status),
   );
@@ -77,7 +77,7 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
           409: errorBodySchema,
         },
       },
-      preHandler: app.requireTier(DIRECTOR_TIER),
+      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) =>
       secureChannel.review(

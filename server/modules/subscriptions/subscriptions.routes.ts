@@ -36,7 +36,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
           body: upgradeTierRequestSchema,
           response: { 201: upgradeTierResponseSchema, ...upgradeErrors },
         },
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
       },
       async (request, reply) => {
         const result = await subscriptions.upgrade(
@@ -58,7 +58,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
         summary: 'Your active subscription, or null',
         response: { 200: subscriptionSchema.nullable(), 401: errorBodySchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => subscriptions.getActive(ctx, currentAuth(request).user.id),
   );
@@ -71,7 +71,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
         summary: 'Turn auto renewal off: the tier stays until the paid period ends',
         response: { 200: subscriptionSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => subscriptions.cancel(ctx, currentAuth(request).user.id, requestMeta(request)),
   );
@@ -85,7 +85,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
         querystring: listQuerySchema,
         response: { 200: z.array(adminUpgradeSchema), 401: errorBodySchema, 403: errorBodySchema },
       },
-      preHandler: app.requireTier(DIRECTOR_TIER),
+      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) => subscriptions.listPendingUpgrades(ctx, request.query.limit),
   );
@@ -109,7 +109,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
             409: errorBodySchema,
           },
         },
-        preHandler: app.requireTier(DIRECTOR_TIER),
+        onRequest: app.requireTier(DIRECTOR_TIER),
       },
       async (request) => {
         const directorId = currentAuth(request).user.id;

@@ -39,7 +39,7 @@ export async function vendorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           403: errorBodySchema,
         },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => vendor.listApplications(ctx, currentAuth(request).user, request.query),
   );
@@ -58,7 +58,7 @@ export async function vendorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           409: errorBodySchema,
         },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const application = await vendor.createApplication(ctx, currentAuth(request).user, request.body);
@@ -83,7 +83,7 @@ export async function vendorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           409: errorBodySchema,
         },
       },
-      preHandler: app.requireTier(DIRECTOR_TIER),
+      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) =>
       vendor.reviewApplication(
@@ -109,7 +109,7 @@ export async function vendorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           403: errorBodySchema,
         },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => vendor.listProducts(ctx, currentAuth(request).user, request.query),
   );
@@ -128,7 +128,7 @@ export async function vendorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           403: errorBodySchema,
         },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const product = await vendor.createProduct(ctx, currentAuth(request).user, request.body);
@@ -152,7 +152,7 @@ export async function vendorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           404: errorBodySchema,
         },
       },
-      preHandler: app.requireTier(DIRECTOR_TIER),
+      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) =>
       vendor.reviewProduct(
@@ -172,7 +172,7 @@ export async function vendorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         summary: 'Your products and what they sold (paid or fulfilled orders)',
         response: { 200: vendorStatsSchema, 401: errorBodySchema },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request) => vendor.stats(ctx, currentAuth(request).user.id),
   );
