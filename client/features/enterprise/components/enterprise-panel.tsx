@@ -1,6 +1,134 @@
-import { NotBuiltYet } from '@/app/routes/not-built-yet';
+import { useState } from 'react';
+import { Building2, Plus } from 'lucide-react';
+import type { EnterpriseClient } from '@contract/enterprise';
+import { DIRECTOR_TIER } from '@contract/tiers';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoadError } from '@/components/ui/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useUser } from '@/features/auth/api/get-user';
+import { useDeleteEnterpriseClient } from '@/features/enterprise/api/delete-enterprise-client';
+import { useEnterpriseClients } from '@/features/enterprise/api/get-enterprise-clients';
+import { AddClientDialog } from '@/features/enterprise/components/add-client-dialog';
+import { EnterpriseClientCard } from '@/features/enterprise/components/enterprise-client-card';
+import { handleUnauthorizedError } from '@/lib/api-client';
 
-/** Placeholder until its issue lands. */
+function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void }) {
+  const clients = useEnterpriseClients({ enabled });
+  const remove = useDeleteEnterpriseClient();
+  const [confirming, setConfirming] = useState<EnterpriseClient | null>(null);
+
+  function removeClient(client: EnterpriseClient) {
+    remove.mutate(client.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast({ title: 'Client removed', description: `${client.name} is no longer a client.` });
+      },
+      onError: (error) => {
+        setConfirming(null);
+        if (handleUnauthorizedError(error)) return;
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to remove the client.' });
+      },
+    });
+  }
+
+  if (clients.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-3">
+        <span role="status" className="sr-only">
+          Loading clients
+        </span>
+        {[0, 1].map((index) => (
+          <Skeleton key={index} className="h-36" />
+        ))}
+      </div>
+    );
+  }
+
+  if (clients.isError) {
+    return (
+      <LoadError
+        message="The enterprise clients could not be loaded."
+        onRetry={() => void clients.refetch()}
+      />
+    );
+  }
+
+  if (clients.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
+        <Building2 aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="font-medium">No enterprise clients yet</p>
+        <p className="text-sm text-muted-foreground">Add the organisations you serve under contract.</p>
+        <Button variant="outline" className="mt-2" onClick={onAdd}>
+          <Plus aria-hidden="true" />
+          Add Client
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul aria-label="Enterprise clients" className="grid gap-4 lg:grid-cols-2">
+        {clients.data.map((client) => (
+          <EnterpriseClientCard
+            key={client.id}
+            client={client}
+            busy={remove.isPending && remove.variables === client.id}
+            onDelete={setConfirming}
+          />
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={confirming !== null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && removeClient(confirming)}
+        title="Remove this client?"
+        description={`${confirming ? confirming.name : 'The client'} is removed from the list. Its members keep their accounts and tiers.`}
+        confirmLabel="Remove client"
+        pendingLabel="Removing"
+        pending={remove.isPending}
+      />
+    </>
+  );
+}
+
+/**
+ * The Enterprise tab (spec 2.23, tier 4 and above): clients with their tier and members, and 'Add Client'.
+ * The /ai page shows the tab to Directors only; the list call is also held back here for anyone else (spec 6).
+ */
 export function EnterprisePanel() {
-  return <NotBuiltYet section="Enterprise" />;
+  const { data: user } = useUser();
+  const director = (user?.tier ?? 0) >= DIRECTOR_TIER;
+  const [adding, setAdding] = useState(false);
+
+  if (!director) {
+    return (
+      <p className="text-sm text-muted-foreground">Enterprise clients are managed by Directors (tier 4).</p>
+    );
+  }
+
+  return (
+    <section aria-labelledby="enterprise-heading" className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-1">
+          <h2 id="enterprise-heading" className="text-xl font-semibold">
+            Enterprise Clients
+          </h2>
+          <p className="max-w-2xl text-sm text-muted-foreground">
+            Organisations under contract. Users whose e-mail address is at a client&apos;s domain are listed
+            as its members.
+          </p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Add Client
+        </Button>
+      </div>
+      <ClientList enabled={director} onAdd={() => setAdding(true)} />
+      <AddClientDialog open={adding} onOpenChange={setAdding} />
+    </section>
+  );
 }

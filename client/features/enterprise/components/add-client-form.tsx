@@ -1,0 +1,110 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createEnterpriseClientRequestSchema,
+  type CreateEnterpriseClientInput,
+  type CreateEnterpriseClientRequest,
+  type EnterpriseClient,
+} from '@contract/enterprise';
+import { DEFAULT_TIER, TIER_PLANS } from '@contract/tiers';
+import { Button } from '@/components/ui/button';
+import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { useCreateEnterpriseClient } from '@/features/enterprise/api/create-enterprise-client';
+import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+
+const fields = ['name', 'domain', 'tier'] as const;
+
+const DEFAULTS: CreateEnterpriseClientRequest = { name: '', domain: '', tier: DEFAULT_TIER };
+
+interface AddClientFormProps {
+  onCancel: () => void;
+  onCreated: (client: EnterpriseClient) => void;
+}
+
+/** A new client: its name, its e-mail domain (one client per domain) and the tier it has contracted. */
+export function AddClientForm({ onCancel, onCreated }: AddClientFormProps) {
+  const create = useCreateEnterpriseClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CreateEnterpriseClientRequest, unknown, CreateEnterpriseClientInput>({
+    resolver: zodResolver(createEnterpriseClientRequestSchema),
+    defaultValues: DEFAULTS,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      onCreated(await create.mutateAsync(values));
+    } catch (error) {
+      if (handleUnauthorizedError(error)) return;
+      // A taken domain (409) belongs under the domain field, like the schema's own messages.
+      if (error instanceof ApiError && error.status === 409) {
+        setError('domain', {
+          type: 'server',
+          message: errorMessage(error, 'This domain already has a client'),
+        });
+        return;
+      }
+      let placed = false;
+      for (const issue of error instanceof ApiError ? (error.body?.issues ?? []) : []) {
+        const field = fields.find((name) => name === issue.path);
+        if (field) {
+          setError(field, { type: 'server', message: issue.message });
+          placed = true;
+        }
+      }
+      if (!placed) {
+        setError('root.server', {
+          type: 'server',
+          message: errorMessage(error, 'Failed to add the client.'),
+        });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add client" className="grid gap-4">
+      <FormMessage>{errors.root?.server?.message}</FormMessage>
+      <TextField
+        label="Name"
+        placeholder="Acme Holdings"
+        autoComplete="organization"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label="Domain"
+        placeholder="acme.com"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Users whose e-mail address is at exactly this domain are listed as its members."
+        error={errors.domain?.message}
+        {...register('domain')}
+      />
+      <FormField label="Tier" error={errors.tier?.message}>
+        {(field) => (
+          <NativeSelect {...field} {...register('tier', { valueAsNumber: true })}>
+            {TIER_PLANS.map((plan) => (
+              <option key={plan.tier} value={plan.tier}>
+                {`Tier ${plan.tier} · ${plan.name}`}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending && <Spinner className="size-4 text-primary-foreground" label="Adding client" />}
+          Add Client
+        </Button>
+      </div>
+    </form>
+  );
+}
