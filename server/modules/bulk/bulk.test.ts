@@ -7,7 +7,9 @@ import { setUserTier } from '../../test/fixtures.js';
 import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import * as notificationsService from '../notifications/notifications.service.js';
 import * as repository from './bulk.repository.js';
-import { runOperation } from './bulk.service.js';
+import type { JobHandler, JobQueue } from '../../lib/queue.js';
+import { registerBulkJobs } from './bulk.jobs.js';
+import { BULK_JOB_RETRY_LIMIT, runOperation } from './bulk.service.js';
 import { csvField, toCsv } from './csv.js';
 
 let t: TestApp;
@@ -373,6 +375,14 @@ describe('bulk operations', () => {
     expect((await post({ type: 'notifications_read', items: 'all' })).statusCode).toBe(400);
     expect((await post([])).statusCode).toBe(400);
   });
+  it('documents its endpoints in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    expect(Object.keys(doc.paths['/api/bulk/operations']!).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/api/bulk/operations/{id}']).toHaveProperty('get');
+    expect(doc.paths['/api/bulk/operations/{id}/output']).toHaveProperty('get');
+  });
 });
 
 describe('the bulk job', () => {
@@ -471,6 +481,44 @@ describe('the bulk job', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, owner.id), eq(notifications.isRead, false)));
     expect(unread).toEqual([]);
+  });
+});
+
+describe('the bulk worker', () => {
+  it('lets a broken try be retried, and ends the operation failed after the last one', async () => {
+    let handler: JobHandler<{ operationId: string }> | undefined;
+    const queue = {
+      work: async (_name: string, run: JobHandler<{ operationId: string }>) => {
+        handler = run;
+      },
+    } as unknown as JobQueue;
+    await registerBulkJobs({ ...t.ctx, queue }, t.app.log);
+    const owner = await member();
+    await setUserTier(t, owner.id, 4);
+    const mine = await openCase(owner);
+    // A payload no request can produce (the schema checks items): the second item breaks the try itself.
+    const broken = await repository.insert(t.database.db, {
+      userId: owner.id,
+      type: 'case_status',
+      totalItems: 2,
+      payload: { items: [{ caseId: mine.id, status: 'in_progress' }, null] },
+    });
+    const job = (retryCount: number) => ({ id: 'job', data: { operationId: broken.id }, retryCount });
+
+    await expect(handler!(job(0))).rejects.toThrow();
+    expect((await owner.call('GET', `/api/bulk/operations/${broken.id}`)).json()).toMatchObject({
+      status: 'processing',
+      processedItems: 1,
+    });
+    await handler!(job(BULK_JOB_RETRY_LIMIT));
+    expect((await owner.call('GET', `/api/bulk/operations/${broken.id}`)).json()).toMatchObject({
+      status: 'failed',
+      processedItems: 1,
+      failedItems: 0,
+      error: 'The operation stopped unexpectedly; the counts show how far it got',
+    });
+    // The retry resumed after the first item: the case moved once.
+    expect(await caseStatus(mine.id)).toBe('in_progress');
   });
 });
 
