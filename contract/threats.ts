@@ -80,18 +80,14 @@ export const threatIndicatorsSchema = textList(
   'indicator',
   THREAT_LIMITS.indicators,
   THREAT_LIMITS.indicator,
-)
-  .default([])
-  .transform((values) => unique(values.map(normalizeIndicator)));
+).transform((values) => unique(values.map(normalizeIndicator)));
 
 export const threatMitigationsSchema = textList(
   'Mitigations',
   'mitigation',
   THREAT_LIMITS.mitigations,
   THREAT_LIMITS.mitigation,
-)
-  .default([])
-  .transform(unique);
+).transform(unique);
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
   z.enum(values, {
@@ -108,8 +104,8 @@ export const createThreatRequestSchema = z.object({
   severity: choice(THREAT_SEVERITIES, 'Severity'),
   title: requiredText('Title', 5, THREAT_LIMITS.title),
   description: requiredText('Description', 20, THREAT_LIMITS.description),
-  indicators: threatIndicatorsSchema,
-  mitigations: threatMitigationsSchema,
+  indicators: threatIndicatorsSchema.default([]),
+  mitigations: threatMitigationsSchema.default([]),
   tlp: choice(TLP_LEVELS, 'TLP').default(TLP_DEFAULT),
 });
 export type CreateThreatRequest = z.input<typeof createThreatRequestSchema>;

@@ -1,6 +1,193 @@
-import { NotBuiltYet } from '@/app/routes/not-built-yet';
+import { useState } from 'react';
+import { Download, Plus, ShieldAlert, Upload } from 'lucide-react';
+import {
+  THREAT_CATEGORIES,
+  THREAT_SEVERITIES,
+  type ThreatCategory,
+  type ThreatSeverity,
+} from '@contract/threats';
+import { DIRECTOR_TIER } from '@contract/tiers';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { LoadError } from '@/components/ui/load-error';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useUser } from '@/features/auth/api/get-user';
+import { useExportThreats } from '@/features/threats/api/export-threats';
+import { useThreats, type ThreatFilters } from '@/features/threats/api/get-threats';
+import { ImportStixDialog } from '@/features/threats/components/import-stix-dialog';
+import { NewThreatDialog } from '@/features/threats/components/new-threat-dialog';
+import { ThreatCard } from '@/features/threats/components/threat-card';
+import {
+  THREAT_CATEGORY_LABELS,
+  THREAT_MESSAGES,
+  THREAT_SEVERITY_BADGES,
+} from '@/features/threats/utils/labels';
+import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
 
-/** Placeholder until its issue lands. */
+/**
+ * The Threat Intelligence tab of /ai (spec 2.23): the feed with its filters, a STIX export for everyone, and for
+ * Directors the 'Add Threat' button (spec 6) and STIX import.
+ */
 export function ThreatIntelPanel() {
-  return <NotBuiltYet section="Threat Intelligence" />;
+  const { data: user } = useUser();
+  const director = (user?.tier ?? 0) >= DIRECTOR_TIER;
+  const [filters, setFilters] = useState<ThreatFilters>({});
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const exportThreats = useExportThreats();
+
+  const onExport = async () => {
+    try {
+      const fileName = await exportThreats.mutateAsync(filters);
+      toast({ title: THREAT_MESSAGES.exported, description: fileName });
+    } catch (error) {
+      if (handleUnauthorizedError(error)) return;
+      toast({
+        variant: 'destructive',
+        title: THREAT_MESSAGES.failedTitle,
+        description: errorMessage(error, THREAT_MESSAGES.exportFailed),
+      });
+    }
+  };
+
+  return (
+    <section aria-labelledby="threat-intel-heading" className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h2 id="threat-intel-heading" className="text-xl font-semibold">
+            Threat Intelligence
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Current threats with their indicators and mitigations, shared under the Traffic Light Protocol.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void onExport()} disabled={exportThreats.isPending}>
+            {exportThreats.isPending ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
+            Export STIX
+          </Button>
+          {director && (
+            <>
+              <Button variant="outline" onClick={() => setImporting(true)}>
+                <Upload aria-hidden="true" />
+                Import STIX
+              </Button>
+              <Button onClick={() => setAdding(true)}>
+                <Plus aria-hidden="true" />
+                Add Threat
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="flex flex-wrap gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor="threat-category-filter">Category</Label>
+          <NativeSelect
+            id="threat-category-filter"
+            value={filters.category ?? ''}
+            onChange={(event) =>
+              setFilters((current) => ({
+                ...current,
+                category: (event.target.value || undefined) as ThreatCategory | undefined,
+              }))
+            }
+          >
+            <option value="">All categories</option>
+            {THREAT_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {THREAT_CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="threat-severity-filter">Severity</Label>
+          <NativeSelect
+            id="threat-severity-filter"
+            value={filters.severity ?? ''}
+            onChange={(event) =>
+              setFilters((current) => ({
+                ...current,
+                severity: (event.target.value || undefined) as ThreatSeverity | undefined,
+              }))
+            }
+          >
+            <option value="">All severities</option>
+            {THREAT_SEVERITIES.map((severity) => (
+              <option key={severity} value={severity}>
+                {THREAT_SEVERITY_BADGES[severity].label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      <ThreatList filters={filters} onAdd={director ? () => setAdding(true) : undefined} />
+
+      {director && (
+        <>
+          <NewThreatDialog open={adding} onOpenChange={setAdding} />
+          <ImportStixDialog open={importing} onOpenChange={setImporting} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ThreatList({ filters, onAdd }: { filters: ThreatFilters; onAdd?: () => void }) {
+  const threats = useThreats(filters);
+  const filtered = Boolean(filters.category || filters.severity);
+
+  if (threats.isPending) {
+    return (
+      <div aria-busy="true" className="grid gap-3 lg:grid-cols-2">
+        <span role="status" className="sr-only">
+          Loading threat intelligence
+        </span>
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} className="h-44" />
+        ))}
+      </div>
+    );
+  }
+
+  if (threats.isError) {
+    return (
+      <LoadError
+        message="The threat intelligence could not be loaded."
+        onRetry={() => void threats.refetch()}
+      />
+    );
+  }
+
+  if (threats.data.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
+        <ShieldAlert aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="font-medium">{THREAT_MESSAGES.noThreats}</p>
+        <p className="text-sm text-muted-foreground">
+          {filtered ? 'No threats match these filters.' : 'Threats will be listed here as they are added.'}
+        </p>
+        {onAdd && !filtered && (
+          <Button className="mt-2" onClick={onAdd}>
+            <Plus aria-hidden="true" />
+            Add the First Threat
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <ul aria-label="Threats" className="grid gap-3 lg:grid-cols-2">
+      {threats.data.map((threat) => (
+        <ThreatCard key={threat.id} threat={threat} />
+      ))}
+    </ul>
+  );
 }
