@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,10 +249,25 @@ describe('the database restarted under load', () => {
 });
 
 describe('two app instances on one database behind a load balancer', () => {
-  it('share sessions: one made on either works on both, and signing out ends it on both', async () => {
+  const JOBS = 12;
+
+  it('share sessions, and each queued job (AI analyses, webhook deliveries) runs exactly once', async () => {
+    // The webhook receiver counts every delivery it gets.
+    let received = 0;
+    const receiver = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        received += 1;
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiverPort = (receiver.address() as { port: number }).port;
+
     const storage = await createStorage(externalAdminUrl);
-    const first = await startServer({ storage });
-    const second = await startServer({ storage });
+    const env = { ALLOW_PRIVATE_WEBHOOK_TARGETS: '1' };
+    const first = await startServer({ storage, env });
+    const second = await startServer({ storage, env });
     const balancer = await startRoundRobin([first.url, second.url]);
     try {
       // A session made on one instance works on the other, directly and through the balancer.
@@ -261,6 +277,64 @@ describe('two app instances on one database behind a load balancer', () => {
         expect((await send(balancer.url, 'GET', '/api/auth/user', cookie)).status).toBe(200);
       }
       expect(balancer.counts).toEqual([2, 2]);
+
+      // Jobs sent through both instances, which both run workers on the one queue.
+      const analyses: string[] = [];
+      for (let i = 0; i < JOBS; i++) {
+        const created = await send(balancer.url, 'POST', '/api/ai/analysis', cookie, {
+          type: 'pattern_analysis',
+          inputData: { dataPoints: [1, 2, 3, 4, 5, 40, 6, 7, i] },
+        });
+        expect(created.status).toBe(201);
+        analyses.push((created.json as { id: string }).id);
+      }
+      const integration = await send(balancer.url, 'POST', '/api/integrations', cookie, {
+        type: 'webhook',
+        name: 'Exactly once',
+        config: { url: `http://127.0.0.1:${receiverPort}/hook` },
+      });
+      expect(integration.status).toBe(201);
+      const integrationId = (integration.json as { id: string }).id;
+      for (let i = 0; i < JOBS; i++) {
+        const test = await send(balancer.url, 'POST', `/api/integrations/${integrationId}/test`, cookie, {});
+        expect(test.status).toBeLessThan(300);
+      }
+
+      await until(
+        async () => {
+          const list = await send(balancer.url, 'GET', '/api/ai/analysis', cookie);
+          const mine = (list.json as { id: string; status: string }[]).filter((a) => analyses.includes(a.id));
+          return mine.length === JOBS && mine.every((a) => a.status === 'completed');
+        },
+        60_000,
+        'every analysis completed',
+      );
+      await until(
+        async () => {
+          const log = await send(
+            balancer.url,
+            'GET',
+            `/api/integrations/${integrationId}/deliveries`,
+            cookie,
+          );
+          const deliveries = log.json as { status: string; attempts: number }[];
+          return deliveries.length === JOBS && deliveries.every((d) => d.status === 'delivered');
+        },
+        60_000,
+        'every delivery delivered',
+      );
+      const log = await send(balancer.url, 'GET', `/api/integrations/${integrationId}/deliveries`, cookie);
+      expect((log.json as { attempts: number }[]).map((d) => d.attempts)).toEqual(Array(JOBS).fill(1));
+      await sleep(1_000);
+      expect(received).toBe(JOBS);
+      // pg-boss's own record: each job completed on its first try.
+      const jobs = await query<{ name: string; state: string; retry_count: number }>(
+        storage.databaseUrl!,
+        `select name, state, retry_count from pgboss.job where name in ('ai.run-analysis', 'integrations.deliver')`,
+      );
+      expect(jobs).toHaveLength(2 * JOBS);
+      expect(jobs.every((job) => job.state === 'completed' && job.retry_count === 0)).toBe(true);
+
       // Signing out on one ends the session on both.
       expect((await send(second.url, 'POST', '/api/auth/logout', cookie, {})).status).toBeLessThan(300);
       expect((await send(first.url, 'GET', '/api/auth/user', cookie)).status).toBe(401);
@@ -269,6 +343,7 @@ describe('two app instances on one database behind a load balancer', () => {
       await second.stop();
       await first.stop();
       await storage.dispose();
+      await new Promise((resolve) => receiver.close(resolve));
     }
-  }, 120_000);
+  }, 180_000);
 });
