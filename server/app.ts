@@ -33,6 +33,8 @@ import { qrCodesRoutes, qrScanRoutes } from './modules/qr-codes/qr-codes.routes.
 import { enterpriseRoutes } from './modules/enterprise/enterprise.routes.js';
 import { threatsRoutes } from './modules/threats/threats.routes.js';
 import { bulkRoutes } from './modules/bulk/bulk.routes.js';
+import { automationRoutes } from './modules/automation/automation.routes.js';
+import * as automation from './modules/automation/automation.service.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
@@ -92,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { database });
   notifications.subscribe(ctx);
+  automation.subscribe(ctx);
 
   await app.register(authRoutes, { ctx });
   await app.register(mfaRoutes, { ctx });
@@ -121,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(enterpriseRoutes, { ctx });
   await app.register(threatsRoutes, { ctx });
   await app.register(bulkRoutes, { ctx });
+  await app.register(automationRoutes, { ctx });
 
   await app.register(clientPlugin, { root: options.clientRoot ?? clientDistDir });
   return app;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './lib/context.js';
 import { registerAiJobs } from './modules/ai/ai.jobs.js';
 import * as auth from './modules/auth/auth.service.js';
+import { registerAutomationJobs } from './modules/automation/automation.jobs.js';
 import { registerIntegrationJobs } from './modules/integrations/integrations.jobs.js';
 import { registerBulkJobs } from './modules/bulk/bulk.jobs.js';
 import * as rateLimits from './modules/rate-limits/rate-limits.service.js';
@@ -31,5 +32,6 @@ export async function startJobs(ctx: AppContext, logger: FastifyBaseLogger): Pro
   });
   await registerIntegrationJobs(ctx, logger);
   await registerBulkJobs(ctx, logger);
+  await registerAutomationJobs(ctx, logger);
   await registerAiJobs(ctx, logger);
 }

@@ -40,7 +40,7 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
  * the cart is emptied. Any line that cannot be served fails the whole checkout and nothing changes.
  */
 export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOrderRequest): Promise<Order> {
-  const { orderId, payment } = await ctx.db.transaction(async (tx) => {
+  const { orderId, payment, total, itemCount } = await ctx.db.transaction(async (tx) => {
     const lines = await cart.lockCart(tx, user.id);
     if (lines.length === 0) {
       throw new AppError('VALIDATION_FAILED', 'Your cart is empty', {
@@ -88,10 +88,19 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
     });
     await repository.attachPayment(tx, id, payment.id, payment.status === 'completed');
     await cart.emptyCart(tx, user.id);
-    return { orderId: id, payment };
+    const itemCount = taken.reduce((sum, line) => sum + line.quantity, 0);
+    return { orderId: id, payment, total, itemCount };
   });
   catalog.invalidateListings(ctx);
   await cart.cartChanged(ctx, user.id);
+  await ctx.events.emit('order.placed', {
+    userId: user.id,
+    orderId,
+    total,
+    currency: CATALOG_CURRENCY,
+    itemCount,
+    paymentMethod: input.paymentMethod,
+  });
   if (payment.status === 'completed') {
     await ctx.events.emit('payment.completed', {
       userId: user.id,
