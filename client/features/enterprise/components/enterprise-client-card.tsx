@@ -1,18 +1,20 @@
 import { Building2, Trash2 } from 'lucide-react';
 import type { EnterpriseClient } from '@contract/enterprise';
-import { tierLabel, tierName } from '@contract/tiers';
+import { TIER_PLANS, tierLabel, tierName } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
 import { formatCount, formatDate } from '@/lib/format';
 
 interface EnterpriseClientCardProps {
   client: EnterpriseClient;
   busy: boolean;
   onDelete: (client: EnterpriseClient) => void;
+  onChangeTier: (client: EnterpriseClient, tier: number) => void;
 }
 
 /** One client: name, domain, contracted tier and the users of its domain with their own tiers. */
-export function EnterpriseClientCard({ client, busy, onDelete }: EnterpriseClientCardProps) {
+export function EnterpriseClientCard({ client, busy, onDelete, onChangeTier }: EnterpriseClientCardProps) {
   const hidden = client.memberCount - client.members.length;
   return (
     <li data-testid="enterprise-client" className="grid gap-4 rounded-lg border bg-surface p-4">
@@ -27,6 +29,19 @@ export function EnterpriseClientCard({ client, busy, onDelete }: EnterpriseClien
             @{client.domain} · added {formatDate(client.createdAt)}
           </p>
         </div>
+        <NativeSelect
+          aria-label={`Tier of ${client.name}`}
+          value={client.tier}
+          disabled={busy}
+          className="w-40"
+          onChange={(event) => onChangeTier(client, Number(event.target.value))}
+        >
+          {TIER_PLANS.map((plan) => (
+            <option key={plan.tier} value={plan.tier}>
+              {`Tier ${plan.tier} · ${plan.name}`}
+            </option>
+          ))}
+        </NativeSelect>
         <Button
           variant="ghost"
           size="sm"

@@ -41,6 +41,12 @@ function serveClients(
       return { status: 201, json: created };
     }
     const id = url.match(/^\/api\/enterprise\/clients\/(.+)$/)?.[1];
+    if (method === 'PATCH' && id) {
+      clients = clients.map((client) =>
+        client.id === id ? { ...client, ...(body as Partial<EnterpriseClient>) } : client,
+      );
+      return { json: clients.find((client) => client.id === id) };
+    }
     if (method === 'DELETE' && id) {
       clients = clients.filter((client) => client.id !== id);
       return { status: 204 };
@@ -144,6 +150,22 @@ describe('Enterprise tab (spec 2.23, 6)', () => {
       await within(dialog).findByText('An enterprise client with the domain acme.com already exists'),
     ).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Domain')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("changes a client's tier from its card", async () => {
+    const fetchMock = serveClients([makeClient({ tier: 3 })]);
+    const user = userEvent.setup();
+    renderWithProviders(<EnterprisePanel />);
+    const select = await screen.findByRole('combobox', { name: 'Tier of Acme Holdings' });
+    expect(select).toHaveValue('3');
+    await user.selectOptions(select, 'Tier 4 · Director');
+    expect(await screen.findByText('Tier changed')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      `${LIST}/e1`,
+      expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ tier: 4 }) }),
+    );
+    expect(screen.getByRole('heading', { name: /Acme Holdings/ })).toHaveTextContent('TIER 4');
+    expect(screen.getByRole('combobox', { name: 'Tier of Acme Holdings' })).toHaveValue('4');
   });
 
   it('removes a client after confirming', async () => {

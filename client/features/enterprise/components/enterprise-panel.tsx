@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api/get-user';
 import { useDeleteEnterpriseClient } from '@/features/enterprise/api/delete-enterprise-client';
 import { useEnterpriseClients } from '@/features/enterprise/api/get-enterprise-clients';
+import { useUpdateEnterpriseClient } from '@/features/enterprise/api/update-enterprise-client';
 import { AddClientDialog } from '@/features/enterprise/components/add-client-dialog';
 import { EnterpriseClientCard } from '@/features/enterprise/components/enterprise-client-card';
 import { handleUnauthorizedError } from '@/lib/api-client';
@@ -17,6 +18,7 @@ import { handleUnauthorizedError } from '@/lib/api-client';
 function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void }) {
   const clients = useEnterpriseClients({ enabled });
   const remove = useDeleteEnterpriseClient();
+  const update = useUpdateEnterpriseClient();
   const [confirming, setConfirming] = useState<EnterpriseClient | null>(null);
 
   function removeClient(client: EnterpriseClient) {
@@ -31,6 +33,20 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
         toast({ variant: 'destructive', title: 'Error', description: 'Failed to remove the client.' });
       },
     });
+  }
+
+  function changeTier(client: EnterpriseClient, tier: number) {
+    update.mutate(
+      { id: client.id, changes: { tier } },
+      {
+        onSuccess: (updated) =>
+          toast({ title: 'Tier changed', description: `${updated.name} is now on tier ${updated.tier}.` }),
+        onError: (error) => {
+          if (handleUnauthorizedError(error)) return;
+          toast({ variant: 'destructive', title: 'Error', description: 'Failed to change the tier.' });
+        },
+      },
+    );
   }
 
   if (clients.isPending) {
@@ -76,8 +92,12 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
           <EnterpriseClientCard
             key={client.id}
             client={client}
-            busy={remove.isPending && remove.variables === client.id}
+            busy={
+              (remove.isPending && remove.variables === client.id) ||
+              (update.isPending && update.variables.id === client.id)
+            }
             onDelete={setConfirming}
+            onChangeTier={changeTier}
           />
         ))}
       </ul>
