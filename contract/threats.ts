@@ -192,6 +192,9 @@ export const stixBundleSchema = z.object(
 );
 export type StixBundle = z.infer<typeof stixBundleSchema>;
 
+/** The export's answer: the import's cap on objects does not bound what an export may hold. */
+export const stixExportBundleSchema = stixBundleSchema.extend({ objects: z.array(stixObjectSchema) });
+
 export const stixImportErrorSchema = z.object({
   /** Position of the object in the bundle's `objects`. */
   index: z.number().int(),

@@ -141,6 +141,29 @@ describe('recordsToBundle', () => {
     expect(parsed.candidates.map((candidate) => candidate.record)).toEqual([record]);
   });
 
+  it('sends a record that came in as a standalone indicator back out as that indicator', () => {
+    const single: StixRecord = {
+      ...record,
+      id: '5b1d8052-9fae-4071-8c3d-4e5f60718293',
+      stixId: 'indicator--5b1d8052-9fae-4071-8c3d-4e5f60718293',
+      indicators: ['192.0.2.44'],
+      mitigations: [],
+    };
+    const out = recordsToBundle([single]);
+    expect(byType(out, 'report')).toEqual([]);
+    expect(byType(out, 'indicator')).toEqual([
+      expect.objectContaining({
+        id: single.stixId,
+        name: single.title,
+        pattern: "[ipv4-addr:value = '192.0.2.44']",
+      }),
+    ]);
+    expect(bundleToRecords(out).candidates.map((candidate) => candidate.record)).toEqual([single]);
+    // Once it holds more than one indicator it can only travel as a report.
+    const grown = recordsToBundle([{ ...single, indicators: ['192.0.2.44', '192.0.2.45'] }]);
+    expect(byType(grown, 'report')[0]!.id).toBe(`report--${single.id}`);
+  });
+
   it('still refers to something when a record has neither indicators nor mitigations', () => {
     const bare = recordsToBundle([{ ...record, indicators: [], mitigations: [] }]);
     const [report] = byType(bare, 'report');

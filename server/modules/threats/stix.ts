@@ -22,7 +22,7 @@ import {
  * A record travels as one `report` that refers to one `indicator` per indicator and one `course-of-action` per
  * mitigation, in the record's order (object_refs keeps it), marked with the official TLP 2.0 marking definition,
  * and created by an `identity` named after the record's source. The fields STIX has no place for ride in custom
- * `x_intel_` properties.
+ * `x_intel_` properties. A record imported from a standalone indicator goes back out as that indicator.
  */
 
 /** A threat record as it crosses into or out of STIX. */
@@ -163,7 +163,10 @@ export function patternValue(pattern: string): string | null {
 
 const iso = (date: Date) => date.toISOString();
 
-/** The report's id: its own STIX id when that names a report, else one made from the record's id. */
+/**
+ * The report's id: its own STIX id when that names a report, else one made from the record's id (a record that
+ * came in as a standalone indicator and has since gained more indicators goes out as a report).
+ */
 export function reportId(record: Pick<StixRecord, 'id' | 'stixId'>): string {
   return record.stixId.startsWith('report--') ? record.stixId : `report--${record.id}`;
 }
@@ -186,6 +189,31 @@ export function recordToStix(record: StixRecord): StixObject[] {
     created_by_ref: createdBy,
     object_marking_refs: marking,
   };
+  const [onlyIndicator] = record.indicators;
+  if (
+    record.stixId.startsWith('indicator--') &&
+    onlyIndicator !== undefined &&
+    record.indicators.length === 1
+  ) {
+    // It came in as an indicator of its own; it goes out as one, under its own id, so a round trip keeps it.
+    return [
+      {
+        type: 'indicator',
+        id: record.stixId,
+        ...common,
+        name: record.title,
+        description: record.description,
+        pattern: indicatorPattern(onlyIndicator),
+        pattern_type: 'stix',
+        pattern_version: '2.1',
+        valid_from: created,
+        labels: [record.category],
+        x_intel_source: record.source,
+        x_intel_severity: record.severity,
+        x_intel_category: record.category,
+      },
+    ];
+  }
   const indicators = record.indicators.map((value) => ({
     type: 'indicator',
     id: `indicator--${uuidV5(`${id}|indicator|${value}`)}`,

@@ -5,6 +5,7 @@ import { errorBodySchema } from '../../../contract/errors.js';
 import {
   createThreatRequestSchema,
   stixBundleSchema,
+  stixExportBundleSchema,
   stixImportReportSchema,
   threatSchema,
   threatsExportQuerySchema,
@@ -60,7 +61,7 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'The records you may see as a STIX 2.1 bundle (same filters as the list)',
         querystring: threatsExportQuerySchema,
-        response: { 200: stixBundleSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: stixExportBundleSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -314,6 +314,25 @@ describe('threat intelligence: STIX', () => {
     });
     await addThreat({ title: 'Bare physical threat', category: 'physical', severity: 'low', tlp: 'CLEAR' });
     await addThreat({ title: 'Red insider threat', category: 'insider', severity: 'critical', tlp: 'RED' });
+    // A record that came in as an indicator of its own, and keeps its STIX id through the round trip.
+    const standalone = await importBundle(director, {
+      type: 'bundle',
+      id: 'bundle--4b8f1c56-2a6d-4a4e-9c1e-7f1a2b3c4d5e',
+      objects: [
+        {
+          type: 'indicator',
+          id: 'indicator--5b1d8052-9fae-4071-8c3d-4e5f60718293',
+          spec_version: '2.1',
+          created: '2026-01-01T00:00:00.000Z',
+          modified: '2026-01-02T00:00:00.000Z',
+          name: 'x',
+          pattern: "[ipv4-addr:value = '192.0.2.44']",
+          pattern_type: 'stix',
+          valid_from: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+    });
+    expect(standalone.json()).toMatchObject({ imported: 1 });
     const bundle = (await exportBundle(director)).json<StixBundle>();
     const rows = await t.database.db.select().from(threatIntelligence);
 
@@ -322,7 +341,7 @@ describe('threat intelligence: STIX', () => {
       const freshDirector = await member(fresh, 4);
       const imported = await importBundle(freshDirector, bundle);
       expect(imported.statusCode, imported.body).toBe(200);
-      expect(imported.json()).toEqual({ imported: 3, updated: 0, skipped: 0, failed: 0, errors: [] });
+      expect(imported.json()).toEqual({ imported: 4, updated: 0, skipped: 0, failed: 0, errors: [] });
       const copies = await fresh.database.db.select().from(threatIntelligence);
       const comparable = (row: typeof threatIntelligence.$inferSelect) => ({ ...row, createdBy: null });
       const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
