@@ -23,7 +23,7 @@ const IMPORT_BODY_LIMIT = 10 * 1_048_576;
 
 export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/threat-intelligence',
@@ -41,8 +41,8 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/threat-intelligence',
     {
-      // Before the body is validated: a non-Director learns nothing from it and never costs a bundle parse.
-      preValidation: app.requireTier(DIRECTOR_TIER),
+      // Before the body is read: a non-Director learns nothing from it and never costs a bundle parse.
+      onRequest: app.requireTier(DIRECTOR_TIER),
       schema: {
         tags,
         summary: 'Add a threat (Directors)',
@@ -76,8 +76,8 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     '/api/threat-intelligence/import',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      // Before the body is validated: a non-Director learns nothing from it and never costs a bundle parse.
-      preValidation: app.requireTier(DIRECTOR_TIER),
+      // Before the body is read: a non-Director learns nothing from it and never costs a bundle parse.
+      onRequest: app.requireTier(DIRECTOR_TIER),
       schema: {
         tags,
         summary: 'Import a STIX 2.1 bundle (Directors): reports and standalone indicators become records',
