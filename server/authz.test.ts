@@ -417,7 +417,6 @@ const VARIANTS: { route: string; query: Record<string, string>; access: Access }
  */
 const GUARDS_AFTER_BODY = [
   '/api/ai/',
-  '/api/integrations',
   '/api/qr-codes',
   '/api/enterprise/',
   '/api/bulk/',
