@@ -76,6 +76,17 @@ describe('pattern analyzer', () => {
     expect(results.anomalies).toEqual([]);
   });
 
+  it('sets anomalies aside before looking for a shift, so a spike does not hide one', () => {
+    const { results } = analyzePattern([1, 2, 1, 2, 1, 9, 10, 9, 10, 9, 100]);
+    // Median 9, MAD 7: 0.6745 x 91 / 7
+    expect(results.anomalies).toEqual([{ index: 10, value: 100, robustZ: 8.7685, label: null }]);
+    expect(results.changePoints).toEqual([
+      { index: 5, meanBefore: 1.4, meanAfter: 9.4, effectSize: 14.60593487, label: null },
+    ]);
+    // Without the spike set aside, the shift is not found: its segment's spread is too wide.
+    expect(changePoints([1, 2, 1, 2, 1, 9, 10, 9, 10, 9, 100])).toEqual([]);
+  });
+
   it('reports an exact step between constant segments with no effect size', () => {
     expect(changePoints([5, 5, 5, 5, 5, 20, 20, 20, 20, 20])).toEqual([
       { index: 5, meanBefore: 5, meanAfter: 20, effectSize: null },

@@ -138,7 +138,7 @@ function directionOf(slope: number, rSquared: number, count: number, range: numb
 
 /**
  * Summary statistics, a least-squares trend over the points' order, anomalies by robust z-score and change points
- * in the mean. Direction: flat unless the line explains at least 10% of the variance and rises or falls by at least
+ * in the mean of the points that are not anomalies (a change point's index is the original position). Direction: flat unless the line explains at least 10% of the variance and rises or falls by at least
  * 10% of the range over the series.
  *
  * Confidence = 0.2 + 0.5 x min(1, n / 30) + 0.25 x r-squared, capped at 0.95: more points make every figure
@@ -157,6 +157,10 @@ export function analyzePattern(points: readonly DataPoint[]): AnalyzerOutcome<Pa
   const max = sorted[count - 1]!;
   const trend = linearTrend(values);
   const robust = robustZScores(values);
+  const anomalous = robust.scores.map((score) => Math.abs(score) > ANOMALY_THRESHOLD);
+  // Anomalies are set aside before looking for shifts in level: one spike would otherwise swell its segment's
+  // spread and hide a real shift next to it.
+  const kept = values.flatMap((_, index) => (anomalous[index] ? [] : [index]));
 
   return {
     confidence: confidenceOf(Math.min(0.95, 0.2 + 0.5 * Math.min(1, count / 30) + 0.25 * trend.rSquared)),
@@ -175,17 +179,20 @@ export function analyzePattern(points: readonly DataPoint[]): AnalyzerOutcome<Pa
       },
       anomalyDetection: { method: robust.method, mad: round(robust.mad), threshold: ANOMALY_THRESHOLD },
       anomalies: robust.scores.flatMap((score, index) =>
-        Math.abs(score) > ANOMALY_THRESHOLD
+        anomalous[index]
           ? [{ index, value: values[index]!, robustZ: round(score), label: labelOf(points[index]!) }]
           : [],
       ),
-      changePoints: changePoints(values).map((split) => ({
-        index: split.index,
-        meanBefore: round(split.meanBefore),
-        meanAfter: round(split.meanAfter),
-        effectSize: split.effectSize === null ? null : round(split.effectSize),
-        label: labelOf(points[split.index]!),
-      })),
+      changePoints: changePoints(kept.map((index) => values[index]!)).map((split) => {
+        const index = kept[split.index]!;
+        return {
+          index,
+          meanBefore: round(split.meanBefore),
+          meanAfter: round(split.meanAfter),
+          effectSize: split.effectSize === null ? null : round(split.effectSize),
+          label: labelOf(points[index]!),
+        };
+      }),
     },
   };
 }
