@@ -69,6 +69,8 @@ export async function search(
   const types = (Object.keys(SOURCES) as SearchResultType[]).filter(
     (type) => (!query.type || query.type === type) && (!priced || type === 'product'),
   );
+  // A type no source serves (`other`), or a price bound on a type without prices, can match nothing.
+  if (types.length === 0) return [];
   const filters = {
     category: query.category,
     maxTier: query.tier,

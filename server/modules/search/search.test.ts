@@ -80,6 +80,9 @@ describe('GET /api/search', () => {
       expect(Number(r.price)).toBeGreaterThanOrEqual(10000);
       expect(Number(r.price)).toBeLessThanOrEqual(60000);
     }
+    // Types with no prices under a price bound, and a type no source serves, find nothing (they once were a 500).
+    expect(await search('q=kit&type=vendor&maxPrice=100')).toEqual([]);
+    expect(await search('q=kit&type=other')).toEqual([]);
   });
 
   it('links products to their page for signed-in users and treats query syntax as text', async () => {
