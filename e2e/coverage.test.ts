@@ -1,0 +1,654 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../server/lib/paths.js';
+import { useHarness } from './support/harness.js';
+
+/**
+ * Browser coverage of every route of spec 2.1 (issue 10, point 4): each route signed out and signed in at tiers 1,
+ * 2 and 4, the texts the spec gives for its screen, the gating of spec 6, the navigation of spec 2.3 and the mobile
+ * menu. The harness fails a test on any console error. A full-page screenshot of each (route, role) lands in
+ * e2e/artifacts/<role>/.
+ */
+const e2e = useHarness();
+const ARTIFACTS = path.join(projectRoot, 'e2e/artifacts');
+const PAGE_SIZE = 24;
+const UNKNOWN_PATH = '/no-such-page';
+
+interface Viewer {
+  role: 'signed-out' | 'tier-1' | 'tier-2' | 'tier-4';
+  /** null: signed out. */
+  tier: number | null;
+}
+
+/** What the public API serves, read once: the screens' expectations are worked out from it. */
+interface Catalogue {
+  products: { id: string; name: string; minimumTier: number; inStock: boolean }[];
+  services: { name: string; minimumTier: number }[];
+  posts: { title: string; classification: 'PUBLIC' | 'TIER_1' | 'TIER_2' }[];
+  /** An in-stock TIER 2 product: restricted at tier 1, open from tier 2. */
+  product: { id: string; name: string; minimumTier: number };
+}
+
+interface Screen {
+  /** The screenshot's file name. */
+  name: string;
+  path: (catalogue: Catalogue) => string;
+  /** Spec 2.1: signed-out visitors get the not-found page here. */
+  memberOnly: boolean;
+  /** The screen as it first renders; the screenshot is taken right after. */
+  check: (page: Page, viewer: Viewer, catalogue: Catalogue) => Promise<void>;
+  /** Tabs and the like, opened after the screenshot. */
+  explore?: (page: Page, viewer: Viewer, catalogue: Catalogue) => Promise<void>;
+}
+
+const signedIn = (viewer: Viewer): viewer is Viewer & { tier: number } => viewer.tier !== null;
+const director = (viewer: Viewer) => (viewer.tier ?? 0) >= 4;
+
+async function heading(page: Page, name: string | RegExp) {
+  await page.getByRole('heading', { level: 1, name, exact: typeof name === 'string' }).waitFor();
+}
+
+/** The names of the page's first tab list (the page's own tabs). */
+async function tabNames(page: Page): Promise<string[]> {
+  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  await tabs.first().waitFor();
+  return (await tabs.allTextContents()).map((text) => text.trim());
+}
+
+async function linkHref(scope: Locator, name: string) {
+  return scope.getByRole('link', { name, exact: true }).getAttribute('href');
+}
+
+/** Spec 2.1's sixteen routes, with the texts spec section 2 gives for each screen. */
+const screens: readonly Screen[] = [
+  {
+    name: 'home',
+    path: () => '/',
+    memberOnly: false,
+    async check(page, viewer) {
+      const main = page.getByRole('main');
+      if (!signedIn(viewer)) {
+        // Spec 2.4: three hero buttons and two cards.
+        await main.getByRole('link', { name: 'Access Digital Services' }).waitFor();
+        expect(await linkHref(main, 'Access Digital Services')).toBe('/digital');
+        expect(await linkHref(main, 'Browse Marketplace')).toBe('/marketplace');
+        expect(await linkHref(main, 'Investigations')).toBe('/investigations');
+        await main.getByText('Digital Intelligence Hub', { exact: true }).waitFor();
+        expect(await linkHref(main, 'Access Digital Tools')).toBe('/digital');
+        await main.getByText('Tactical Marketplace', { exact: true }).waitFor();
+        expect(await linkHref(main, 'Browse Catalog')).toBe('/marketplace');
+      } else {
+        // Spec 2.1: a different home screen once signed in.
+        await heading(page, /^Welcome back/);
+        expect(await main.getByRole('link', { name: 'Access Digital Services' }).count()).toBe(0);
+      }
+      // Spec 2.3: the footer.
+      const footer = page.getByRole('contentinfo');
+      for (const name of ['Privacy Policy', 'Terms of Service', 'Security'])
+        expect(await linkHref(footer, name)).toBe('#');
+      expect(await linkHref(footer, 'Services')).toBe('/digital');
+      expect(await linkHref(footer, 'Support')).toBe('/dashboard');
+      await footer.getByText(/© 2024/).waitFor();
+    },
+  },
+  {
+    name: 'digital',
+    path: () => '/digital',
+    memberOnly: false,
+    async check(page, viewer, { services }) {
+      await heading(page, 'Digital Intelligence Services');
+      await page.getByTestId('service-card').first().waitFor();
+      // Spec 6: usable from the service's minimum tier. A visitor is shown what a new account (tier 1) sees.
+      const tier = viewer.tier ?? 1;
+      const cards = await page.getByTestId('service-card').evaluateAll((elements) =>
+        elements.map((card) => ({
+          name: card.querySelector('h3')?.textContent?.trim() ?? '',
+          classified: card
+            .querySelector('[data-testid="classified-panel"]')
+            ?.textContent?.includes('CLASSIFIED'),
+          actions: [...card.querySelectorAll('footer a, footer button')].map((action) =>
+            action.textContent?.trim(),
+          ),
+        })),
+      );
+      expect(cards.map((card) => card.name).sort()).toEqual(services.map((service) => service.name).sort());
+      for (const service of services) {
+        const usable = tier >= service.minimumTier;
+        expect(cards.find((card) => card.name === service.name)).toEqual({
+          name: service.name,
+          classified: usable ? undefined : true,
+          actions: usable
+            ? ['View Demo', 'Submit Service Inquiry']
+            : [`Request Tier ${service.minimumTier} Access`],
+        });
+      }
+      // Spec 2.7: the locked 'Advanced Analytics / TIER 2 REQUIRED' placeholder, below tier 2 only.
+      const analytics = page.getByTestId('locked-analytics-card');
+      if (tier < 2) {
+        await analytics.getByRole('heading', { name: 'Advanced Analytics' }).waitFor();
+        await analytics.getByText('TIER 2 REQUIRED', { exact: true }).waitFor();
+      } else {
+        expect(await analytics.count()).toBe(0);
+      }
+    },
+  },
+  {
+    name: 'marketplace',
+    path: () => '/marketplace',
+    memberOnly: false,
+    async check(page, viewer, { products }) {
+      await heading(page, 'Tactical Marketplace');
+      await page.getByText(`${products.length} items found`, { exact: true }).waitFor();
+      await page.getByTestId('product-card').first().waitFor();
+      // Each card's add button (spec 6): the name, then the last control of the card.
+      const cards = await page.getByTestId('product-card').evaluateAll((elements) =>
+        elements.map((card) => ({
+          name: card.querySelector('h3')?.textContent?.trim() ?? '',
+          action: [...card.querySelectorAll('a, button')].at(-1)?.textContent?.trim() ?? '',
+        })),
+      );
+      expect(cards).toHaveLength(Math.min(PAGE_SIZE, products.length));
+      const expected = (product: Catalogue['products'][number]) => {
+        if (!signedIn(viewer)) return 'Add to Cart';
+        if (viewer.tier < product.minimumTier) return `Tier ${product.minimumTier} Required`;
+        return product.inStock ? 'Add to Cart' : 'Notify When Available';
+      };
+      for (const card of cards) {
+        const product = products.find((candidate) => candidate.name === card.name);
+        expect(product, card.name).toBeDefined();
+        expect(card.action, card.name).toBe(expected(product!));
+      }
+      // The seed has products above tiers 1 and 2: those tiers see the gate on some card.
+      if (viewer.tier === 1) expect(cards.some((card) => card.action === 'Tier 2 Required')).toBe(true);
+    },
+  },
+  {
+    name: 'investigations',
+    path: () => '/investigations',
+    memberOnly: false,
+    async check(page, viewer) {
+      await heading(page, 'Investigation Services');
+      const services = page.getByTestId('investigation-service');
+      await services.first().waitFor();
+      expect(await services.count()).toBe(7);
+      // Spec 2.13: the request button and the user's list for signed-in users only.
+      const request = page.getByRole('button', { name: 'Request Investigation', exact: true });
+      const mine = page.getByRole('heading', { name: 'My Investigation Requests' });
+      if (signedIn(viewer)) {
+        await request.waitFor();
+        await mine.waitFor();
+        await page.getByRole('button', { name: 'Submit Your First Request' }).waitFor();
+      } else {
+        expect(await request.count()).toBe(0);
+        expect(await mine.count()).toBe(0);
+      }
+    },
+  },
+  {
+    name: 'blog',
+    path: () => '/blog',
+    memberOnly: false,
+    async check(page, viewer, { posts }) {
+      await heading(page, 'Intelligence Briefings');
+      const cards = page.getByTestId('blog-post-card');
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(posts.length);
+      // Spec 6: PUBLIC for anyone, TIER_n from tier n; the rest show 'Upgrade to TIER n for access'.
+      const requiredTier = (post: Catalogue['posts'][number]) =>
+        post.classification === 'PUBLIC' ? 0 : Number(post.classification.slice('TIER_'.length));
+      const locked = posts.filter(
+        (post) => requiredTier(post) > 0 && (viewer.tier === null || viewer.tier < requiredTier(post)),
+      );
+      expect(await page.locator('[data-testid="blog-post-card"][data-locked]').count()).toBe(locked.length);
+      for (const n of [1, 2])
+        expect(await page.getByText(`Upgrade to TIER ${n} for access`, { exact: true }).count()).toBe(
+          locked.filter((post) => requiredTier(post) === n).length,
+        );
+    },
+  },
+  {
+    name: 'secure-channel',
+    path: () => '/secure-channel',
+    memberOnly: false,
+    async check(page) {
+      await heading(page, 'Secure Channel Request');
+      const form = page.getByRole('form', { name: 'Secure channel request' });
+      await form.waitFor();
+      // Spec 2.15: required fields carry an asterisk; organization and compliance requirements are optional.
+      const fields = await form.locator('label').evaluateAll((labels) =>
+        labels.map((label) => {
+          const control = document.getElementById(label.getAttribute('for') ?? '');
+          return {
+            label: label.textContent?.replace(/\s*\*\s*$/, '').trim() ?? '',
+            asterisk: /\*\s*$/.test(label.textContent ?? ''),
+            required: control?.getAttribute('aria-required') === 'true',
+          };
+        }),
+      );
+      const required = [
+        'Full legal name',
+        'Email address',
+        'Secure contact number',
+        'Security clearance level',
+        'Access purpose',
+        'Operational need',
+        'Reference contact',
+        'Emergency contact',
+        'Encryption level',
+        'Communication frequency',
+        'Data classification',
+      ];
+      for (const label of required)
+        expect(
+          fields.find((field) => field.label === label),
+          label,
+        ).toMatchObject({
+          asterisk: true,
+          required: true,
+        });
+      for (const label of ['Organization', 'Compliance requirements'])
+        expect(
+          fields.find((field) => field.label === label),
+          label,
+        ).toMatchObject({
+          asterisk: false,
+          required: false,
+        });
+      await form.getByRole('button', { name: 'Submit for Security Review' }).waitFor();
+      await page
+        .getByRole('complementary', { name: 'Security notice' })
+        .getByText(/permanent denial/)
+        .waitFor();
+    },
+  },
+  {
+    name: 'team',
+    path: () => '/team',
+    memberOnly: false,
+    async check(page) {
+      await heading(page, 'Leadership Team');
+      const dossiers = page.getByTestId('personnel-dossier');
+      await dossiers.first().waitFor();
+      expect(await dossiers.count()).toBe(2);
+      await dossiers.getByRole('heading', { name: 'Kabir Raghunathan' }).waitFor();
+      await dossiers.getByRole('heading', { name: 'Dr. Meera Iyer-Kapoor' }).waitFor();
+      const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date());
+      expect(await dossiers.getByText(`Last updated: ${today}`).count()).toBe(2);
+      await page.getByRole('heading', { name: 'Strategic Advisors' }).waitFor();
+      expect(await page.getByTestId('advisor').count()).toBe(3);
+      await page.getByRole('complementary', { name: 'Classification notice' }).waitFor();
+    },
+  },
+  {
+    name: 'admin-link-form',
+    path: () => '/admin/link-form',
+    memberOnly: false,
+    async check(page) {
+      await heading(page, 'Team Link Form');
+      // Spec 2.17: eleven optional URL fields for each of the two team members.
+      const members = page.getByTestId('member-links');
+      await members.first().waitFor();
+      expect(await members.count()).toBe(2);
+      for (const member of await members.all()) {
+        const fields = member.getByRole('textbox');
+        expect(await fields.count()).toBe(11);
+        expect(await member.locator('input[required], input[aria-required="true"]').count()).toBe(0);
+        expect(
+          await fields.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('type'))),
+        ).toEqual(Array(11).fill('url'));
+      }
+      await page.getByRole('button', { name: 'Generate Code' }).waitFor();
+    },
+  },
+  {
+    name: 'dashboard',
+    path: () => '/dashboard',
+    memberOnly: true,
+    async check(page, viewer) {
+      await heading(page, 'Mission Control');
+      // Spec 2.11: tier badge and security level ('MAXIMUM' from tier 2, design section 5).
+      expect(await page.getByTestId('dashboard-tier').textContent()).toBe(`TIER ${viewer.tier}`);
+      expect(await page.getByTestId('security-level').textContent()).toBe(
+        `Security level: ${viewer.tier! >= 2 ? 'MAXIMUM' : 'ELEVATED'}`,
+      );
+      for (const name of ['Mission Status', 'Recent Activity', 'Quick Actions', 'Equipment Cart'])
+        await page.getByRole('region', { name }).waitFor();
+      // The upgrade dialog's button: nothing to buy at the top tier.
+      const upgrade = page.getByRole('button', { name: 'Upgrade Tier' });
+      if (director(viewer)) expect(await upgrade.count()).toBe(0);
+      else await upgrade.waitFor();
+    },
+  },
+  {
+    name: 'vendor',
+    path: () => '/vendor',
+    memberOnly: true,
+    async check(page) {
+      await heading(page, 'Vendor Portal');
+      // Spec 2.12: inventory, application status and 'Add Product'.
+      await page.getByRole('heading', { name: 'Product Inventory' }).waitFor();
+      await page.getByRole('heading', { name: 'Application Status' }).waitFor();
+      await page.getByRole('button', { name: 'Add Product' }).waitFor();
+    },
+  },
+  {
+    name: 'product',
+    path: ({ product }) => `/product/${product.id}`,
+    memberOnly: true,
+    async check(page, viewer, { product }) {
+      await heading(page, product.name);
+      const main = page.getByRole('main');
+      // Spec 2.9: breadcrumb, tier badge, the three tabs, the red box when the tier is too low.
+      expect(await linkHref(main.getByRole('navigation', { name: 'Breadcrumb' }), 'Marketplace')).toBe(
+        '/marketplace',
+      );
+      await main.getByText(`TIER ${product.minimumTier}`, { exact: true }).first().waitFor();
+      expect(await tabNames(page)).toEqual(['Specifications', 'Details', expect.stringMatching(/^Reviews/)]);
+      const restricted = main.getByText('Access Restricted', { exact: true });
+      const tooLow = viewer.tier! < product.minimumTier;
+      const add = main.getByRole('button', {
+        name: tooLow ? `Tier ${product.minimumTier} Required` : 'Add to Cart',
+      });
+      await add.waitFor();
+      expect(await add.isDisabled()).toBe(tooLow);
+      if (tooLow) await restricted.waitFor();
+      else expect(await restricted.count()).toBe(0);
+    },
+  },
+  {
+    name: 'settings',
+    path: () => '/settings',
+    memberOnly: true,
+    async check(page, viewer) {
+      await heading(page, 'Settings');
+      // Spec 2.18: four tabs, Analytics disabled below tier 4.
+      expect(await tabNames(page)).toEqual(['Security', 'Profile', 'Analytics', 'Preferences']);
+      expect(await page.getByRole('tab', { name: 'Analytics' }).isDisabled()).toBe(!director(viewer));
+      expect(await page.getByTestId('mfa-status').textContent()).toBe('Inactive');
+    },
+    async explore(page, viewer) {
+      await page.getByRole('tab', { name: 'Profile' }).click();
+      const panel = page.getByRole('tabpanel', { name: 'Profile' });
+      for (const label of ['User ID', 'Email', 'Access tier', 'Member since'])
+        await panel.getByText(label, { exact: true }).waitFor();
+      await panel.getByText(`TIER ${viewer.tier}`, { exact: true }).waitFor();
+
+      await page.getByRole('tab', { name: 'Preferences' }).click();
+      await page.getByText(/coming soon in Phase 2/).waitFor();
+
+      if (director(viewer)) {
+        // Spec 2.19: four stat cards and four tabs.
+        await page.getByRole('tab', { name: 'Analytics' }).click();
+        const analytics = page.getByRole('tabpanel', { name: 'Analytics' });
+        for (const label of ['Total users', 'Active sessions', 'Page views', 'Revenue'])
+          await analytics.getByText(label, { exact: true }).first().waitFor();
+        const tabs = analytics.getByRole('tablist').getByRole('tab');
+        expect((await tabs.allTextContents()).map((text) => text.trim())).toEqual([
+          'Activity',
+          'Security',
+          'Business',
+          expect.stringMatching(/^Search/),
+        ]);
+        expect(await page.getByText('Analytics access requires Tier 4 clearance or higher.').count()).toBe(0);
+      } else {
+        // The tab cannot be clicked; its address shows what it would hold.
+        await page.goto(`${e2e.server.url}/settings?tab=analytics`);
+        await page.getByText('Analytics access requires Tier 4 clearance or higher.').waitFor();
+      }
+    },
+  },
+  {
+    name: 'cases',
+    path: () => '/cases',
+    memberOnly: true,
+    async check(page, viewer) {
+      await heading(page, 'Cases');
+      // Spec 2.20: a new user's empty state; Assigned Cases and All Cases from tier 4.
+      await page.getByText('No cases found', { exact: true }).waitFor();
+      await page.getByText("You haven't created any cases yet.", { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Create Your First Case' }).waitFor();
+      await page.getByRole('button', { name: 'New Case' }).waitFor();
+      expect(await tabNames(page)).toEqual(
+        director(viewer) ? ['My Cases', 'Assigned Cases', 'All Cases'] : ['My Cases'],
+      );
+    },
+  },
+  {
+    name: 'payments',
+    path: () => '/payments',
+    memberOnly: true,
+    async check(page) {
+      await heading(page, 'Payments');
+      // Spec 2.21: three tabs (Directors also approve payments in a fourth).
+      expect((await tabNames(page)).slice(0, 3)).toEqual(['Subscription', 'Payment History', 'Tier Upgrade']);
+      await page.getByText('No Active Subscription', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Explore Tiers' }).waitFor();
+    },
+    async explore(page, viewer) {
+      await page.getByRole('tab', { name: 'Payment History' }).click();
+      await page.getByText('No Payment History', { exact: true }).waitFor();
+
+      await page.getByRole('tab', { name: 'Tier Upgrade' }).click();
+      await page.getByRole('button', { name: 'Yearly (Save 17%)' }).waitFor();
+      const cards = page.getByTestId('tier-card');
+      await cards.first().waitFor();
+      // 'Current Tier', disabled, on every tier the user holds or exceeds.
+      const buttons = await cards.evaluateAll((elements) =>
+        elements.map((card) => {
+          const button = card.querySelector('button');
+          return {
+            tier: Number(/TIER (\d)/.exec(card.textContent ?? '')?.[1]),
+            label: button?.textContent?.trim(),
+            disabled: button?.disabled,
+          };
+        }),
+      );
+      expect(buttons.map((card) => card.tier)).toEqual([2, 3, 4]);
+      for (const card of buttons) {
+        const held = viewer.tier! >= card.tier;
+        expect(card, `tier ${card.tier}`).toEqual({
+          tier: card.tier,
+          label: held ? 'Current Tier' : 'Upgrade',
+          disabled: held,
+        });
+      }
+    },
+  },
+  {
+    name: 'mobile',
+    path: () => '/mobile',
+    memberOnly: true,
+    // The tab contents are still being built: the heading and the tab names only.
+    async check(page) {
+      await heading(page, 'Mobile & Integrations');
+      expect(await tabNames(page)).toEqual(['Mobile Devices', 'API Keys', 'Integrations', 'QR Codes']);
+    },
+  },
+  {
+    name: 'ai',
+    path: () => '/ai',
+    memberOnly: true,
+    // The tab contents are still being built: the heading and the tab names only.
+    async check(page, viewer) {
+      await heading(page, 'AI & Enterprise');
+      expect(await tabNames(page)).toEqual([
+        'AI Analysis',
+        'Threat Intelligence',
+        'Automation',
+        ...(director(viewer) ? ['Enterprise'] : []),
+        'Bulk Operations',
+      ]);
+    },
+  },
+];
+
+/** Spec 2.3 and 6: the navigation links and the tier badge, checked on every page. */
+async function checkNav(page: Page, viewer: Viewer) {
+  const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+  const expected = ['Home', 'Digital Services', 'Marketplace', 'Investigations', 'Intel Blog', 'Team'];
+  expect(links).toEqual(signedIn(viewer) ? [...expected, 'Dashboard', 'Vendor', 'Settings'] : expected);
+  const badges = await page
+    .getByRole('banner')
+    .getByText(/^TIER \d$/)
+    .allTextContents();
+  expect(badges).toEqual(signedIn(viewer) ? [`TIER ${viewer.tier}`] : []);
+}
+
+/** Spec 2.3 and 2.10: the account controls of the top bar and the floating cart (the same on every page). */
+async function checkAccountControls(page: Page, viewer: Viewer) {
+  const banner = page.getByRole('banner');
+  const requestAccess = banner.getByRole('link', { name: 'Request Access' });
+  const logout = banner.getByRole('link', { name: 'Logout' });
+  const floatingCart = page.getByRole('button', { name: /^Open shopping cart/ });
+  if (signedIn(viewer)) {
+    expect(await logout.getAttribute('href')).toBe('/api/logout');
+    expect(await banner.getByRole('link', { name: /^Cart/ }).getAttribute('href')).toBe('/marketplace');
+    await banner.getByRole('button', { name: /^Notifications/ }).waitFor();
+    await floatingCart.waitFor();
+    expect(await requestAccess.count()).toBe(0);
+  } else {
+    expect(await requestAccess.getAttribute('href')).toBe('/api/login');
+    expect(await logout.count()).toBe(0);
+    expect(await floatingCart.count()).toBe(0);
+  }
+}
+
+async function screenshot(page: Page, viewer: Viewer, name: string) {
+  await page.screenshot({
+    path: path.join(ARTIFACTS, viewer.role, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+let catalogue: Catalogue;
+let visited = 0;
+
+async function getJson<T>(route: string): Promise<T> {
+  const response = await fetch(`${e2e.server.url}${route}`);
+  expect(response.status, route).toBe(200);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  const [products, services, posts] = await Promise.all([
+    getJson<Catalogue['products']>('/api/products?limit=200'),
+    getJson<Catalogue['services']>('/api/digital-services'),
+    getJson<Catalogue['posts']>('/api/blog'),
+  ]);
+  const product = products.find((item) => item.minimumTier === 2 && item.inStock);
+  expect(product, 'an in-stock TIER 2 product in the seed').toBeDefined();
+  catalogue = { products, services, posts, product: product! };
+});
+
+afterAll(() => {
+  console.log(
+    `Browser coverage: ${visited} (route, role) pairs visited (${screens.length} routes and an unknown path, 4 roles).`,
+  );
+});
+
+/** Goes to a path and waits for its screen; anything that fails names the role and the route. */
+async function visit(page: Page, viewer: Viewer, name: string, route: string, check: () => Promise<void>) {
+  try {
+    await page.goto(`${e2e.server.url}${route}`);
+    await check();
+    visited += 1;
+  } catch (error) {
+    await screenshot(page, viewer, `${name}.failed`).catch(() => undefined);
+    throw new Error(`${viewer.role} at ${route}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+async function notFound(page: Page) {
+  await heading(page, '404 Page Not Found');
+}
+
+/** Spec 2.3: at phone size, the menu opens and closes, and holds the short list and the account control. */
+async function checkMobileMenu(page: Page, viewer: Viewer) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${e2e.server.url}/`);
+  const open = page.getByRole('button', { name: 'Open menu' });
+  await open.waitFor();
+  expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+  expect(await open.getAttribute('aria-expanded')).toBe('false');
+
+  await open.click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await menu.waitFor();
+  const close = page.getByRole('button', { name: 'Close menu' });
+  expect(await close.getAttribute('aria-expanded')).toBe('true');
+  const links = (await menu.getByRole('link').allTextContents()).map((text) => text.trim());
+  expect(links).toEqual(
+    signedIn(viewer)
+      ? ['Home', 'Digital Services', 'Marketplace', 'Dashboard', 'Logout']
+      : ['Home', 'Digital Services', 'Marketplace', 'Request Access'],
+  );
+  expect(
+    await menu
+      .getByRole('link', { name: signedIn(viewer) ? 'Logout' : 'Request Access' })
+      .getAttribute('href'),
+  ).toBe(signedIn(viewer) ? '/api/logout' : '/api/login');
+  await screenshot(page, viewer, 'mobile-menu');
+
+  await close.click();
+  await menu.waitFor({ state: 'detached' });
+  await open.waitFor();
+
+  // A link in the menu goes there and closes it.
+  await open.click();
+  await menu.getByRole('link', { name: 'Digital Services' }).click();
+  await page.waitForURL((url) => url.pathname === '/digital');
+  await heading(page, 'Digital Intelligence Services');
+  await menu.waitFor({ state: 'detached' });
+}
+
+const viewers: readonly Viewer[] = [
+  { role: 'signed-out', tier: null },
+  { role: 'tier-1', tier: 1 },
+  { role: 'tier-2', tier: 2 },
+  { role: 'tier-4', tier: 4 },
+];
+
+describe('browser coverage of every route', () => {
+  for (const viewer of viewers) {
+    it(`${viewer.role}: every route, the navigation and the mobile menu`, async () => {
+      // This run's screenshots only: a failed run's leftovers go.
+      await rm(path.join(ARTIFACTS, viewer.role), { recursive: true, force: true });
+      await mkdir(path.join(ARTIFACTS, viewer.role), { recursive: true });
+      // One browser context for the role; members sign up through the API and get their tier from the CLI.
+      const page = await e2e.newPage();
+      if (signedIn(viewer)) {
+        const email = await e2e.signUp(page, `coverage-${viewer.role}`);
+        if (viewer.tier !== 1) await e2e.server.cli('user:set-tier', email, String(viewer.tier));
+      }
+      // The harness fails the test on a console error; this says on which page it came.
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().includes('401'))
+          console.log(`[${viewer.role} ${page.url()}] ${message.text()}`);
+      });
+
+      for (const screen of screens) {
+        const route = screen.path(catalogue);
+        await visit(page, viewer, screen.name, route, async () => {
+          if (screen.memberOnly && !signedIn(viewer)) await notFound(page);
+          else await screen.check(page, viewer, catalogue);
+          await checkNav(page, viewer);
+          if (screen.name === 'home') await checkAccountControls(page, viewer);
+          await screenshot(page, viewer, screen.name);
+          if (screen.explore && (signedIn(viewer) || !screen.memberOnly))
+            await screen.explore(page, viewer, catalogue);
+        });
+      }
+      await visit(page, viewer, 'not-found', UNKNOWN_PATH, async () => {
+        await notFound(page);
+        await checkNav(page, viewer);
+        await checkAccountControls(page, viewer);
+        await screenshot(page, viewer, 'not-found');
+      });
+
+      await checkMobileMenu(page, viewer);
+    }, 180_000);
+  }
+});
