@@ -417,8 +417,6 @@ const VARIANTS: { route: string; query: Record<string, string>; access: Access }
  */
 const GUARDS_AFTER_BODY = [
   '/api/ai/',
-  '/api/qr-codes',
-  '/api/enterprise/',
   '/api/bulk/',
   '/api/automation/',
 ];

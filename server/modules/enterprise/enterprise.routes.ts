@@ -20,7 +20,7 @@ const params = z.object({ id: z.string().max(100) });
 /** Enterprise clients: Directors only (spec 6, design section 4); everyone else gets 403 TIER_REQUIRED. */
 export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireTier(DIRECTOR_TIER));
+  app.addHook('onRequest', app.requireTier(DIRECTOR_TIER));
 
   r.get(
     '/api/enterprise/clients',

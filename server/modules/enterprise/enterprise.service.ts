@@ -12,7 +12,7 @@ import * as auth from '../auth/auth.service.js';
 import * as repository from './enterprise.repository.js';
 import type { EnterpriseClientRow } from './enterprise.repository.js';
 
-// Tier 4 is checked by the routes' preHandler (design section 4): Directors manage every client, not only theirs.
+// Tier 4 is checked by the routes' guard, as the request arrives (design section 4): Directors manage every client, not only theirs.
 
 const duplicateDomain = (domain: string) =>
   conflict(`An enterprise client with the domain ${domain} already exists`);

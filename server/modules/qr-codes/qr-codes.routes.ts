@@ -22,7 +22,7 @@ function baseUrl(ctx: AppContext, request: FastifyRequest): string {
 /** The user's own QR codes (spec 2.22, 5.9). */
 export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/qr-codes',
