@@ -80,9 +80,9 @@ export function Home({ user }: { user: User }) {
         aria-labelledby="welcome-heading"
         className="flex flex-col gap-6 border-b pb-8 md:flex-row md:items-end md:justify-between"
       >
-        <div className="space-y-2">
+        <div className="min-w-0 space-y-2">
           <p className="font-mono text-xs tracking-[0.3em] text-muted-foreground uppercase">Secure session</p>
-          <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight">
+          <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight break-words">
             Welcome back, {name}
           </h1>
           {name !== user.email && <p className="text-sm text-muted-foreground">{user.email}</p>}

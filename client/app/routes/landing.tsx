@@ -25,7 +25,7 @@ export function Landing() {
     <>
       <section className="bg-grid relative border-b">
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-20 sm:px-6 md:py-28">
-          <Badge variant="secondary">
+          <Badge variant="secondary" className="max-w-full whitespace-normal">
             <ShieldCheck aria-hidden="true" />
             Private intelligence · Investigations · Equipment
           </Badge>
