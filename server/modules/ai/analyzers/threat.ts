@@ -64,7 +64,9 @@ const DOMAIN = `(?:${LABEL}\\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})`;
 
 const PATTERNS: Record<IndicatorType, RegExp> = {
   url: /\b(?:https?|ftp):\/\/[^\s<>"'`]+/gi,
-  email: new RegExp(`\\b[a-z0-9._%+-]+@${DOMAIN}\\b`, 'gi'),
+  // Local parts are at most 64 characters; the lookbehind starts a match only at the start of one, which keeps a
+  // long run of dots and letters with no @ linear rather than quadratic.
+  email: new RegExp(`(?<![a-z0-9._%+-])[a-z0-9._%+-]{1,64}@${DOMAIN}\\b`, 'gi'),
   ipv4: /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?!\.?\d)/g,
   ipv6: /(?<![0-9a-f:])(?:[0-9a-f]{0,4}:){2,7}(?:[0-9a-f]{0,4}|(?:\d{1,3}\.){3}\d{1,3})(?![0-9a-f:])/gi,
   domain: new RegExp(`(?<![a-z0-9._-])${DOMAIN}(?![a-z0-9@-]|\\.[a-z0-9])`, 'gi'),
