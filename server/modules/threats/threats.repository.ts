@@ -65,12 +65,22 @@ export async function findByIndicators(
     .limit(limit);
 }
 
-export async function findByIds(db: DbOrTx, ids: string[]): Promise<ThreatRow[]> {
-  if (!ids.length) return [];
-  return db.select().from(threatIntelligence).where(inArray(threatIntelligence.id, ids));
+/** The STIX id each of these record ids is stored under (absent: no record has that id). */
+export async function stixIdsOf(db: DbOrTx, ids: string[]): Promise<Map<string, string | null>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: threatIntelligence.id, stixId: threatIntelligence.stixId })
+    .from(threatIntelligence)
+    .where(inArray(threatIntelligence.id, ids));
+  return new Map(rows.map((row) => [row.id, row.stixId]));
 }
 
 export type UpsertOutcome = 'imported' | 'updated' | 'skipped' | 'idTaken';
+export type ImportedThreat = NewThreat & { stixId: string; modifiedAt: Date };
+export interface UpsertResult {
+  outcome: UpsertOutcome;
+  row: ThreatRow | null;
+}
 
 /** PostgreSQL's unique_violation; drizzle wraps the driver's error. */
 function isUniqueViolation(error: unknown): boolean {
@@ -83,12 +93,9 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Inserts a record under its STIX id, or replaces the one already there when this version is newer (a later
  * `modified`); an older or equal version changes nothing. One statement, so concurrent imports of the same bundle
- * cannot both insert. `idTaken`: another record (under another STIX id) already has this record's id.
+ * cannot both insert. Throws a unique violation when another record (under another STIX id) has this id.
  */
-export async function upsertByStixId(
-  db: DbOrTx,
-  row: NewThreat & { stixId: string; modifiedAt: Date },
-): Promise<{ outcome: UpsertOutcome; row: ThreatRow | null }> {
+async function upsert(db: DbOrTx, row: ImportedThreat): Promise<UpsertResult> {
   const t = threatIntelligence;
   const [result] = await db
     .insert(t)
@@ -110,13 +117,38 @@ export async function upsertByStixId(
       setWhere: sql`${t.modifiedAt} < excluded.modified_at`,
     })
     // xmax is 0 on a freshly inserted row version and set on an updated one.
-    .returning({ ...getTableColumns(t), inserted: sql<boolean>`(xmax = 0)` })
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error)) return ['idTaken' as const];
-      throw error;
-    });
-  if (result === 'idTaken') return { outcome: 'idTaken', row: null };
+    .returning({ ...getTableColumns(t), inserted: sql<boolean>`(xmax = 0)` });
   if (!result) return { outcome: 'skipped', row: null };
   const { inserted, ...saved } = result;
   return { outcome: inserted ? 'imported' : 'updated', row: saved };
+}
+
+/** `upsert` on its own: `idTaken` when another record (under another STIX id) already has this record's id. */
+export async function upsertByStixId(db: DbOrTx, row: ImportedThreat): Promise<UpsertResult> {
+  try {
+    return await upsert(db, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) return { outcome: 'idTaken', row: null };
+    throw error;
+  }
+}
+
+/**
+ * Upserts the rows in one transaction (one commit instead of one per record: a big bundle goes in in seconds).
+ * Null when an id turned out to be taken, which undoes the whole batch: the caller then goes row by row.
+ */
+export async function upsertBatchByStixId(
+  db: DbOrTx,
+  rows: ImportedThreat[],
+): Promise<UpsertResult[] | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const results: UpsertResult[] = [];
+      for (const row of rows) results.push(await upsert(tx, row));
+      return results;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../contract/threats.js';
 import type { AppContext } from '../../lib/context.js';
 import type { UserRow } from '../auth/auth.repository.js';
-import { bundleToRecords, recordsToBundle, type StixRecord } from './stix.js';
+import { bundleToRecords, recordsToBundle, type ImportCandidate, type StixRecord } from './stix.js';
 import * as repository from './threats.repository.js';
 import type { ThreatRow } from './threats.repository.js';
 
@@ -158,11 +158,14 @@ function toStixRecord(row: ThreatRow): StixRecord {
   return { ...row, stixId: row.stixId ?? `report--${row.id}` };
 }
 
+/** Records written per transaction during an import. */
+const IMPORT_BATCH = 250;
+
 /**
  * Imports a STIX 2.1 bundle (already checked for shape): every report, and every indicator no report refers to,
  * becomes one record, inserted under its STIX id or replacing an older version of it. Objects that cannot be
- * read or stored are reported by position and the rest still go in, each record on its own, so a re-run of the
- * same bundle skips everything that already went in. Callers check the importer is a Director.
+ * read or stored are reported by position and the rest still go in, so a re-run of the same bundle skips
+ * everything that already went in. Callers check the importer is a Director.
  */
 export async function importStixBundle(
   ctx: AppContext,
@@ -177,16 +180,48 @@ export async function importStixBundle(
     failed: 0,
     errors: [...parsed.errors],
   };
-  for (const { index, id, type, record } of parsed.candidates) {
-    const { outcome, row } = await repository.upsertByStixId(ctx.db, { ...record, createdBy: user.id });
-    if (outcome === 'idTaken') {
-      report.errors.push({ index, id, type, error: `Another record already uses the id ${record.id}` });
-      continue;
+  const idTaken = (candidate: ImportCandidate) =>
+    report.errors.push({
+      index: candidate.index,
+      id: candidate.id,
+      type: candidate.type,
+      error: `Another record already uses the id ${candidate.record.id}`,
+    });
+
+  for (let start = 0; start < parsed.candidates.length; start += IMPORT_BATCH) {
+    const batch = parsed.candidates.slice(start, start + IMPORT_BATCH);
+    // A record's id comes from its STIX id's uuid, so `report--X` and `indicator--X` would claim the same one.
+    const owners = await repository.stixIdsOf(
+      ctx.db,
+      batch.map((candidate) => candidate.record.id),
+    );
+    const ready = batch.filter((candidate) => {
+      const owner = owners.get(candidate.record.id);
+      if (owner === undefined || owner === candidate.record.stixId) return true;
+      idTaken(candidate);
+      return false;
+    });
+    const rows = ready.map((candidate) => ({ ...candidate.record, createdBy: user.id }));
+    const results =
+      (await repository.upsertBatchByStixId(ctx.db, rows)) ??
+      // Claimed meanwhile, or twice within this batch: one by one, so only the clashing record fails.
+      (await sequentially(rows, (row) => repository.upsertByStixId(ctx.db, row)));
+    for (const [position, { outcome, row }] of results.entries()) {
+      if (outcome === 'idTaken') {
+        idTaken(ready[position]!);
+        continue;
+      }
+      report[outcome] += 1;
+      if (outcome === 'imported' && row) await announce(ctx, row);
     }
-    report[outcome] += 1;
-    if (outcome === 'imported' && row) await announce(ctx, row);
   }
   report.failed = report.errors.length;
   report.errors.sort((a, b) => a.index - b.index);
   return report;
+}
+
+async function sequentially<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await run(item));
+  return results;
 }

@@ -476,6 +476,52 @@ describe('threat intelligence: STIX', () => {
     expect(threats).toHaveLength(2);
   });
 
+  it('reports a record whose id another record already holds, and keeps the rest of its batch', async () => {
+    const uuid = '7e57a1d0-0b1e-4c0d-9e11-5a5e5a5e5a5e';
+    const base = {
+      spec_version: '2.1',
+      created: '2026-01-01T00:00:00.000Z',
+      modified: '2026-01-01T00:00:00.000Z',
+    };
+    const report = {
+      type: 'report',
+      id: `report--${uuid}`,
+      ...base,
+      name: 'Report holding the id',
+      object_refs: ['identity--9d8f2a3b-4c5d-4e6f-8a7b-1c2d3e4f5a6b'],
+    };
+    const clash = {
+      type: 'indicator',
+      id: `indicator--${uuid}`,
+      ...base,
+      pattern: "[domain-name:value = 'clash.example']",
+      pattern_type: 'stix',
+      valid_from: base.created,
+    };
+    const other = { ...clash, id: 'indicator--0c0ffee0-1234-4abc-8def-0123456789ab' };
+    const bundle = (objects: object[]) => ({
+      type: 'bundle',
+      id: 'bundle--4b8f1c56-2a6d-4a4e-9c1e-7f1a2b3c4d5e',
+      objects,
+    });
+    const error = (index: number) => ({
+      index,
+      id: `indicator--${uuid}`,
+      type: 'indicator',
+      error: `Another record already uses the id ${uuid}`,
+    });
+    // Both new in one bundle: the batch is undone and retried one by one.
+    const first = await importBundle(director, bundle([report, clash, other]));
+    expect(first.json()).toEqual({ imported: 2, updated: 0, skipped: 0, failed: 1, errors: [error(1)] });
+    // Already stored: found before anything is written.
+    const second = await importBundle(director, bundle([clash]));
+    expect(second.json()).toEqual({ imported: 0, updated: 0, skipped: 0, failed: 1, errors: [error(0)] });
+    expect((await list(director)).map((threat) => threat.title).sort()).toEqual([
+      'Indicator clash.example',
+      'Report holding the id',
+    ]);
+  });
+
   it('rejects malformed bundles with clear errors, and non-Directors outright', async () => {
     const objects = [{ type: 'report', id: 'report--1d7f4c1e-5b6a-4c3d-8e9f-0a1b2c3d4e5f' }];
     const bundleId = 'bundle--4b8f1c56-2a6d-4a4e-9c1e-7f1a2b3c4d5e';
