@@ -39,9 +39,10 @@ export const STIX_EXPORT_MAX_LIMIT = 5_000;
 const URL_PREFIX = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is;
 
 /**
- * The stored form of an indicator. IP addresses, domains, e-mail addresses and hashes do not depend on case, so
- * they are kept in lower case, which lets a threat assessment match them exactly (and through the GIN index). A
- * URL keeps its path's case, which can matter to the server it names; only its scheme and host are lowered.
+ * The stored form of an indicator: trimmed and in lower case, since IP addresses, domains, e-mail addresses and
+ * hashes do not depend on case; a threat assessment then matches them exactly, through the GIN index, whatever
+ * case a text writes them in. Anything else is lowered too. A URL keeps its path's case, which can matter to the
+ * server it names; only its scheme and host are lowered.
  */
 export function normalizeIndicator(value: string): string {
   const trimmed = value.trim();
