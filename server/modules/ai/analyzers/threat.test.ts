@@ -41,6 +41,15 @@ describe('indicator extraction', () => {
     ]);
   });
 
+  it('stays linear on long runs that nearly look like indicators', () => {
+    const started = performance.now();
+    for (const text of ['a.'.repeat(10_000), 'a-'.repeat(10_000), '1.'.repeat(10_000), 'a:'.repeat(10_000)]) {
+      expect(extractIndicators(text)).toEqual([]);
+    }
+    // Quadratic matching took over a second for each of these; linear takes a few milliseconds.
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('finds nothing in plain prose', () => {
     expect(extractIndicators('We met on 3.4.2026 at 10:30 to discuss the budget e.g. travel.')).toEqual([]);
   });
