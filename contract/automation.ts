@@ -300,7 +300,7 @@ export type AutomationActionOutcome = z.infer<typeof automationActionOutcomeSche
 export const automationRunSchema = z.object({
   id: z.string(),
   ruleId: z.string(),
-  /** The event's name; a run from the Run button with no event given runs a sample of the rule's event. */
+  /** The event that set the rule off, or 'manual' for the Run button (its data: the given or a sample event). */
   event: z.string(),
   eventData: z.record(z.string(), z.unknown()),
   status: z.enum(AUTOMATION_RUN_STATUSES),
