@@ -26,6 +26,13 @@ export const envSchema = z
     /** Stripe's API; tests point it at a local fake. */
     STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: flag,
+    /** Telegram's Bot API; tests point it at a local fake. */
+    TELEGRAM_API_BASE: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .default('https://api.telegram.org'),
+    /** The first retry of a failed integration delivery waits this long; each next one twice as long. */
+    INTEGRATION_RETRY_BASE_MS: positiveInt(10_000),
     COOKIE_SECURE: flag,
     TRUST_PROXY: z.string().optional(),
     /**
@@ -90,10 +97,3 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Readonly<Env>
 
 /** The environment plus what is derived from it at boot. */
 export type AppConfig = Readonly<Env & { sessionSecret: string; mfaEncryptionKey: string }>;
-    /** Telegram's Bot API; tests point it at a local fake. */
-    TELEGRAM_API_BASE: z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-      .transform((value) => value.replace(/\/+$/, ''))
-      .default('https://api.telegram.org'),
-    /** The first retry of a failed integration delivery waits this long; each next one twice as long. */
-    INTEGRATION_RETRY_BASE_MS: positiveInt(10_000),
