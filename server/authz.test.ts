@@ -427,9 +427,11 @@ const KEY_ADMIN_ONLY = ['/api/api-keys', '/api/auth/mfa', '/api/mobile/devices']
 let loginTarget: { email: string; password: string };
 let routeByKey: Map<string, RouteEntry>;
 
+const samples = new Map<string, unknown>();
 function sampleOf(key: string): unknown {
   const schema = routeByKey.get(key)?.body;
-  return schema ? sampleValid(schema, seed) : undefined;
+  if (schema && !samples.has(key)) samples.set(key, sampleValid(schema, seed));
+  return samples.get(key);
 }
 
 type Outcome = 'allowed' | 401 | 403 | 404;
