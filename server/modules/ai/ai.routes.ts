@@ -15,7 +15,7 @@ const tags = ['ai'];
 
 export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   r.post(
     '/api/ai/analysis',
