@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatFigure, formatSigned, SENTIMENT_BADGES } from '@/features/ai-analysis/utils/labels';
 import { cn } from '@/lib/utils';
 
-/** A comparative score this far from zero fills a sentence's bar (one strong word in two). */
+/** A sentence scoring this much per word (say, one +3 word in three) fills its half of the bar. */
 const FULL_BAR = 1;
 
 function Terms({ title, terms }: { title: string; terms: Results['positiveTerms'] }) {
