@@ -71,8 +71,12 @@ export const AUTOMATION_LIMITS = { conditions: 20, actions: 10, message: 1_000, 
 export const AUTOMATION_RUN_STATUSES = ['succeeded', 'failed'] as const;
 export type AutomationRunStatus = (typeof AUTOMATION_RUN_STATUSES)[number];
 
+/** PostgreSQL cannot store a NUL character in text or jsonb: refused here, with the other input rules. */
+const NUL_MESSAGE = 'Must not contain NUL characters';
+const noNul = (value: string) => !value.includes('\u0000');
+
 const scalar = z.union([
-  z.string().trim().max(500, 'Value must be at most 500 characters'),
+  z.string().trim().max(500, 'Value must be at most 500 characters').refine(noNul, NUL_MESSAGE),
   z.number(),
   z.boolean(),
 ]);
@@ -87,7 +91,8 @@ export const automationConditionSchema = z
       .string({ error: 'Field is required' })
       .trim()
       .min(1, 'Field is required')
-      .max(100, 'Field must be at most 100 characters'),
+      .max(100, 'Field must be at most 100 characters')
+      .refine(noNul, NUL_MESSAGE),
     operator: z.enum(CONDITION_OPERATORS, {
       error: 'Operator must be equals, not_equals, in, gt, lt or contains',
     }),
@@ -154,14 +159,16 @@ const message = z
   .string({ error: 'Message is required' })
   .trim()
   .min(1, 'Message is required')
-  .max(AUTOMATION_LIMITS.message, `Message must be at most ${AUTOMATION_LIMITS.message} characters`);
+  .max(AUTOMATION_LIMITS.message, `Message must be at most ${AUTOMATION_LIMITS.message} characters`)
+  .refine(noNul, NUL_MESSAGE);
 
 const id = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} is not valid`);
+    .max(100, `${label} is not valid`)
+    .refine(noNul, `${label} is not valid`);
 
 export const automationActionSchema = z.discriminatedUnion(
   'type',
@@ -187,6 +194,7 @@ export const automationActionSchema = z.discriminatedUnion(
           .string({ error: 'URL is required' })
           .trim()
           .max(2_000, 'URL must be at most 2000 characters')
+          .refine(noNul, 'Enter an http or https URL')
           .pipe(z.url({ protocol: /^https?$/, error: 'Enter an http or https URL' })),
       }),
     }),
@@ -217,7 +225,8 @@ const name = z
   .string({ error: 'Name is required' })
   .trim()
   .min(3, 'Name is required')
-  .max(100, 'Name must be at most 100 characters');
+  .max(100, 'Name must be at most 100 characters')
+  .refine(noNul, NUL_MESSAGE);
 
 /** `POST /api/automation/rules` (spec 5.9); the New Rule form validates with this same schema. */
 export const createAutomationRuleRequestSchema = z
@@ -249,7 +258,12 @@ export type UpdateAutomationRuleRequest = z.input<typeof updateAutomationRuleReq
 
 /** `POST /api/automation/rules/{id}/execute`: the event data to run with; without it, a sample of the rule's event. */
 export const executeAutomationRuleRequestSchema = z
-  .object({ event: z.record(z.string().max(100), z.unknown()).optional() })
+  .object({
+    event: z
+      .record(z.string().max(100), z.unknown())
+      .refine((event) => !JSON.stringify(event).includes('\\u0000'), NUL_MESSAGE)
+      .optional(),
+  })
   .default({});
 
 export const automationRuleSchema = z.object({

@@ -317,6 +317,22 @@ describe('automation rules API', () => {
     expect((await owner.call('PATCH', `/api/automation/rules/${rule.id}`, {})).statusCode).toBe(400);
   });
 
+  it('answers 4xx, never 500, for NUL characters in a rule or in the event data', async () => {
+    const owner = await member();
+    const named = await owner.call('POST', '/api/automation/rules', notifyRule('case.created', 'a\u0000b'));
+    expect(named.statusCode).toBe(400);
+    expect(named.json().issues).toContainEqual({
+      path: 'actions.0.config.message',
+      message: 'Must not contain NUL characters',
+    });
+    const rule = await createRule(owner, notifyRule('case.created', 'Case {{title}}'));
+    const run = await owner.call('POST', `/api/automation/rules/${rule.id}/execute`, {
+      event: { title: 'x\u0000y', ['k\u0000']: ['\u0000'] },
+    });
+    expect(run.statusCode, run.body).toBe(400);
+    expect(await runs(owner, rule.id)).toEqual([]);
+  });
+
   it('runs an active rule on demand with a sample or given event, counts it and keeps the history', async () => {
     const owner = await member();
     const ownCase = await openCase(owner);
