@@ -43,6 +43,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL refuses a NUL character in text and jsonb (22021 character_not_in_repertoire, 22P05
+ * untranslatable_character). JSON allows `\u0000` and the schemas accept it, so this is the client's input.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** The single place errors become the API's error body (design section 3). 5xx bodies never leak internals. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -74,6 +87,12 @@ export default fp(
         return send(reply, status, {
           message: status === 429 ? 'Too many requests. Try again later.' : error.message,
           code: clientErrorCode(error),
+        });
+      }
+      if (isUnstorableText(error)) {
+        return send(reply, 400, {
+          message: 'Text must not contain NUL characters',
+          code: 'VALIDATION_FAILED',
         });
       }
       if (isDatabaseUnavailable(error)) {
