@@ -118,7 +118,8 @@ async function stopOrphanedCluster(dataDir: string, databaseDir: string, log: (m
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const postmaster = Number((await readFile(pidFile, 'utf8')).split('\n', 1)[0]);
-  if (!Number.isInteger(postmaster) || postmaster <= 0 || !(await servesDirectory(postmaster, databaseDir))) return;
+  if (!Number.isInteger(postmaster) || postmaster <= 0 || !(await servesDirectory(postmaster, databaseDir)))
+    return;
   log(`stopping the embedded PostgreSQL (pid ${postmaster}) left running by a server that did not shut down`);
   process.kill(postmaster, 'SIGINT');
   const deadline = Date.now() + 30_000;
