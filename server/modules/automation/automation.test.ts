@@ -526,7 +526,11 @@ describe('rules fire on real events', () => {
     });
     await drained();
     expect(await runs(owner, smallOrder.id)).toEqual([]);
-    expect(await runs(owner, paid.id)).toHaveLength(1);
+    // The order's payment, then the upgrade's, which completed at once.
+    expect((await runs(owner, paid.id)).map((run) => run.eventData.amount).sort()).toEqual([
+      '750.00',
+      '99.00',
+    ]);
     const messages = (await owner.notifications()).map((n) => n.message);
     expect(messages).toEqual(
       expect.arrayContaining([

@@ -101,16 +101,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
     itemCount,
     paymentMethod: input.paymentMethod,
   });
-  if (payment.status === 'completed') {
-    await ctx.events.emit('payment.completed', {
-      userId: user.id,
-      paymentId: payment.id,
-      amount: payment.amount,
-      currency: payment.currency,
-      description: payment.description ?? 'Equipment order',
-      actionUrl: '/marketplace',
-    });
-  }
+  if (payment.status === 'completed') await payments.emitCompleted(ctx, payment, '/marketplace');
   return getOrder(ctx, user.id, orderId);
 }
 

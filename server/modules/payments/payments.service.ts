@@ -223,13 +223,18 @@ async function settleWith(
   return row;
 }
 
-async function emitCompleted(ctx: AppContext, row: PaymentRow): Promise<void> {
+/** Announces a completed payment; call it after the transaction that recorded it has committed. */
+export async function emitCompleted(
+  ctx: AppContext,
+  row: PaymentRow,
+  actionUrl = '/payments',
+): Promise<void> {
   await ctx.events.emit('payment.completed', {
     userId: row.userId,
     paymentId: row.id,
     amount: row.amount,
     currency: row.currency,
     description: row.description ?? 'Payment',
-    actionUrl: '/payments',
+    actionUrl,
   });
 }

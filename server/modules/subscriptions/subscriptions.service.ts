@@ -93,7 +93,7 @@ export async function upgrade(
   meta: RequestMeta,
 ): Promise<UpgradeTierResponse> {
   const amount = priceOf(input.tier, input.billing);
-  const { response, after } = await ctx.db.transaction(async (tx) => {
+  const { response, payment, after } = await ctx.db.transaction(async (tx) => {
     const user = await auth.lockUser(tx, userId);
     if (!user) throw notFound('User');
     if (input.tier <= user.tier) {
@@ -148,9 +148,11 @@ export async function upgrade(
         subscription: toSubscription(subscription),
         payment: payments.toPayment(payment),
       },
+      payment,
       after,
     };
   });
+  if (payment.status === 'completed') await payments.emitCompleted(ctx, payment);
   await after?.();
   return response;
 }
