@@ -6,6 +6,22 @@ import type { AppConfig } from '../config/env.js';
 import { AppError, forbidden } from '../lib/errors.js';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** No request of the contract nests deeper than a STIX bundle (under 10 levels); this leaves a wide margin. */
+export const MAX_BODY_DEPTH = 64;
+
+/** How deep a parsed JSON value nests, walked without recursion (a hostile body may nest thousands of levels). */
+export function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 function sameOrigin(origin: string, host: string): boolean {
@@ -47,6 +63,16 @@ export default fp(
       max: config.RATE_LIMIT_GLOBAL_PER_MIN,
       timeWindow: 60_000,
       allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    });
+
+    // Validating a deeply nested body (a record of unknown values, for one) would overflow the stack: a 500.
+    app.addHook('preValidation', async (request) => {
+      if (
+        request.body &&
+        typeof request.body === 'object' &&
+        nestingDepth(request.body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH
+      )
+        throw new AppError('VALIDATION_FAILED', `The body nests deeper than ${MAX_BODY_DEPTH} levels`);
     });
 
     app.addHook('onRequest', async (request) => {
