@@ -415,11 +415,7 @@ const VARIANTS: { route: string; query: Record<string, string>; access: Access }
  * Modules whose guards still run after the body is parsed (preHandler): they were being written while the guards
  * of the others moved to onRequest. Remove a prefix once its module moves too.
  */
-const GUARDS_AFTER_BODY = [
-  '/api/ai/',
-  '/api/bulk/',
-  '/api/automation/',
-];
+const GUARDS_AFTER_BODY: string[] = ['/api/automation/'];
 
 /** Paths an API key reaches only with the admin scope (keys, 2FA and devices: the account's own security). */
 const KEY_ADMIN_ONLY = ['/api/api-keys', '/api/auth/mfa', '/api/mobile/devices'];
