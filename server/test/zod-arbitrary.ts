@@ -227,12 +227,18 @@ export function validArbitrary(schema: ZodType, depth = 0): fc.Arbitrary<unknown
     case 'readonly':
     case 'nonoptional':
       return inner(def.innerType!);
-    case 'pipe':
-      // A preprocess step takes anything; what it hands on is the schema to satisfy. Otherwise the output side is
-      // usually the narrower one (`z.string().trim().pipe(z.email())`), and the input side covers the rest.
-      return defOf(def.in!).type === 'transform'
-        ? inner(def.out!)
-        : fc.oneof({ weight: 3, arbitrary: inner(def.out!) }, { weight: 1, arbitrary: inner(def.in!) });
+    case 'pipe': {
+      // A preprocess step takes anything: what it hands on is the schema to satisfy. A transform takes what its
+      // input side accepts. Otherwise the output side is usually the narrower one (`z.string().trim().pipe(z.email())`)
+      // and its value is kept when the input side accepts it too.
+      const input = def.in!;
+      const output = def.out!;
+      if (defOf(input).type === 'transform') return inner(output);
+      if (defOf(output).type === 'transform') return inner(input);
+      return fc
+        .tuple(inner(output), inner(input))
+        .map(([fromOutput, fromInput]) => (input.safeParse(fromOutput).success ? fromOutput : fromInput));
+    }
     case 'lazy':
       return inner(def.getter!());
     case 'intersection':
