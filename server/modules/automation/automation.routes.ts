@@ -20,7 +20,7 @@ const params = z.object({ id: z.string().max(100) });
 
 export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/automation/rules',
