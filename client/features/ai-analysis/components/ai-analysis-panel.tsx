@@ -1,7 +1,7 @@
 import { BrainCircuit } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useAnalyses } from '@/features/ai-analysis/api/get-analyses';
 import { AnalysisCard } from '@/features/ai-analysis/components/analysis-card';
 import { NewAnalysisForm } from '@/features/ai-analysis/components/new-analysis-form';
@@ -11,27 +11,16 @@ function AnalysisList() {
   const analyses = useAnalyses();
 
   if (analyses.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-3">
-        <span role="status" className="sr-only">
-          Loading analyses
-        </span>
-        {[0, 1].map((index) => (
-          <Skeleton key={index} className="h-28" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label="Loading analyses" rowClassName="h-28" />;
   }
   if (analyses.isError) {
     return <LoadError message={AI_MESSAGES_UI.loadFailed} onRetry={() => void analyses.refetch()} />;
   }
   if (analyses.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-        <BrainCircuit aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">{AI_MESSAGES_UI.noAnalyses}</p>
-        <p className="text-sm text-muted-foreground">Run one with the form; its result appears here.</p>
-      </div>
+      <EmptyState icon={BrainCircuit} title={AI_MESSAGES_UI.noAnalyses}>
+        Run one with the form; its result appears here.
+      </EmptyState>
     );
   }
   return (

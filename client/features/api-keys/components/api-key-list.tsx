@@ -4,9 +4,9 @@ import type { ApiKey } from '@contract/api-keys';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
+import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
+import { toast } from '@/components/ui/use-toast';
 import { useApiKeys } from '@/features/api-keys/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/api-keys/api/revoke-api-key';
 import { handleUnauthorizedError } from '@/lib/api-client';
@@ -42,16 +42,7 @@ export function ApiKeyList() {
   }
 
   if (keys.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-3">
-        <span role="status" className="sr-only">
-          Loading API keys
-        </span>
-        {[0, 1].map((index) => (
-          <Skeleton key={index} className="h-28" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label="Loading API keys" rowClassName="h-28" />;
   }
 
   if (keys.isError) {
@@ -60,11 +51,9 @@ export function ApiKeyList() {
 
   if (keys.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-        <KeyRound aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">No API keys yet</p>
-        <p className="text-sm text-muted-foreground">Create one to use the API from your own tools.</p>
-      </div>
+      <EmptyState icon={KeyRound} title="No API keys yet">
+        Create one to use the API from your own tools.
+      </EmptyState>
     );
   }
 

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteAutomationRule } from '@/features/automation/api/delete-automation-rule';
@@ -147,16 +147,7 @@ function RuleList({
   const rules = useAutomationRules();
 
   if (rules.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-3">
-        <span role="status" className="sr-only">
-          Loading rules
-        </span>
-        {[0, 1].map((index) => (
-          <Skeleton key={index} className="h-36" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label="Loading rules" rowClassName="h-36" />;
   }
   if (rules.isError) {
     return (
@@ -165,13 +156,9 @@ function RuleList({
   }
   if (rules.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-        <Workflow aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">No rules yet</p>
-        <p className="text-sm text-muted-foreground">
-          A rule watches for an event (a new case, a failed payment, a critical threat) and acts on it.
-        </p>
-      </div>
+      <EmptyState icon={Workflow} title="No rules yet">
+        A rule watches for an event (a new case, a failed payment, a critical threat) and acts on it.
+      </EmptyState>
     );
   }
   return (

@@ -6,8 +6,8 @@ import {
 } from '@contract/automation';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useAutomationRuns } from '@/features/automation/api/get-automation-runs';
 import { formatRelativeTime } from '@/lib/format';
 
@@ -20,15 +20,7 @@ function eventLabel(event: string): string {
 function RunList({ rule }: { rule: AutomationRule }) {
   const runs = useAutomationRuns(rule.id);
   if (runs.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-2">
-        <span role="status" className="sr-only">
-          Loading runs
-        </span>
-        <Skeleton className="h-16" />
-        <Skeleton className="h-16" />
-      </div>
-    );
+    return <ListSkeleton label="Loading runs" className="gap-2" rowClassName="h-16" />;
   }
   if (runs.isError) {
     return <LoadError message="The run history could not be loaded." onRetry={() => void runs.refetch()} />;

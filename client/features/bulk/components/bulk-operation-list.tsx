@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Layers } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isBulkOperationActive } from '@contract/bulk';
+import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { AFFECTED_PATHS } from '@/features/bulk/api/get-bulk-choices';
 import { useBulkOperations } from '@/features/bulk/api/get-bulk-operations';
 import { BulkOperationItem } from '@/features/bulk/components/bulk-operation-item';
@@ -35,16 +35,7 @@ export function BulkOperationList() {
   }, [operations.data, queryClient]);
 
   if (operations.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-3">
-        <span role="status" className="sr-only">
-          Loading bulk operations
-        </span>
-        {[0, 1].map((index) => (
-          <Skeleton key={index} className="h-28" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label="Loading bulk operations" rowClassName="h-28" />;
   }
 
   if (operations.isError) {
@@ -58,13 +49,9 @@ export function BulkOperationList() {
 
   if (operations.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-        <Layers aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">No bulk operations yet</p>
-        <p className="text-sm text-muted-foreground">
-          Start one to mark notifications read, revoke keys or export your cases in one go.
-        </p>
-      </div>
+      <EmptyState icon={Layers} title="No bulk operations yet">
+        Start one to mark notifications read, revoke keys or export your cases in one go.
+      </EmptyState>
     );
   }
 

@@ -12,8 +12,8 @@ import {
 } from '@/components/ui/dialog';
 import { Checkbox } from '@/components/ui/form-parts';
 import { Label } from '@/components/ui/label';
+import { ListSkeleton } from '@/components/ui/list-states';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateBulkOperation } from '@/features/bulk/api/create-bulk-operation';
 import {
@@ -41,15 +41,7 @@ function describeError(error: unknown): string {
 }
 
 function Loading({ what }: { what: string }) {
-  return (
-    <div aria-busy="true" className="grid gap-2">
-      <span role="status" className="sr-only">
-        Loading {what}
-      </span>
-      <Skeleton className="h-6" />
-      <Skeleton className="h-6" />
-    </div>
-  );
+  return <ListSkeleton label={`Loading ${what}`} className="gap-2" rowClassName="h-6" />;
 }
 
 function Muted({ children }: { children: ReactNode }) {

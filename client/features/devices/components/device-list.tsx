@@ -5,10 +5,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/list-states';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { LoadError } from '@/components/ui/load-error';
 import { useDevices } from '@/features/devices/api/get-devices';
 import { useSignOutDevice } from '@/features/devices/api/sign-out-device';
 import { handleUnauthorizedError } from '@/lib/api-client';
@@ -63,14 +63,7 @@ export function DeviceList({ onCurrentDeviceSignedOut }: DeviceListProps) {
       </CardHeader>
       <CardContent>
         {devices.isPending ? (
-          <div aria-busy="true" className="grid gap-3">
-            <span role="status" className="sr-only">
-              Loading devices
-            </span>
-            {[0, 1].map((index) => (
-              <Skeleton key={index} className="h-16" />
-            ))}
-          </div>
+          <ListSkeleton label="Loading devices" rowClassName="h-16" />
         ) : devices.isError ? (
           <LoadError message="Your devices could not be loaded." onRetry={() => void devices.refetch()} />
         ) : list.length === 0 ? (

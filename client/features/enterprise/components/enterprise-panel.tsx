@@ -4,8 +4,8 @@ import type { EnterpriseClient } from '@contract/enterprise';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api/get-user';
 import { useDeleteEnterpriseClient } from '@/features/enterprise/api/delete-enterprise-client';
@@ -50,16 +50,7 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
   }
 
   if (clients.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-3">
-        <span role="status" className="sr-only">
-          Loading clients
-        </span>
-        {[0, 1].map((index) => (
-          <Skeleton key={index} className="h-36" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label="Loading clients" rowClassName="h-36" />;
   }
 
   if (clients.isError) {
@@ -73,15 +64,18 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
 
   if (clients.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-        <Building2 aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">No enterprise clients yet</p>
-        <p className="text-sm text-muted-foreground">Add the organisations you serve under contract.</p>
-        <Button variant="outline" className="mt-2" onClick={onAdd}>
-          <Plus aria-hidden="true" />
-          Add Client
-        </Button>
-      </div>
+      <EmptyState
+        icon={Building2}
+        title="No enterprise clients yet"
+        action={
+          <Button variant="outline" className="mt-2" onClick={onAdd}>
+            <Plus aria-hidden="true" />
+            Add Client
+          </Button>
+        }
+      >
+        Add the organisations you serve under contract.
+      </EmptyState>
     );
   }
 

@@ -1,8 +1,8 @@
 import type { Integration, IntegrationDeliveryStatus } from '@contract/integrations';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useIntegrationDeliveries } from '@/features/integrations/api/get-integration-deliveries';
 import { formatRelativeTime } from '@/lib/format';
 
@@ -18,15 +18,7 @@ const STATUS_BADGE: Record<
 function DeliveryLog({ integration }: { integration: Integration }) {
   const deliveries = useIntegrationDeliveries(integration.id);
   if (deliveries.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-2">
-        <span role="status" className="sr-only">
-          Loading deliveries
-        </span>
-        <Skeleton className="h-16" />
-        <Skeleton className="h-16" />
-      </div>
-    );
+    return <ListSkeleton label="Loading deliveries" className="gap-2" rowClassName="h-16" />;
   }
   if (deliveries.isError) {
     return (

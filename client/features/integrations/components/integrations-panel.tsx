@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteIntegration } from '@/features/integrations/api/delete-integration';
@@ -155,16 +155,7 @@ function IntegrationList({
   const integrations = useIntegrations();
 
   if (integrations.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-3">
-        <span role="status" className="sr-only">
-          Loading integrations
-        </span>
-        {[0, 1].map((index) => (
-          <Skeleton key={index} className="h-32" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label="Loading integrations" rowClassName="h-32" />;
   }
   if (integrations.isError) {
     return (
@@ -176,13 +167,9 @@ function IntegrationList({
   }
   if (integrations.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-        <Plug aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">No integrations yet</p>
-        <p className="text-sm text-muted-foreground">
-          Add Slack, Discord, Telegram or a webhook to receive alerts where your team works.
-        </p>
-      </div>
+      <EmptyState icon={Plug} title="No integrations yet">
+        Add Slack, Discord, Telegram or a webhook to receive alerts where your team works.
+      </EmptyState>
     );
   }
   return (

@@ -3,8 +3,8 @@ import { tierLabel } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { usePendingPayments } from '@/features/payments/api/get-pending-payments';
 import { usePendingUpgrades } from '@/features/payments/api/get-pending-upgrades';
@@ -21,19 +21,6 @@ function EmptyQueue({ children }: { children: string }) {
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-8 text-center">
       <ClipboardCheck aria-hidden="true" className="size-7 text-muted-foreground" />
       <p className="text-sm text-muted-foreground">{children}</p>
-    </div>
-  );
-}
-
-function LoadingRows({ label }: { label: string }) {
-  return (
-    <div aria-busy="true" className="grid gap-2">
-      <span role="status" className="sr-only">
-        {label}
-      </span>
-      {[0, 1].map((index) => (
-        <Skeleton key={index} className="h-16" />
-      ))}
     </div>
   );
 }
@@ -66,7 +53,9 @@ function PendingPayments() {
     );
   }
 
-  if (payments.isPending) return <LoadingRows label="Loading pending payments" />;
+  if (payments.isPending) {
+    return <ListSkeleton label="Loading pending payments" className="gap-2" rowClassName="h-16" />;
+  }
   if (payments.isError) {
     return (
       <LoadError message="Pending payments could not be loaded." onRetry={() => void payments.refetch()} />
@@ -139,7 +128,9 @@ function PendingUpgrades() {
     );
   }
 
-  if (upgrades.isPending) return <LoadingRows label="Loading pending upgrades" />;
+  if (upgrades.isPending) {
+    return <ListSkeleton label="Loading pending upgrades" className="gap-2" rowClassName="h-16" />;
+  }
   if (upgrades.isError) {
     return (
       <LoadError message="Pending upgrades could not be loaded." onRetry={() => void upgrades.refetch()} />

@@ -1,6 +1,6 @@
 import { Receipt } from 'lucide-react';
+import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { usePayments } from '@/features/payments/api/get-payments';
 import { PaymentStatusBadge } from '@/features/payments/components/payment-status-badge';
 import { PAYMENT_MESSAGES } from '@/features/payments/utils/messages';
@@ -12,16 +12,7 @@ export function PaymentHistory() {
   const payments = usePayments();
 
   if (payments.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-2">
-        <span role="status" className="sr-only">
-          Loading your payments
-        </span>
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-16" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label="Loading your payments" rows={3} className="gap-2" rowClassName="h-16" />;
   }
 
   if (payments.isError) {
@@ -30,11 +21,9 @@ export function PaymentHistory() {
 
   if (payments.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-        <Receipt aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">{PAYMENT_MESSAGES.noPayments}</p>
-        <p className="text-sm text-muted-foreground">Payments for tiers and orders will be listed here.</p>
-      </div>
+      <EmptyState icon={Receipt} title={PAYMENT_MESSAGES.noPayments}>
+        Payments for tiers and orders will be listed here.
+      </EmptyState>
     );
   }
 

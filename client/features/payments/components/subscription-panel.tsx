@@ -6,8 +6,8 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCancelSubscription } from '@/features/payments/api/cancel-subscription';
 import { useActiveSubscription } from '@/features/payments/api/get-active-subscription';
@@ -65,14 +65,7 @@ export function SubscriptionPanel({ onExploreTiers }: { onExploreTiers: () => vo
   }
 
   if (subscription.isPending) {
-    return (
-      <div aria-busy="true">
-        <span role="status" className="sr-only">
-          Loading your subscription
-        </span>
-        <Skeleton className="h-56" />
-      </div>
-    );
+    return <ListSkeleton label="Loading your subscription" rows={1} rowClassName="h-56" />;
   }
 
   if (subscription.isError) {

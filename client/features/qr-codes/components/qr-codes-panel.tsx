@@ -3,8 +3,8 @@ import { Plus, QrCode as QrCodeIcon } from 'lucide-react';
 import type { QrCode } from '@contract/qr-codes';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useDeactivateQrCode } from '@/features/qr-codes/api/deactivate-qr-code';
 import { useDeleteQrCode } from '@/features/qr-codes/api/delete-qr-code';
@@ -50,16 +50,7 @@ function CodeList({ onCreate }: { onCreate: () => void }) {
   }
 
   if (codes.isPending) {
-    return (
-      <div aria-busy="true" className="grid gap-3">
-        <span role="status" className="sr-only">
-          Loading QR codes
-        </span>
-        {[0, 1].map((index) => (
-          <Skeleton key={index} className="h-64" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label="Loading QR codes" rowClassName="h-64" />;
   }
 
   if (codes.isError) {
@@ -68,17 +59,18 @@ function CodeList({ onCreate }: { onCreate: () => void }) {
 
   if (codes.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-        <QrCodeIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">No QR codes yet</p>
-        <p className="text-sm text-muted-foreground">
-          Make one for a secure channel, one of your cases or an emergency contact card.
-        </p>
-        <Button variant="outline" className="mt-2" onClick={onCreate}>
-          <Plus aria-hidden="true" />
-          Create QR Code
-        </Button>
-      </div>
+      <EmptyState
+        icon={QrCodeIcon}
+        title="No QR codes yet"
+        action={
+          <Button variant="outline" className="mt-2" onClick={onCreate}>
+            <Plus aria-hidden="true" />
+            Create QR Code
+          </Button>
+        }
+      >
+        Make one for a secure channel, one of your cases or an emergency contact card.
+      </EmptyState>
     );
   }
 

@@ -9,9 +9,9 @@ import {
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useUser } from '@/features/auth/api/get-user';
@@ -145,14 +145,12 @@ function ThreatList({ filters, onAdd }: { filters: ThreatFilters; onAdd?: () => 
 
   if (threats.isPending) {
     return (
-      <div aria-busy="true" className="grid gap-3 lg:grid-cols-2">
-        <span role="status" className="sr-only">
-          Loading threat intelligence
-        </span>
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-44" />
-        ))}
-      </div>
+      <ListSkeleton
+        label="Loading threat intelligence"
+        rows={3}
+        className="lg:grid-cols-2"
+        rowClassName="h-44"
+      />
     );
   }
 
@@ -167,19 +165,21 @@ function ThreatList({ filters, onAdd }: { filters: ThreatFilters; onAdd?: () => 
 
   if (threats.data.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-        <ShieldAlert aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">{THREAT_MESSAGES.noThreats}</p>
-        <p className="text-sm text-muted-foreground">
-          {filtered ? 'No threats match these filters.' : 'Threats will be listed here as they are added.'}
-        </p>
-        {onAdd && !filtered && (
-          <Button className="mt-2" onClick={onAdd}>
-            <Plus aria-hidden="true" />
-            Add the First Threat
-          </Button>
-        )}
-      </div>
+      <EmptyState
+        icon={ShieldAlert}
+        title={THREAT_MESSAGES.noThreats}
+        action={
+          onAdd &&
+          !filtered && (
+            <Button className="mt-2" onClick={onAdd}>
+              <Plus aria-hidden="true" />
+              Add the First Threat
+            </Button>
+          )
+        }
+      >
+        {filtered ? 'No threats match these filters.' : 'Threats will be listed here as they are added.'}
+      </EmptyState>
     );
   }
 
