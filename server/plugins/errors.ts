@@ -29,31 +29,32 @@ const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMED
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
 
-/** Whether the error (or one it wraps) says the database could not be reached, rather than that the code is wrong. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** Whether `error` or one of the errors it wraps (`cause`, a few levels deep) satisfies `test`. */
+function anyCause(error: unknown, test: (error: Error & { code?: unknown }) => boolean): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
+    if (test(current)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/** Whether the error says the database could not be reached, rather than that the code is wrong. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  return anyCause(error, ({ code, message }) => {
     if (typeof code === 'string') {
       if (UNAVAILABLE_NETWORK_CODES.has(code)) return true;
       if (code.startsWith('08') || code.startsWith('57P') || code === '53300') return true;
     }
-    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
-    current = current.cause;
-  }
-  return false;
+    return UNAVAILABLE_MESSAGES.test(message);
+  });
 }
 
 /**
  * PostgreSQL refuses a NUL character in text and jsonb (22021 character_not_in_repertoire, 22P05
  * untranslatable_character). JSON allows `\u0000` and the schemas accept it, so this is the client's input.
  */
-export function isUnstorableText(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (code === '22021' || code === '22P05') return true;
-    current = current.cause;
-  }
-  return false;
+function isUnstorableText(error: unknown): boolean {
+  return anyCause(error, ({ code }) => code === '22021' || code === '22P05');
 }
 
 /** The single place errors become the API's error body (design section 3). 5xx bodies never leak internals. */
