@@ -13,7 +13,8 @@ import { Button } from '@/components/ui/button';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateApiKey } from '@/features/api-keys/api/create-api-key';
-import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { handleUnauthorizedError } from '@/lib/api-client';
+import { setServerErrors } from '@/lib/form-errors';
 import { cn } from '@/lib/utils';
 
 type ApiKeyFormInput = z.input<typeof createApiKeyRequestSchema>;
@@ -66,21 +67,7 @@ export function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) 
       })
       .catch((error: unknown) => {
         if (handleUnauthorizedError(error)) return;
-        const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-        let placed = false;
-        for (const issue of issues) {
-          const field = fields.find((name) => name === issue.path);
-          if (field) {
-            setError(field, { type: 'server', message: issue.message });
-            placed = true;
-          }
-        }
-        if (!placed) {
-          setError('root.server', {
-            type: 'server',
-            message: errorMessage(error, 'Failed to create API key.'),
-          });
-        }
+        setServerErrors(error, fields, setError, 'Failed to create API key.');
       }),
   );
 

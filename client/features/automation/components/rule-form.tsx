@@ -30,7 +30,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useActionTargets, type ActionTargets } from '@/features/automation/api/get-action-targets';
 import { useCreateAutomationRule } from '@/features/automation/api/create-automation-rule';
-import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { handleUnauthorizedError } from '@/lib/api-client';
+import { setServerErrors } from '@/lib/form-errors';
 
 type FormInput = z.input<typeof createAutomationRuleRequestSchema>;
 type FormOutput = z.output<typeof createAutomationRuleRequestSchema>;
@@ -340,20 +341,12 @@ export function RuleForm({
       .then(onCreated)
       .catch((error: unknown) => {
         if (handleUnauthorizedError(error)) return;
-        const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-        let placed = false;
-        for (const issue of issues) {
-          if (/^(name|trigger|actions)(\.|$)/.test(issue.path)) {
-            setError(path(issue.path), { type: 'server', message: issue.message });
-            placed = true;
-          }
-        }
-        if (!placed) {
-          setError('root.server', {
-            type: 'server',
-            message: errorMessage(error, 'Failed to create the rule.'),
-          });
-        }
+        setServerErrors(
+          error,
+          (issuePath) => (/^(name|trigger|actions)(\.|$)/.test(issuePath) ? path(issuePath) : undefined),
+          setError,
+          'Failed to create the rule.',
+        );
       }),
   );
 

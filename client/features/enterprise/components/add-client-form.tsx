@@ -13,6 +13,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateEnterpriseClient } from '@/features/enterprise/api/create-enterprise-client';
 import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { setServerErrors } from '@/lib/form-errors';
 
 const fields = ['name', 'domain', 'tier'] as const;
 
@@ -49,20 +50,7 @@ export function AddClientForm({ onCancel, onCreated }: AddClientFormProps) {
         });
         return;
       }
-      let placed = false;
-      for (const issue of error instanceof ApiError ? (error.body?.issues ?? []) : []) {
-        const field = fields.find((name) => name === issue.path);
-        if (field) {
-          setError(field, { type: 'server', message: issue.message });
-          placed = true;
-        }
-      }
-      if (!placed) {
-        setError('root.server', {
-          type: 'server',
-          message: errorMessage(error, 'Failed to add the client.'),
-        });
-      }
+      setServerErrors(error, fields, setError, 'Failed to add the client.');
     }
   });
 

@@ -14,7 +14,8 @@ import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateIntegration } from '@/features/integrations/api/create-integration';
-import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { handleUnauthorizedError } from '@/lib/api-client';
+import { setServerErrors } from '@/lib/form-errors';
 
 type FormInput = z.input<typeof createIntegrationRequestSchema>;
 type FormOutput = z.output<typeof createIntegrationRequestSchema>;
@@ -58,21 +59,7 @@ export function IntegrationForm({
       .then(onCreated)
       .catch((error: unknown) => {
         if (handleUnauthorizedError(error)) return;
-        const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-        let placed = false;
-        for (const issue of issues) {
-          const field = fields.find((name) => name === issue.path);
-          if (field) {
-            setError(field, { type: 'server', message: issue.message });
-            placed = true;
-          }
-        }
-        if (!placed) {
-          setError('root.server', {
-            type: 'server',
-            message: errorMessage(error, 'Failed to add the integration.'),
-          });
-        }
+        setServerErrors(error, fields, setError, 'Failed to add the integration.');
       }),
   );
 

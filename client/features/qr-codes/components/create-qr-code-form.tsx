@@ -16,7 +16,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCaseChoices } from '@/features/qr-codes/api/get-case-choices';
 import { useCreateQrCode } from '@/features/qr-codes/api/create-qr-code';
 import { QR_TYPE_DESCRIPTIONS, QR_TYPE_LABELS } from '@/features/qr-codes/utils/labels';
-import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { handleUnauthorizedError } from '@/lib/api-client';
+import { setServerErrors } from '@/lib/form-errors';
 
 /** Every field of every type at once; the schema keeps only the chosen type's data. */
 interface QrFormValues {
@@ -79,20 +80,7 @@ export function CreateQrCodeForm({
       onCreated(await create.mutateAsync(values));
     } catch (error) {
       if (handleUnauthorizedError(error)) return;
-      let placed = false;
-      for (const issue of error instanceof ApiError ? (error.body?.issues ?? []) : []) {
-        const field = serverFields.find((name) => name === issue.path);
-        if (field) {
-          setError(field, { type: 'server', message: issue.message });
-          placed = true;
-        }
-      }
-      if (!placed) {
-        setError('root.server', {
-          type: 'server',
-          message: errorMessage(error, 'Failed to create the QR code.'),
-        });
-      }
+      setServerErrors(error, serverFields, setError, 'Failed to create the QR code.');
     }
   });
 
