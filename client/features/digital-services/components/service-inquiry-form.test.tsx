@@ -131,7 +131,10 @@ describe('the service inquiry form (spec 5.2)', () => {
       contactPreference: 'email',
     });
     expect(await screen.findByText('Inquiry Submitted')).toBeInTheDocument();
-    expect(screen.getByText(/contact you within 24-48 hours/)).toBeInTheDocument();
+    // Exact text: Radix also announces the whole toast, title and text together, in a hidden live region.
+    expect(
+      screen.getByText('Our team will review your request and contact you within 24-48 hours.'),
+    ).toBeInTheDocument();
     // Reset for the next time.
     expect(within(form).getByLabelText('Service description')).toHaveValue('');
     expect(within(form).getByRole('checkbox', { name: /ethical clearance/ })).not.toBeChecked();
