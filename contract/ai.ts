@@ -8,10 +8,10 @@ export type AiAnalysisType = (typeof AI_ANALYSIS_TYPES)[number];
 export const AI_ANALYSIS_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type AiAnalysisStatus = (typeof AI_ANALYSIS_STATUSES)[number];
 
-/** The spec draws a processing analysis at a fixed 65% (section 9). */
+/** A processing analysis is drawn at a fixed 65%: the job reports no progress of its own. */
 export const AI_PROCESSING_PROGRESS = 65;
 
-/** Bounds that keep one analysis a few milliseconds of work; the spec leaves them open. */
+/** Bounds that keep one analysis a few milliseconds of work. */
 export const AI_LIMITS = {
   text: 20_000,
   minDataPoints: 3,
@@ -74,7 +74,7 @@ const TEXT_MESSAGE: Partial<Record<AiAnalysisType, string>> = {
   threat_assessment: AI_MESSAGES.threatText,
 };
 
-/** `POST /api/ai/analysis` (spec 5.9): a type and the input that type needs. */
+/** `POST /api/ai/analysis`: a type and the input that type needs. */
 export const createAiAnalysisRequestSchema = z
   .object({
     type: z.enum(AI_ANALYSIS_TYPES, { error: AI_MESSAGES.type }),

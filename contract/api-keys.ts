@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** read allows GET, write allows mutations, admin allows what the owner's tier allows (design section 3). */
+/** read allows GET, write allows mutations, admin allows what the owner's tier allows. */
 export const API_KEY_PERMISSIONS = ['read', 'write', 'admin'] as const;
 export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
 
@@ -32,6 +32,6 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
-/** The creation answer: the only time the full key is shown (`keyHash` carries it too, for the spec's client). */
+/** The creation answer: the only time the full key is shown (`keyHash` carries it too, for clients that read that field). */
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string(), keyHash: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

@@ -10,14 +10,23 @@ const email = z
   .max(254, 'Email is too long')
   .pipe(z.email({ error: 'Invalid email' }));
 
-const name = z.string().trim().max(100, 'Must be at most 100 characters');
+/** Names go into mail headers and bodies: line breaks and other control characters are refused, not stripped. */
+const name = z
+  .string()
+  .trim()
+  .max(100, 'Must be at most 100 characters')
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Must not contain line breaks or control characters');
+
+/** The rules every new password meets: at registration, reset and change. */
+export const newPasswordSchema = z
+  .string({ error: 'Required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const registerRequestSchema = z.object({
   email,
-  password: z
-    .string({ error: 'Required' })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: newPasswordSchema,
   firstName: name.optional(),
   lastName: name.optional(),
 });
@@ -29,10 +38,6 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const mfaLoginRequestSchema = z.object({
-  code: z.string({ error: 'Required' }).trim().min(6, 'Enter the 6-digit code').max(32),
-});
-
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -40,6 +45,8 @@ export const userSchema = z.object({
   lastName: z.string().nullable(),
   tier: z.number().int(),
   mfaEnabled: z.boolean(),
+  /** Whether the address was confirmed through a link sent to it; unverified addresses get account mail only. */
+  emailVerified: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -57,25 +64,37 @@ export function safeReturnTo(value: unknown): string | null {
   return value;
 }
 
-/** TOTP codes are 6 digits (spec 5.8); backup codes are longer and accepted where a code may be one. */
-export const MFA_CODE_LENGTH = 6;
-export const BACKUP_CODE_COUNT = 10;
-
-export const totpCodeSchema = z
+/** Single-use tokens in reset, verification and e-mail change links: 32 random bytes, base64url (43 characters). */
+export const emailTokenSchema = z
   .string({ error: 'Required' })
   .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+  .min(1, 'Required')
+  .max(200, 'This link is not valid');
 
-export const mfaEnableRequestSchema = z.object({ code: totpCodeSchema });
-/** Disabling accepts the authenticator code or one of the backup codes. */
-export const mfaDisableRequestSchema = z.object({
-  code: z.string({ error: 'Required' }).trim().min(6, 'Enter the 6-digit code').max(32),
-});
+/** `POST /api/auth/password-reset`: 202 `{}` for any valid address, known or not (no account enumeration). */
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
-export const mfaSetupSchema = z.object({
-  /** The otpauth:// URI as a PNG data URL, for authenticator apps to scan. */
-  qrCodeUrl: z.string(),
-  secret: z.string(),
-  backupCodes: z.array(z.string()),
+export const passwordResetConfirmSchema = z.object({ token: emailTokenSchema, password: newPasswordSchema });
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+/** `POST /api/auth/verify-email`: confirms a registration's address or a new address from an e-mail change. */
+export const verifyEmailRequestSchema = z.object({ token: emailTokenSchema });
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: 'Required' }).min(1, 'Required').max(PASSWORD_MAX),
+  newPassword: newPasswordSchema,
 });
-export type MfaSetup = z.infer<typeof mfaSetupSchema>;
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const changeEmailRequestSchema = z.object({
+  newEmail: email,
+  currentPassword: z.string({ error: 'Required' }).min(1, 'Required').max(PASSWORD_MAX),
+});
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+
+/** How long each kind of link works. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+export const EMAIL_VERIFY_TTL_HOURS = 48;
+
+export const acceptedSchema = z.object({});

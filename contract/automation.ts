@@ -55,7 +55,7 @@ export const CONDITION_OPERATOR_LABELS: Record<ConditionOperator, string> = {
   contains: 'contains',
 };
 
-/** Action shapes pinned in design section 3. */
+/** What a rule's action may do: notify its owner, send through an integration, add a case note, call a webhook. */
 export const AUTOMATION_ACTION_TYPES = ['notify', 'send_integration', 'add_case_update', 'webhook'] as const;
 export type AutomationActionType = (typeof AUTOMATION_ACTION_TYPES)[number];
 
@@ -228,7 +228,7 @@ const name = z
   .max(100, 'Name must be at most 100 characters')
   .refine(noNul, NUL_MESSAGE);
 
-/** `POST /api/automation/rules` (spec 5.9); the New Rule form validates with this same schema. */
+/** `POST /api/automation/rules`; the New Rule form validates with this same schema. */
 export const createAutomationRuleRequestSchema = z
   .object({
     name,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists.js';
 
-/** Display names, sent as they are in `GET /api/blog?category=` (spec section 9). */
+/** Display names, sent as they are in `GET /api/blog?category=`. */
 export const BLOG_CATEGORIES = [
   'Intelligence',
   'Operational Security',
@@ -14,7 +14,7 @@ export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export const BLOG_CLASSIFICATIONS = ['PUBLIC', 'TIER_1', 'TIER_2'] as const;
 export type BlogClassification = (typeof BLOG_CLASSIFICATIONS)[number];
 
-/** Lowest tier that may read a post's body; PUBLIC needs no sign-in at all (spec section 6). */
+/** Lowest tier that may read a post's body; PUBLIC needs no sign-in at all. */
 export const BLOG_CLASSIFICATION_TIER: Readonly<Record<BlogClassification, number>> = {
   PUBLIC: 0,
   TIER_1: 1,
@@ -28,7 +28,7 @@ export const blogListQuerySchema = listQuerySchema.extend({
     z.enum(BLOG_CATEGORIES, { error: 'Unknown category' }).optional(),
   ),
   /**
-   * The spec's client sends the reader's tier; it is accepted and ignored, because the reader's real tier comes
+   * Older clients send the reader's tier; it is accepted and ignored, because the reader's real tier comes
    * from the session (a query string can claim anything).
    */
   tier: z.string().max(20).optional(),
@@ -56,7 +56,7 @@ export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 export const blogPostSchema = blogPostSummarySchema.extend({ content: z.string() });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
-/** Spec section 6: PUBLIC for anyone, TIER_n for a signed-in reader of tier n or above. */
+/** Who may read a post's body: PUBLIC for anyone, TIER_n for a signed-in reader of tier n or above. */
 export function canReadBlogPost(classification: BlogClassification, readerTier: number | null): boolean {
   const required = BLOG_CLASSIFICATION_TIER[classification];
   return required === 0 || (readerTier !== null && readerTier >= required);

@@ -4,8 +4,7 @@ import { listQuerySchema } from './lists.js';
 import { stixBundleSchema } from './threats.js';
 
 /**
- * The spec names no bulk operation types (section 3 lists only the fields); these are the batch jobs
- * the other features can run. Adding one is an `ALTER TYPE ... ADD VALUE` migration.
+ * The batch jobs the other features can run. Adding one is an `ALTER TYPE ... ADD VALUE` migration.
  */
 export const BULK_OPERATION_TYPES = [
   'ai_analysis',
@@ -17,7 +16,7 @@ export const BULK_OPERATION_TYPES = [
 ] as const;
 export type BulkOperationType = (typeof BULK_OPERATION_TYPES)[number];
 
-/** The same four states as AI analyses (spec section 4), kept apart so either may grow alone. */
+/** The same four states as AI analyses, kept apart so either may grow alone. */
 export const BULK_OPERATION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type BulkOperationStatus = (typeof BULK_OPERATION_STATUSES)[number];
 
@@ -27,7 +26,7 @@ export interface BulkItemError {
   error: string;
 }
 
-/** Types that change other people's records or the shared threat picture: Directors only (design section 4). */
+/** Types that change other people's records or the shared threat picture: Directors only. */
 export const BULK_DIRECTOR_TYPES: readonly BulkOperationType[] = ['case_status', 'threat_import'];
 
 /** How many items one operation may carry, per type. */

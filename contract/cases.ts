@@ -26,7 +26,7 @@ export const CASE_UPDATE_TYPES = [
 ] as const;
 export type CaseUpdateType = (typeof CASE_UPDATE_TYPES)[number];
 
-/** Forward along the case's life, and back from review to work (issue rules; spec 4 names the states). */
+/** Forward along the case's life, and back from review to work. */
 export const CASE_STATUS_MOVES: Readonly<Record<CaseStatus, readonly CaseStatus[]>> = {
   open: ['in_progress'],
   in_progress: ['pending_review'],
@@ -43,7 +43,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** `POST /api/cases` (spec 5.9). */
+/** `POST /api/cases`. */
 export const createCaseRequestSchema = z.object({
   title: z
     .string({ error: 'Title must be at least 5 characters' })
@@ -110,7 +110,7 @@ const note = content.optional();
 
 /**
  * `POST /api/cases/{caseId}/updates`: the client may comment; a Director may also move the status, assign an
- * agent, set the estimated cost and add internal notes (design section 3 names the update types).
+ * agent, set the estimated cost and add internal notes, each its own `updateType`.
  */
 export const createCaseUpdateRequestSchema = z.discriminatedUnion(
   'updateType',

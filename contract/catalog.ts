@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** Marketplace prices are entered and shown in rupees (spec section 9); payments default to USD instead. */
+/** Marketplace prices are entered and shown in rupees; payments default to USD instead. */
 export const CATALOG_CURRENCY = 'INR';
 
-/** The stock badge reads LIMITED below this count (spec section 4). */
+/** The stock badge reads LIMITED below this count (and OUT OF STOCK when not in stock). */
 export const LOW_STOCK_THRESHOLD = 10;
 
 /**
@@ -19,7 +19,7 @@ export type ProductSpecifications = Record<string, string>;
 export const categorySchema = z.object({ id: z.string(), name: z.string(), slug: z.string() });
 export type Category = z.infer<typeof categorySchema>;
 
-/** Money crosses the wire as a decimal string (design section 3). */
+/** Money crosses the wire as a decimal string (`"99.00"`), never a float. */
 export const moneySchema = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 export const productSchema = z.object({
@@ -77,7 +77,7 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export type StockBadge = 'OUT OF STOCK' | 'LIMITED' | 'IN STOCK';
 
-/** Spec section 4: out of stock if not inStock; LIMITED if a counted stock is below 10; otherwise IN STOCK. */
+/** The stock badge: out of stock if not inStock; LIMITED if a counted stock is below 10; otherwise IN STOCK. */
 export function stockBadge(product: Pick<Product, 'inStock' | 'stockCount'>): StockBadge {
   if (!product.inStock) return 'OUT OF STOCK';
   if (product.stockCount !== null && product.stockCount < LOW_STOCK_THRESHOLD) return 'LIMITED';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Mission Control (spec 2.11): the signed-in user's own figures, never demo numbers (design section 5). */
+/** Mission Control: the signed-in user's own figures, never demo numbers. */
 export const MISSION_KINDS = ['case', 'investigation'] as const;
 export type MissionKind = (typeof MISSION_KINDS)[number];
 

@@ -20,12 +20,12 @@ export type ServiceBudgetRange = (typeof SERVICE_BUDGET_RANGES)[number];
 export const CONTACT_PREFERENCES = ['email', 'phone', 'secure_channel'] as const;
 export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
 
-/** The card previews at most this many of each (spec section 9). */
+/** The card previews at most this many of each. */
 export const PREVIEW_MAX_METRICS = 4;
 export const PREVIEW_MAX_CAPABILITIES = 2;
 export const PREVIEW_MAX_ACTIVITIES = 2;
 
-/** Snake-case keys are the spec's own (section 3); the client reads them as they are. */
+/** Snake-case keys are the seed data's own; the client reads them as they are. */
 export const digitalServicePreviewSchema = z.object({
   metrics: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   capabilities: z.array(z.string()).optional(),
@@ -71,7 +71,7 @@ const atLeast = (min: number, message: string) =>
 const optionalText = z.string().trim().max(5000).optional();
 const mustBeTrue = (message: string) => z.literal(true, { error: message });
 
-/** Spec 5.2: the inquiry dialog and `POST /api/service-inquiries` share these rules and messages. */
+/** The service inquiry dialog and `POST /api/service-inquiries` share these rules and messages. */
 export const serviceInquiryRequestSchema = z.object({
   serviceId: z
     .string({ error: 'Service selection is required' })

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Every error code the API answers with, and its HTTP status. One table for server and client. */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
+  /** A reset, verification or e-mail change link that is unknown, used, expired or altered. */
+  TOKEN_INVALID: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   MFA_REQUIRED: 401,

@@ -73,7 +73,7 @@ export interface IntegrationConfigIssue {
 }
 
 /**
- * What a type needs (spec 5.9 leaves config open; the senders need these): Slack and Discord an https
+ * What a type needs (the form's config is free-form; the senders need these): Slack and Discord an https
  * incoming-webhook URL, Telegram a bot token and a chat id, a webhook an http(s) URL and optionally its signing
  * secret (the server makes one when none is given). One function for the create form, the create request and
  * the merged result of an update.
@@ -131,7 +131,7 @@ const name = z
   .min(3, 'Name must be at least 3 characters')
   .max(100, 'Name must be at most 100 characters');
 
-/** `POST /api/integrations` (spec 5.9). */
+/** `POST /api/integrations`. */
 export const createIntegrationRequestSchema = z
   .object({
     type: z.enum(INTEGRATION_TYPES, { error: 'Type must be telegram, discord, slack or webhook' }),

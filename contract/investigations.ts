@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneySchema } from './catalog.js';
 
-/** Slugs of the static catalogue (spec section 6); each is also a request's serviceType. */
+/** Slugs of the static catalogue of seven; each is also a request's serviceType. */
 export const INVESTIGATION_SERVICE_TYPES = [
   'background-check',
   'corporate-intelligence',
@@ -16,7 +16,7 @@ export type InvestigationServiceType = (typeof INVESTIGATION_SERVICE_TYPES)[numb
 export const INVESTIGATION_PRIORITIES = ['LOW', 'STANDARD', 'HIGH', 'URGENT'] as const;
 export type InvestigationPriority = (typeof INVESTIGATION_PRIORITIES)[number];
 
-/** Fraction added to the base cost (spec section 9). */
+/** Fraction added to the base cost: +50% for HIGH, +100% for URGENT. */
 export const INVESTIGATION_PRIORITY_SURCHARGE: Readonly<Record<InvestigationPriority, number>> = {
   LOW: 0,
   STANDARD: 0,
@@ -30,7 +30,7 @@ export type InvestigationStatus = (typeof INVESTIGATION_STATUSES)[number];
 export const INVESTIGATION_CLIENT_TYPES = ['individual', 'corporate', 'government', 'legal_firm'] as const;
 export type InvestigationClientType = (typeof INVESTIGATION_CLIENT_TYPES)[number];
 
-/** Not the service inquiry list: investigations start at 25k (spec section 9). */
+/** Not the service inquiry list: investigations start at 25k. */
 export const INVESTIGATION_BUDGET_RANGES = [
   '25k-50k',
   '50k-100k',
@@ -46,7 +46,7 @@ export type SensitivityLevel = (typeof SENSITIVITY_LEVELS)[number];
 export const CONFIDENTIALITY_LEVELS = ['standard', 'enhanced', 'maximum'] as const;
 export type ConfidentialityLevel = (typeof CONFIDENTIALITY_LEVELS)[number];
 
-/** One entry of `GET /api/investigations/catalog` (spec section 3), in the catalogue's own order. */
+/** One entry of `GET /api/investigations/catalog`, in the catalogue's own order. */
 export const investigationCatalogEntrySchema = z.object({
   id: z.enum(INVESTIGATION_SERVICE_TYPES),
   name: z.string(),
@@ -76,7 +76,7 @@ const optionalText = (max = TEXT_MAX) =>
   z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 const mustBeTrue = (message: string) => z.literal(true, { error: message });
 
-/** Spec 5.4: the request dialog and `POST /api/investigations` share these rules, defaults and messages. */
+/** The investigation request dialog and `POST /api/investigations` share these rules, defaults and messages. */
 export const investigationRequestSchema = z.object({
   serviceType: z.enum(INVESTIGATION_SERVICE_TYPES, { error: 'Service type is required' }),
   subject: required('Subject is required'),
@@ -100,7 +100,7 @@ export const investigationRequestSchema = z.object({
   dataRetentionRequirements: optionalText(),
   reportingRequirements: optionalText(),
   sensitivityLevel: z.enum(SENSITIVITY_LEVELS, { error: 'Sensitivity level is required' }).default('low'),
-  /** In the schema, with no form field (spec 5.4). */
+  /** Accepted by the API; the request form has no field for it. */
   confidentialityLevel: z
     .enum(CONFIDENTIALITY_LEVELS, { error: 'Confidentiality level is required' })
     .default('standard'),
@@ -111,7 +111,7 @@ export const investigationRequestSchema = z.object({
 export type InvestigationRequestInput = z.input<typeof investigationRequestSchema>;
 export type InvestigationRequestValues = z.output<typeof investigationRequestSchema>;
 
-/** A request as the API answers it (spec section 3, plus what the list shows). */
+/** A request as the API answers it: its fields and what the list shows. */
 export const investigationSchema = z.object({
   id: z.string(),
   subject: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Lists are newest first and capped (design section 3): 50 by default, `?limit=` up to 200. */
+/** Lists are newest first and capped: 50 by default, `?limit=` up to 200. */
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 200;
 

@@ -5,7 +5,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from './payments.js';
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'fulfilled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Shipping address of `POST /api/orders` (design section 3), stored on the order as it was when ordered. */
+/** Shipping address of `POST /api/orders`, stored on the order as it was when ordered. */
 export interface ShippingAddress {
   fullName: string;
   line1: string;

@@ -12,7 +12,7 @@ export interface QrCodeData {
 export const QR_DEFAULT_SIZE = 256;
 export const QR_ERROR_CORRECTION = 'L';
 
-/** Spec 4: a code is Active while it is switched on and not past its expiry; otherwise Expired. */
+/** A code is Active while it is switched on and not past its expiry; otherwise Expired. */
 export const QR_CODE_STATUSES = ['Active', 'Expired'] as const;
 export type QrCodeStatus = (typeof QR_CODE_STATUSES)[number];
 
@@ -53,7 +53,7 @@ export const qrExpiresAtSchema = z.iso
   .optional();
 
 /**
- * `POST /api/qr-codes` (spec 5.9). The data a code carries depends on its type: a secure channel code may name a
+ * `POST /api/qr-codes`. The data a code carries depends on its type: a secure channel code may name a
  * channel, a case code must name one of the user's cases (the server checks it is theirs), an emergency code
  * carries the short code the holder quotes to the operations line. Keys of the other types are dropped.
  */
@@ -105,7 +105,7 @@ export const qrCodeSchema = z.object({
   lastScannedAt: z.iso.datetime().nullable(),
   isActive: z.boolean(),
   status: z.enum(QR_CODE_STATUSES),
-  /** The absolute URL the QR image encodes (design section 3). */
+  /** The absolute URL the QR image encodes (`/q/{token}` on the public base URL). */
   scanUrl: z.string(),
   createdAt: z.iso.datetime(),
 });

@@ -32,7 +32,7 @@ export const DATA_CLASSIFICATIONS = [
 ] as const;
 export type DataClassification = (typeof DATA_CLASSIFICATIONS)[number];
 
-/** A Director reviews each request (design section 4); the spec shows no states of its own. */
+/** A Director reviews each request once: pending until then, then approved or rejected. */
 export const SECURE_CHANNEL_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type SecureChannelReviewStatus = (typeof SECURE_CHANNEL_REVIEW_STATUSES)[number];
 
@@ -41,8 +41,8 @@ const atLeast = (min: number, message: string, max = 5000) =>
 const optionalText = z.string().trim().max(5000).optional();
 
 /**
- * Spec 5.5 and 5.6: the form at /secure-channel and `POST /api/secure-channel` share these rules. The spec gives
- * the bounds but no texts; the messages follow the service inquiry's wording (spec 5.2).
+ * The form at /secure-channel and `POST /api/secure-channel` share these rules: the required fields and their
+ * minimum lengths, and the option sets. The messages follow the service inquiry's wording.
  */
 export const secureChannelRequestSchema = z.object({
   fullName: atLeast(2, 'Full name is required', 200),

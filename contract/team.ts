@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One external link of a personnel dossier (spec section 3); all are shown as verified. */
+/** One external link of a personnel dossier; all are shown as verified. */
 export interface TeamLink {
   label: string;
   url: string;
@@ -27,7 +27,7 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const teamAdvisorSchema = z.object({ name: z.string(), role: z.string(), blurb: z.string() });
 export type TeamAdvisor = z.infer<typeof teamAdvisorSchema>;
 
-/** `GET /api/team`: everything the team page shows (spec 2.16), from server/db/seed/data/team.json. */
+/** `GET /api/team`: everything the team page shows, from server/db/seed/data/team.json. */
 export const teamPageSchema = z.object({
   members: z.array(teamMemberSchema),
   advisors: z.array(teamAdvisorSchema),
@@ -35,10 +35,10 @@ export const teamPageSchema = z.object({
 });
 export type TeamPage = z.infer<typeof teamPageSchema>;
 
-/** Spec 5.7: every field of the admin link form is optional; a filled one must be a URL. */
+/** Every field of the admin link form is optional; a filled one must be a URL. */
 export const LINK_URL_MESSAGE = 'Please enter a valid URL';
 
-/** The eleven link fields of the admin link form (spec 2.17), with the label and type each writes to team.json. */
+/** The eleven link fields of the admin link form (/admin/link-form), with the label and type each writes to team.json. */
 export const TEAM_LINK_FIELDS = [
   { key: 'linkedin', label: 'LinkedIn', type: 'linkedin', hosts: ['linkedin.com'] },
   { key: 'twitter', label: 'Twitter / X', type: 'social', hosts: ['twitter.com', 'x.com'] },

@@ -4,7 +4,7 @@ import { listQuerySchema } from './lists.js';
 export const THREAT_CATEGORIES = ['cyber', 'physical', 'insider', 'external'] as const;
 export type ThreatCategory = (typeof THREAT_CATEGORIES)[number];
 
-/** Also the severities of security alerts on the analytics dashboard (spec section 9). */
+/** Also the severities of security alerts on the analytics dashboard. */
 export const THREAT_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type ThreatSeverity = (typeof THREAT_SEVERITIES)[number];
 
@@ -18,7 +18,7 @@ export const TLP_DIRECTOR_ONLY: readonly TlpLevel[] = ['AMBER+STRICT', 'RED'];
 /** A new record's marking when its author gives none: limited disclosure, the cautious default. */
 export const TLP_DEFAULT: TlpLevel = 'AMBER';
 
-/** Limits that keep one record readable and one request cheap; the spec leaves the bounds open. */
+/** Limits that keep one record readable and one request cheap. */
 export const THREAT_LIMITS = {
   source: 200,
   title: 200,
@@ -98,7 +98,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, name: strin
         : `${name} must be one of ${values.join(', ')}`,
   });
 
-/** `POST /api/threat-intelligence` (spec 5.9); Directors only. */
+/** `POST /api/threat-intelligence`; Directors only. */
 export const createThreatRequestSchema = z.object({
   source: requiredText('Source', 3, THREAT_LIMITS.source, 'Source is required'),
   category: choice(THREAT_CATEGORIES, 'Category'),

@@ -1,4 +1,4 @@
-/** The one tier catalogue every screen and the server use (design section 5). */
+/** The one tier catalogue every screen and the server use (docs/product.md, Tiers). */
 export const TIER_MIN = 1;
 export const TIER_MAX = 4;
 export const DEFAULT_TIER = 1;

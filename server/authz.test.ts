@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkOperations, notifications } from './db/schema/index.js';
-import * as auth from './modules/auth/auth.service.js';
+import * as sessions from './modules/auth/sessions.service.js';
 import type { RouteEntry } from './plugins/route-table.js';
 import { createCategory, createProduct, setUserTier } from './test/fixtures.js';
-import { createTestApp, registerUser, uniqueEmail, type TestApp } from './test/helpers.js';
+import { asUser, createTestApp, registerUser, uniqueEmail, type TestApp } from './test/helpers.js';
 import { sampleValid, toQueryString } from './test/zod-arbitrary.js';
 
 /**
@@ -68,22 +68,12 @@ async function call(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...actor.headers, ...headers },
-    ...(body !== undefined ? { payload: body as object } : {}),
-  });
+  return asUser(t.app, null, { ...actor.headers, ...headers }).request(method as 'GET', url, body);
 }
 
 /** A record made through the API as `owner`; its id. */
 async function made(owner: Actor, url: string, body: unknown, field = 'id'): Promise<string> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { cookie: owner.ownerCookie! },
-    payload: body as object,
-  });
+  const response = await asUser(t.app, { cookie: owner.ownerCookie! }).post(url, body);
   if (response.statusCode >= 300) throw new Error(`fixture ${url}: ${response.statusCode} ${response.body}`);
   return String(response.json<Record<string, unknown>>()[field]);
 }
@@ -154,6 +144,40 @@ const RULES: Record<string, Rule> = {
   'POST /api/auth/mfa/enable': { access: 'user', body: () => ({ code: '123456' }) },
   // 2FA is off for everyone here: 409.
   'POST /api/auth/mfa/disable': { access: 'user', body: () => ({ code: '123456' }) },
+  // Account mail: a reset is asked for anyone; a made-up token is refused with 400 TOKEN_INVALID.
+  'POST /api/auth/password-reset': {
+    access: 'public',
+    body: () => ({ email: uniqueEmail('reset') }),
+    alsoAllowed: [429],
+  },
+  'POST /api/auth/password-reset/confirm': {
+    access: 'public',
+    body: () => ({ token: 'A'.repeat(43), password: 'correct horse battery staple' }),
+  },
+  'POST /api/auth/verify-email': { access: 'public', body: () => ({ token: 'A'.repeat(43) }) },
+  'POST /api/auth/verify-email/resend': { access: 'user', alsoAllowed: [429] },
+  // A wrong current password: 400 at currentPassword once the guard let the call through.
+  'POST /api/auth/password': {
+    access: 'user',
+    body: () => ({ currentPassword: 'not the password', newPassword: 'another long passphrase' }),
+  },
+  'POST /api/auth/email': {
+    access: 'user',
+    body: () => ({ newEmail: uniqueEmail('moved'), currentPassword: 'not the password' }),
+  },
+  'GET /api/notification-preferences': { access: 'user' },
+  'PUT /api/notification-preferences': {
+    access: 'user',
+    body: () => ({
+      email: {
+        case_update: true,
+        payment_received: false,
+        tier_upgrade: true,
+        security_alert: true,
+        other: true,
+      },
+    }),
+  },
 
   'GET /api/notifications': { access: 'user' },
   'PATCH /api/notifications/read-all': { access: 'user' },
@@ -171,8 +195,8 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/mobile/devices/:id': {
     access: 'user',
     own: async (owner) => {
-      const session = await auth.startSession(t.ctx, t.database.db, owner.userId!, { ip: '127.0.0.1' });
-      return { id: (await auth.resolveSession(t.ctx, session.token))!.session.id };
+      const session = await sessions.startSession(t.ctx, t.database.db, owner.userId!, { ip: '127.0.0.1' });
+      return { id: (await sessions.resolveSession(t.ctx, session.token))!.session.id };
     },
   },
   'GET /api/api-keys': { access: 'user' },
@@ -411,8 +435,14 @@ const VARIANTS: { route: string; query: Record<string, string>; access: Access }
   { route: 'GET /api/vendor/products', query: { scope: 'pending' }, access: 'director' },
 ];
 
-/** Paths an API key reaches only with the admin scope (keys, 2FA and devices: the account's own security). */
-const KEY_ADMIN_ONLY = ['/api/api-keys', '/api/auth/mfa', '/api/mobile/devices'];
+/** Paths an API key reaches only with the admin scope (keys, 2FA, password, address, devices: account security). */
+const KEY_ADMIN_ONLY = [
+  '/api/api-keys',
+  '/api/auth/mfa',
+  '/api/auth/password',
+  '/api/auth/email',
+  '/api/mobile/devices',
+];
 
 let loginTarget: { email: string; password: string };
 let routeByKey: Map<string, RouteEntry>;
@@ -464,11 +494,9 @@ async function account(name: string, tier: number): Promise<Actor> {
 }
 
 async function keyOf(owner: Actor, scope: 'read' | 'write' | 'admin'): Promise<Actor> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/api-keys',
-    headers: { cookie: owner.ownerCookie! },
-    payload: { name: `Matrix ${scope}`, permissions: [scope] },
+  const response = await asUser(t.app, { cookie: owner.ownerCookie! }).post('/api/api-keys', {
+    name: `Matrix ${scope}`,
+    permissions: [scope],
   });
   expect(response.statusCode).toBe(201);
   return {
@@ -484,7 +512,7 @@ async function keyOf(owner: Actor, scope: 'read' | 'write' | 'admin'): Promise<A
 /** A session of its own for a call that ends the caller's (keys are unaffected by sign-out). */
 async function freshActor(actor: Actor): Promise<Actor> {
   if (!actor.userId || actor.scope) return actor;
-  const session = await auth.startSession(t.ctx, t.database.db, actor.userId, { ip: '127.0.0.1' });
+  const session = await sessions.startSession(t.ctx, t.database.db, actor.userId, { ip: '127.0.0.1' });
   return { ...actor, headers: { cookie: `sid=${session.token}` } };
 }
 

@@ -17,10 +17,17 @@ afterAll(() => database.close());
 
 /** Runs the operator CLI as an operator would, against this file's database. */
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWith({}, ...args);
+}
+
+async function cliWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+      env: { PATH: process.env.PATH, DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -81,5 +88,51 @@ describe('operator CLI', () => {
     await cli('bench:data', '--products', '10');
     const rows = await database.db.select({ slug: products.slug }).from(products);
     expect(rows.filter((r) => r.slug.startsWith('bench-'))).toHaveLength(510);
+  }, 60_000);
+
+  it('mails a reset link (or prints it), and lists and shows the outbox', async () => {
+    expect(
+      (await cli('user:create', '--email', 'Reset.Me@example.test', '--password', 'a long password')).code,
+    ).toBe(0);
+    // Without SMTP_URL the message stays in the outbox, handed over at once.
+    const kept = await cli('user:reset-password', 'reset.me@example.test');
+    expect(kept.code).toBe(0);
+    expect(kept.stdout).toMatch(
+      /Reset link kept in the outbox for reset\.me@example\.test .*mail:show [0-9a-f-]{36}/,
+    );
+
+    const printed = await cli('user:reset-password', 'reset.me@example.test', '--print');
+    expect(printed.stdout.trim()).toMatch(
+      /^http:\/\/localhost:5000\/reset-password\?token=[A-Za-z0-9_-]{43}$/,
+    );
+    expect((await cli('user:reset-password', 'nobody@example.test')).stderr).toContain('No account');
+
+    const listed = await cli('mail:list', '--to', 'RESET.ME@example.test', '--json');
+    const rows = JSON.parse(listed.stdout) as { id: string; subject: string; status: string; kind: string }[];
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([
+      ['password_reset', 'queued'],
+      ['password_reset', 'sent'],
+      ['email_verify', 'queued'],
+    ]);
+    expect((await cli('mail:list', '--limit', '2')).stdout.trim().split('\n')).toHaveLength(2);
+
+    const shown = await cli('mail:show', rows[1]!.id);
+    expect(shown.stdout).toContain('subject: Reset your Intel Portal password');
+    expect(shown.stdout).toContain('status: sent');
+    expect(shown.stdout).toContain('transport: outbox');
+    expect(shown.stdout).toMatch(/\nhttp:\/\/localhost:5000\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
+    expect((await cli('mail:show', rows[1]!.id, '--html')).stdout).toContain(
+      '<a href="http://localhost:5000/reset-password',
+    );
+    expect((await cli('mail:show', 'not-an-id')).code).toBe(1);
+
+    // With an SMTP server that is not there, the command says so and the server's job retries.
+    const refused = await cliWith(
+      { SMTP_URL: 'smtp://127.0.0.1:1' },
+      'user:reset-password',
+      'reset.me@example.test',
+    );
+    expect(refused.code).toBe(0);
+    expect(refused.stdout).toContain('the mail server refused it for now');
   }, 60_000);
 });

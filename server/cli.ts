@@ -7,14 +7,36 @@ import { createDb, createPool, openDatabase, runMigrations, type Database } from
 import { runningClusterUrl } from './db/embedded.js';
 import { generateBenchCatalogue } from './db/seed/bench-data.js';
 import { seedDatabase } from './db/seed/seed.js';
-import { createContext } from './lib/context.js';
+import { createAppContext } from './modules.js';
 import { AppError } from './lib/errors.js';
+import { isId } from './lib/ids.js';
+import { JobQueue } from './infra/queue.js';
+import * as passwordReset from './modules/auth/password-reset.service.js';
+import * as registration from './modules/auth/registration.service.js';
 import * as auth from './modules/auth/auth.service.js';
+import * as mail from './modules/mail/mail.service.js';
+
+/** What an operator needs to know of a message, without its body. */
+const mailSummary = (row: mail.MailRow) => ({
+  id: row.id,
+  to: row.toAddress,
+  subject: row.subject,
+  kind: row.kind,
+  status: row.status,
+  transport: row.transport,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  createdAt: row.createdAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
 
 const USAGE = `Operator commands: npm run cli -- <command>
 
   user:create --email E --password P [--tier N]   create an account (tier 1-4, default 1)
   user:set-tier E N                               change an account's tier (4 = Director)
+  user:reset-password E [--print]                 mail E a password reset link (--print: print it instead)
+  mail:list [--to E] [--limit N] [--json]         the mail outbox, newest first (default 20)
+  mail:show ID [--html]                           one message: its state and its text (or HTML) part
   db:migrate                                      apply the committed migrations
   db:seed                                         load the seed data (idempotent)
   bench:data --products N                         add N synthetic products for benchmarks
@@ -47,13 +69,19 @@ async function run(argv: string[]): Promise<string> {
       password: { type: 'string' },
       tier: { type: 'string' },
       products: { type: 'string' },
+      print: { type: 'boolean' },
+      to: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
+      html: { type: 'boolean' },
     },
   });
 
   const env = parseEnv();
   const config = await loadConfig(env);
   const database = await connect(config);
-  const ctx = createContext(database.db, config);
+  // Mail is queued for the server's workers; `user:reset-password` also hands its message over at once.
+  const ctx = createAppContext(database.db, config, { queue: new JobQueue(database.url) });
   try {
     await runMigrations(database.url);
     switch (command) {
@@ -68,7 +96,7 @@ async function run(argv: string[]): Promise<string> {
       case 'user:create': {
         const input = registerRequestSchema.parse({ email: values.email, password: values.password });
         const tier = tierSchema.parse(values.tier ?? 1) as 1 | 2 | 3 | 4;
-        const user = await auth.createUser(ctx, { ...input, tier }, { action: 'user.created' });
+        const user = await registration.createUser(ctx, { ...input, tier }, { action: 'user.created' });
         return `Created ${user.email} (id ${user.id}) at tier ${user.tier}.`;
       }
       case 'user:set-tier': {
@@ -80,6 +108,48 @@ async function run(argv: string[]): Promise<string> {
         const updated = await auth.setTier(ctx, user.id, tier, { reason: 'operator cli' });
         return `${updated.email}: tier ${user.tier} -> ${updated.tier}.`;
       }
+      case 'user:reset-password': {
+        const [email] = positionals;
+        if (!email) throw new Error('usage: user:reset-password EMAIL [--print]');
+        const sent = await passwordReset.sendResetLink(ctx, email, { by: 'operator' });
+        if (!sent) throw new Error(`No account with email ${email}`);
+        if (values.print) return sent.link;
+        const outcome = await mail.deliver(ctx, sent.mailId);
+        if (outcome.status === 'failed') {
+          return `Reset link queued for ${email} (mail ${sent.mailId}); the mail server refused it for now (${outcome.error}), so the server will retry.`;
+        }
+        return ctx.mailer.transport === 'smtp'
+          ? `Reset link sent to ${email} (mail ${sent.mailId}).`
+          : `Reset link kept in the outbox for ${email} (SMTP_URL unset): npm run cli -- mail:show ${sent.mailId}`;
+      }
+      case 'mail:list': {
+        const limit = z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .parse(values.limit ?? 20);
+        const rows = await mail.list(ctx, { to: values.to, limit });
+        if (values.json) return JSON.stringify(rows.map(mailSummary), null, 2);
+        if (rows.length === 0) return 'The outbox is empty.';
+        return rows
+          .map((row) =>
+            [row.id, row.createdAt.toISOString(), row.status.padEnd(6), row.toAddress, row.subject].join(
+              '  ',
+            ),
+          )
+          .join('\n');
+      }
+      case 'mail:show': {
+        const [id] = positionals;
+        if (!id || !isId(id)) throw new Error('usage: mail:show ID (an id from mail:list)');
+        const row = await mail.find(ctx, id);
+        if (!row) throw new Error(`No mail with id ${id}`);
+        const head = Object.entries(mailSummary(row))
+          .filter(([, value]) => value !== null)
+          .map(([key, value]) => `${key}: ${value}`);
+        return [...head, '', values.html ? row.html : row.text].join('\n');
+      }
       case 'bench:data': {
         const count = z.coerce.number().int().min(1).max(1_000_000).parse(values.products);
         const added = await generateBenchCatalogue(ctx, count);
@@ -89,6 +159,8 @@ async function run(argv: string[]): Promise<string> {
         throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
     }
   } finally {
+    await ctx.queue.stop();
+    ctx.mailer.close();
     await database.close();
   }
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from './modules/auth/auth.service.js';
+import * as sessions from './modules/auth/sessions.service.js';
 import type { RouteEntry } from './plugins/route-table.js';
 import { createCategory, createProduct, setUserTier } from './test/fixtures.js';
 import { createTestApp, registerUser, type TestApp } from './test/helpers.js';
@@ -375,7 +375,7 @@ function withKnownIds(value: unknown, pick: () => string): unknown {
 async function headersFor(who: Who, fresh: boolean): Promise<Record<string, string>> {
   if (who === 'anonymous') return {};
   if (!fresh) return { cookie: cookies[who].cookie };
-  const session = await auth.startSession(t.ctx, t.database.db, cookies[who].id, { ip: '127.0.0.1' });
+  const session = await sessions.startSession(t.ctx, t.database.db, cookies[who].id, { ip: '127.0.0.1' });
   return { cookie: `sid=${session.token}` };
 }
 

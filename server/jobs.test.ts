@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, sessions } from './db/schema/index.js';
-import { SCHEDULES } from './jobs.js';
+import { SCHEDULES } from './modules.js';
 import { createTestApp, registerUser, type TestApp } from './test/helpers.js';
 
 let t: TestApp;

@@ -7,9 +7,9 @@ import { openDatabase, runMigrations } from './db/client.js';
 import { takeOverSignals } from './db/embedded.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { startJobs } from './jobs.js';
-import { createContext } from './lib/context.js';
-import { EventBus } from './lib/events.js';
-import { JobQueue } from './lib/queue.js';
+import { createAppContext } from './modules.js';
+import { EventBus } from './infra/events.js';
+import { JobQueue } from './infra/queue.js';
 
 async function main() {
   const env = parseEnv();
@@ -31,7 +31,7 @@ async function main() {
     database.embedded ? 'embedded PostgreSQL started' : 'database connected',
   );
   await runMigrations(database.url);
-  const ctx = createContext(database.db, config, {
+  const ctx = createAppContext(database.db, config, {
     events: new EventBus(logger),
     databaseUrl: database.url,
     queue: new JobQueue(database.url, { logger }),

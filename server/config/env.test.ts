@@ -14,3 +14,16 @@ describe('payment settings', () => {
     );
   });
 });
+
+describe('mail settings', () => {
+  it('keeps mail in the outbox by default and takes smtp:// or smtps:// URLs and a one-line sender', () => {
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
+    expect(parseEnv({}).MAIL_FROM).toBe('Intel Portal <no-reply@localhost>');
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).SMTP_URL).toBe('smtp://127.0.0.1:2525');
+    expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).SMTP_URL).toBe(
+      'smtps://u:p@mail.example.com:465',
+    );
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ MAIL_FROM: 'A <a@example.com>\r\nBcc: b@example.com' })).toThrow(/MAIL_FROM/);
+  });
+});

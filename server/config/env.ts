@@ -43,6 +43,23 @@ export const envSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
+    /**
+     * Where mail goes: `smtp://[user:pass@]host:port` (plain, or STARTTLS when the server offers it) or `smtps://`
+     * (TLS). Unset: messages stay in the mail outbox table, readable with `npm run cli -- mail:list`.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      // eslint-disable-next-line no-control-regex
+      .regex(/^[^\u0000-\u001f\u007f]+$/, 'must be one line')
+      .default('Intel Portal <no-reply@localhost>'),
+    /** The first retry of a mail the SMTP server did not take waits this long; each next one about twice as long. */
+    MAIL_RETRY_DELAY_SECONDS: positiveInt(30),
+    /** Tries of one message before the outbox marks it failed. */
+    MAIL_MAX_ATTEMPTS: positiveInt(8),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_LOGIN_MAX: positiveInt(10),
     RATE_LIMIT_LOGIN_WINDOW_MIN: positiveInt(15),
@@ -52,6 +69,11 @@ export const envSchema = z
     RATE_LIMIT_MFA_WINDOW_MIN: positiveInt(5),
     RATE_LIMIT_SECURE_CHANNEL_MAX: positiveInt(10),
     RATE_LIMIT_SECURE_CHANNEL_WINDOW_MIN: positiveInt(60),
+    /** Reset and verification mails asked for, per address (and per account for resends)... */
+    RATE_LIMIT_MAIL_PER_ADDRESS_MAX: positiveInt(5),
+    /** ...and per IP address, in one window. */
+    RATE_LIMIT_MAIL_PER_IP_MAX: positiveInt(30),
+    RATE_LIMIT_MAIL_WINDOW_MIN: positiveInt(60),
     RATE_LIMIT_GLOBAL_PER_MIN: positiveInt(1000),
     SESSION_IDLE_MIN: positiveInt(30),
     SESSION_ABSOLUTE_HOURS: positiveInt(12),

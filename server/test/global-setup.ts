@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { runMigrations, withDatabaseName } from '../db/client.js';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../db/embedded.js';
 import { projectRoot } from '../lib/paths.js';
-import { JobQueue } from '../lib/queue.js';
+import { JobQueue } from '../infra/queue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +21,8 @@ declare module 'vitest' {
 
 /**
  * One PostgreSQL for the whole run: DATABASE_URL's server when set, otherwise an embedded cluster in .tmp/.
- * The schema is migrated once into a template; each test file clones it (design section 10).
+ * The schema is migrated once into a template; each test file clones it, so every file starts from a clean,
+ * migrated database without migrating again.
  */
 export default async function setup(project: TestProject) {
   const prefix = `t_${randomBytes(4).toString('hex')}`;

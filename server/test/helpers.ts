@@ -6,8 +6,9 @@ import { buildApp } from '../app.js';
 import { parseEnv, type AppConfig } from '../config/env.js';
 import { createDb, createPool, withDatabaseName, type Database } from '../db/client.js';
 import { startJobs } from '../jobs.js';
-import { createContext, type AppContext } from '../lib/context.js';
-import { JobQueue } from '../lib/queue.js';
+import { type AppContext } from '../infra/context.js';
+import { createAppContext } from '../modules.js';
+import { JobQueue } from '../infra/queue.js';
 
 /** A fresh, migrated database of this test file's own, cloned from the run's template. */
 export async function createTestDatabase(): Promise<Database> {
@@ -71,7 +72,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   const queue = new JobQueue(database.url, { pollingIntervalSeconds: 0.5 });
-  const ctx = createContext(database.db, config, { databaseUrl: database.url, queue });
+  const ctx = createAppContext(database.db, config, { databaseUrl: database.url, queue });
   const app = await buildApp({ config, database, context: ctx, clientRoot: '/nonexistent-client-root' });
   await app.ready();
   if (options.jobs) await startJobs(ctx, app.log);
@@ -116,4 +117,56 @@ export async function registerUser(
   if (response.statusCode !== 201)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { cookie: sessionCookie(response), email, password, id: response.json<{ id: string }>().id };
+}
+
+/** Who sends a test request: a signed-in account (its session cookie), an API key, or nobody. */
+export type Caller = { cookie: string } | { apiKey: string } | null | undefined;
+
+/** How `asUser` sends its requests beyond who sends them. */
+export interface AsUserOptions {
+  /** The client IP the server sees (per-IP limits); light-my-request's default otherwise. */
+  remoteAddress?: string;
+  /** Sees every response, e.g. to record all that left the server. */
+  onResponse?: (response: LightMyRequestResponse) => void;
+}
+
+/**
+ * Requests as `caller` would send them: `asUser(t.app, account).post('/api/cases', body)` answers with the
+ * injected response. `headers` go with every request (an API key's is `authorization: Bearer <key>`).
+ */
+export function asUser(
+  app: FastifyInstance,
+  caller?: Caller,
+  headers: Record<string, string> = {},
+  options: AsUserOptions = {},
+) {
+  const credentials: Record<string, string> = !caller
+    ? {}
+    : 'cookie' in caller
+      ? { cookie: caller.cookie }
+      : { authorization: `Bearer ${caller.apiKey}` };
+  const request = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+  ) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { ...credentials, ...headers },
+      ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    options.onResponse?.(response);
+    return response;
+  };
+  return {
+    get: (url: string) => request('GET', url),
+    post: (url: string, body?: unknown) => request('POST', url, body),
+    put: (url: string, body?: unknown) => request('PUT', url, body),
+    patch: (url: string, body?: unknown) => request('PATCH', url, body),
+    delete: (url: string, body?: unknown) => request('DELETE', url, body),
+    /** For a method chosen at run time (a table of routes). */
+    request,
+  };
 }

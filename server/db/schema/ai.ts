@@ -31,7 +31,7 @@ export const aiAnalyses = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: aiAnalysisTypeEnum('type').notNull(),
     inputData: jsonb('input_data').$type<AiAnalysisInput>().notNull(),
-    /** Moved on by the background job (design section 1), not by the request that created it. */
+    /** Moved on by the background job (`ai.run-analysis`), not by the request that created it. */
     status: aiAnalysisStatusEnum('status').notNull().default('pending'),
     /** Null until the job has a result. */
     confidence: doublePrecision('confidence'),

@@ -14,7 +14,7 @@ export const blogPosts = pgTable(
     title: text('title').notNull(),
     /** Shown for locked posts too, so it must never carry what the classification hides. */
     excerpt: text('excerpt').notNull(),
-    /** Markdown; served only to a tier the classification allows (design section 5). */
+    /** Markdown; served only to a tier the classification allows (a locked post is listed without it). */
     content: text('content').notNull(),
     category: blogCategoryEnum('category').notNull(),
     classification: blogClassificationEnum('classification').notNull().default('PUBLIC'),

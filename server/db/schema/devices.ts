@@ -9,7 +9,7 @@ export const mobileDevices = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Free text ('ios', 'android', ...): the spec shows the value and names no closed set. */
+    /** Free text ('ios', 'android', ...): shown as it is, from no closed set. */
     platform: text('platform').notNull(),
     name: text('name'),
     /** The app's own install id, so a device that registers again updates its row instead of adding one. */

@@ -4,7 +4,7 @@ import { DEFAULT_TIER } from '../../../contract/tiers.js';
 import { createdAt, tierCheck, updatedAt } from './columns.js';
 import { users } from './users.js';
 
-/** Organisations the firm serves under contract; managed by Directors (design section 4). */
+/** Organisations the firm serves under contract; managed by Directors. */
 export const enterpriseClients = pgTable(
   'enterprise_clients',
   {

@@ -30,7 +30,7 @@ export const sensitivityLevelEnum = pgEnum('sensitivity_level', SENSITIVITY_LEVE
 export const confidentialityLevelEnum = pgEnum('confidentiality_level', CONFIDENTIALITY_LEVELS);
 
 /**
- * The static catalogue of seven (spec sections 3 and 6), seeded from server/db/seed/. The id is the service type
+ * The static catalogue of seven services, each with its minimum tier, seeded from server/db/seed/. The id is the service type
  * slug itself ('background-check', ...), typed by the enum, so the catalogue cannot hold a type that requests
  * cannot name. No secondary index: the whole table is always read.
  */
@@ -107,7 +107,7 @@ export const investigationRequests = pgTable(
     /** Rupees; null until estimated. */
     estimatedCost: money('estimated_cost'),
     /**
-     * The spec's `assignedAgent`, kept as a user id so it cannot name someone who is not an account; the API
+     * The API's `assignedAgent`, kept as a user id so it cannot name someone who is not an account; the API
      * turns it into a display name. Set null: a departed agent leaves the request unassigned, not deleted.
      */
     assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '../../../contract/notifications.js';
-import { createdAt } from './columns.js';
+import { boolean, check, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TYPES,
+  type NotificationPreferences,
+} from '../../../contract/notifications.js';
+import { createdAt, updatedAt } from './columns.js';
 import { users } from './users.js';
 
 export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
@@ -36,3 +40,12 @@ export const notifications = pgTable(
       .where(sql`not ${t.isRead}`),
   ],
 );
+
+/** Which notification types a user also wants by e-mail; no row means the defaults (all). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: jsonb('email').$type<NotificationPreferences['email']>().notNull(),
+  updatedAt: updatedAt(),
+});

@@ -12,13 +12,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
-  BILLING_PERIODS,
   PAYMENT_DEFAULT_CURRENCY,
   PAYMENT_METHODS,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
-  SUBSCRIPTION_STATUSES,
 } from '../../../contract/payments.js';
+import { BILLING_PERIODS, SUBSCRIPTION_STATUSES } from '../../../contract/subscriptions.js';
 import { DEFAULT_TIER, TIER_MAX } from '../../../contract/tiers.js';
 import { between, createdAt, currencyCheck, money, nonNegative, updatedAt } from './columns.js';
 import { users } from './users.js';
@@ -125,3 +124,6 @@ export const payments = pgTable(
       .where(sql`${t.status} = 'completed'`),
   ],
 );
+
+/** A payments row as stored: what settlement handlers and payment notices work with. */
+export type PaymentRow = typeof payments.$inferSelect;

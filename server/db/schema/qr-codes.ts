@@ -26,7 +26,7 @@ export const qrCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: qrCodeTypeEnum('type').notNull(),
     /**
-     * The random part of the scan URL `/q/{token}` (design section 3). Separate from the id so a code can be
+     * The random part of the scan URL `/q/{token}`. Separate from the id so a code can be
      * reissued, and unguessable because whoever holds it may scan it. Unique: a scan looks it up.
      */
     token: text('token').notNull().unique(),

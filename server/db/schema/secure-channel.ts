@@ -22,7 +22,7 @@ export const secureChannelRequests = pgTable(
   'secure_channel_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Null for the anonymous visitors the form is meant for (spec section 1). */
+    /** Null for the anonymous visitors the form is meant for: anyone may ask for access. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),

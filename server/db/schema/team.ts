@@ -4,8 +4,7 @@ import type { TeamLink } from '../../../contract/team.js';
 import { nonNegative, slugCheck, updatedAt } from './columns.js';
 
 /**
- * Static dossiers (spec section 2.16), seeded from server/db/seed/ so an operator edits data, not code (design
- * section 5). The id is a readable slug so the seed is an idempotent upsert. No secondary index: two rows, read whole.
+ * Static dossiers of the team page, seeded from server/db/seed/ so an operator edits data, not code. The id is a readable slug so the seed is an idempotent upsert. No secondary index: two rows, read whole.
  */
 export const teamMembers = pgTable(
   'team_members',

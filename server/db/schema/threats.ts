@@ -8,7 +8,7 @@ export const threatCategoryEnum = pgEnum('threat_category', THREAT_CATEGORIES);
 export const threatSeverityEnum = pgEnum('threat_severity', THREAT_SEVERITIES);
 export const tlpLevelEnum = pgEnum('tlp_level', TLP_LEVELS);
 
-/** One feed every signed-in user reads; only Directors add to it (design section 4). */
+/** One feed every signed-in user reads; only Directors add to it. */
 export const threatIntelligence = pgTable(
   'threat_intelligence',
   {

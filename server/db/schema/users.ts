@@ -11,6 +11,8 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     tier: integer('tier').notNull().default(1),
+    /** When the address was confirmed through a link sent to it; null until then (account mail only). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     /** The TOTP secret while 2FA is on, encrypted (lib/secret-box). */
     mfaSecret: text('mfa_secret'),
@@ -78,3 +80,8 @@ export const mfaBackupCodes = pgTable(
   },
   (t) => [index('mfa_backup_codes_user_idx').on(t.userId)],
 );
+
+/** A user as stored: who a session belongs to and whom a service acts for (the services' "actor"). */
+export type UserRow = typeof users.$inferSelect;
+/** A session as stored. */
+export type SessionRow = typeof sessions.$inferSelect;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVESTIGATION_SERVICE_TYPES } from '../../../contract/investigations.js';
 import { BLOG_CATEGORIES, BLOG_CLASSIFICATIONS } from '../../../contract/blog.js';
-import { createContext } from '../../lib/context.js';
+import { createAppContext } from '../../modules.js';
 import { createTestDatabase, testConfig } from '../../test/helpers.js';
 import { runMigrations, type Database } from '../client.js';
 import {
@@ -16,7 +16,7 @@ import {
 import { seedDatabase, seedIfEmpty } from './seed.js';
 
 let database: Database;
-const ctx = () => createContext(database.db, testConfig());
+const ctx = () => createAppContext(database.db, testConfig());
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -32,7 +32,7 @@ describe('migrations', () => {
     expect(before.rows[0].n).toBeGreaterThan(0);
   });
 
-  it('create every table the spec needs', async () => {
+  it('create every table the app needs', async () => {
     const { rows } = await database.pool.query<{ table_name: string }>(
       "select table_name from information_schema.tables where table_schema = 'public'",
     );

@@ -9,7 +9,7 @@ import {
   digitalServicePreviewSchema,
 } from '../../../contract/digital-services.js';
 import { INVESTIGATION_SERVICE_TYPES } from '../../../contract/investigations.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { seedDataDir } from '../../lib/paths.js';
 import type { Tx } from '../client.js';
 import {

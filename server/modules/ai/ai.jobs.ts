@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { AI_ANALYSIS_JOB, runAnalysis } from './ai.service.js';
 
 /** Attaches the worker that runs queued analyses (one at a time per instance; pg-boss spreads them out). */

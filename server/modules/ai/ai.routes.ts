@@ -6,8 +6,8 @@ import {
   aiAnalysisSchema,
   createAiAnalysisRequestSchema,
 } from '../../../contract/ai.js';
-import { errorBodySchema } from '../../../contract/errors.js';
-import type { AppContext } from '../../lib/context.js';
+import { errors } from '../../plugins/error-responses.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as ai from './ai.service.js';
 
@@ -24,7 +24,7 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
         tags,
         summary: 'Start an analysis; it is pending until a background job completes or fails it',
         body: createAiAnalysisRequestSchema,
-        response: { 201: aiAnalysisSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 201: aiAnalysisSchema, ...errors(400, 401) },
       },
     },
     async (request, reply) =>
@@ -40,7 +40,7 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
         tags,
         summary: 'Your analyses, newest first',
         querystring: aiAnalysesQuerySchema,
-        response: { 200: z.array(aiAnalysisSchema), 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: z.array(aiAnalysisSchema), ...errors(400, 401) },
       },
     },
     async (request) => ai.listAnalyses(ctx, currentAuth(request).user, request.query.limit),
@@ -53,7 +53,7 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
         tags,
         summary: 'One of your analyses',
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: aiAnalysisSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: aiAnalysisSchema, ...errors(401, 404) },
       },
     },
     async (request) => ai.getAnalysis(ctx, currentAuth(request).user, request.params.id),

@@ -6,10 +6,10 @@ import {
   type createAiAnalysisRequestSchema,
   type DataPoint,
 } from '../../../contract/ai.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../../db/schema/users.js';
 import * as auth from '../auth/auth.service.js';
 import * as threats from '../threats/threats.service.js';
 import * as repository from './ai.repository.js';
@@ -68,8 +68,9 @@ export function toAnalysis(row: AiAnalysisRow): AiAnalysis {
 }
 
 /**
- * `POST /api/ai/analysis`: stores the analysis as pending and queues the job that runs it (design section 1). When
- * the queue refuses, the analysis is failed at once with a reason rather than left pending forever.
+ * `POST /api/ai/analysis`: stores the analysis as pending and queues the job that runs it, so no request
+ * waits on the model (decision 009). When the queue refuses, the analysis is failed at once with a reason
+ * rather than left pending forever.
  */
 export async function createAnalysis(
   ctx: AppContext,

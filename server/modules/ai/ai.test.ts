@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AiAnalysis } from '../../../contract/ai.js';
 import { createThreatRequestSchema } from '../../../contract/threats.js';
 import { setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import * as auth from '../auth/auth.service.js';
 import * as threats from '../threats/threats.service.js';
 import * as repository from './ai.repository.js';
@@ -22,18 +22,11 @@ afterAll(() => t.close());
 type Member = Awaited<ReturnType<typeof member>>;
 async function member() {
   const account = await registerUser(t.app);
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: account.cookie },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  return { ...account, call };
+  return account;
 }
 
 async function start(who: Member, body: unknown): Promise<AiAnalysis> {
-  const response = await who.call('POST', '/api/ai/analysis', body);
+  const response = await asUser(t.app, who).post('/api/ai/analysis', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<AiAnalysis>();
 }
@@ -41,7 +34,7 @@ async function start(who: Member, body: unknown): Promise<AiAnalysis> {
 /** Polls as the client does until the job has finished the analysis. */
 async function finished(who: Member, id: string): Promise<AiAnalysis> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const response = await who.call('GET', `/api/ai/analysis/${id}`);
+    const response = await asUser(t.app, who).get(`/api/ai/analysis/${id}`);
     expect(response.statusCode).toBe(200);
     const analysis = response.json<AiAnalysis>();
     if (analysis.status === 'completed' || analysis.status === 'failed') return analysis;
@@ -51,7 +44,7 @@ async function finished(who: Member, id: string): Promise<AiAnalysis> {
 }
 
 const issuesOf = async (body: unknown) => {
-  const response = await owner.call('POST', '/api/ai/analysis', body);
+  const response = await asUser(t.app, owner).post('/api/ai/analysis', body);
   expect(response.statusCode).toBe(400);
   expect(response.json().code).toBe('VALIDATION_FAILED');
   return response.json<{ issues: { path: string; message: string }[] }>().issues;
@@ -124,11 +117,11 @@ describe('AI analysis requests', () => {
     expect(['pending', 'processing', 'completed']).toContain(created.status);
 
     const other = await member();
-    expect((await other.call('GET', `/api/ai/analysis/${created.id}`)).statusCode).toBe(404);
-    expect((await other.call('GET', '/api/ai/analysis/not-an-id')).statusCode).toBe(404);
-    expect((await other.call('GET', '/api/ai/analysis')).json()).toEqual([]);
+    expect((await asUser(t.app, other).get(`/api/ai/analysis/${created.id}`)).statusCode).toBe(404);
+    expect((await asUser(t.app, other).get('/api/ai/analysis/not-an-id')).statusCode).toBe(404);
+    expect((await asUser(t.app, other).get('/api/ai/analysis')).json()).toEqual([]);
     const second = await start(other, { type: 'sentiment_analysis', inputData: { text: 'Fine.' } });
-    const listed = (await other.call('GET', '/api/ai/analysis')).json<AiAnalysis[]>();
+    const listed = (await asUser(t.app, other).get('/api/ai/analysis')).json<AiAnalysis[]>();
     expect(listed.map((a) => a.id)).toEqual([second.id]);
   });
 
@@ -136,9 +129,9 @@ describe('AI analysis requests', () => {
     const who = await member();
     const first = await start(who, { type: 'sentiment_analysis', inputData: { text: 'One.' } });
     const second = await start(who, { type: 'sentiment_analysis', inputData: { text: 'Two.' } });
-    const listed = (await who.call('GET', '/api/ai/analysis')).json<AiAnalysis[]>();
+    const listed = (await asUser(t.app, who).get('/api/ai/analysis')).json<AiAnalysis[]>();
     expect(listed.map((a) => a.id)).toEqual([second.id, first.id]);
-    expect((await who.call('GET', '/api/ai/analysis?limit=1')).json()).toHaveLength(1);
+    expect((await asUser(t.app, who).get('/api/ai/analysis?limit=1')).json()).toHaveLength(1);
   });
 });
 
@@ -254,7 +247,7 @@ describe('running an analysis', () => {
     const failed = await runAnalysis(t.ctx, { analysisId: row.id, retryCount: 0 }, log, broken);
     expect(failed).toMatchObject({ status: 'failed', error: REASONS.analyzerFailed, results: null });
     expect(log.error).toHaveBeenCalled();
-    const shown = (await owner.call('GET', `/api/ai/analysis/${row.id}`)).json<AiAnalysis>();
+    const shown = (await asUser(t.app, owner).get(`/api/ai/analysis/${row.id}`)).json<AiAnalysis>();
     expect(shown).toMatchObject({ status: 'failed', error: 'The analyzer could not process this input' });
 
     const refusing = await pending();

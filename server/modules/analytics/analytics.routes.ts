@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analyticsDashboardSchema, pageViewBatchSchema } from '../../../contract/analytics.js';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import * as analytics from './analytics.service.js';
 
 const tags = ['analytics'];
@@ -18,7 +18,7 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       schema: {
         tags,
         summary: 'Live figures for Directors (tier 4): the last 30 days',
-        response: { 200: analyticsDashboardSchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: analyticsDashboardSchema, ...errors(401, 403) },
       },
       onRequest: app.requireTier(DIRECTOR_TIER),
     },
@@ -32,7 +32,7 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         tags,
         summary: 'Page views reported by the browser, in batches (anonymous or signed in)',
         body: pageViewBatchSchema,
-        response: { 202: z.object({ accepted: z.number().int() }), 400: errorBodySchema },
+        response: { 202: z.object({ accepted: z.number().int() }), ...errors(400) },
       },
     },
     async (request, reply) => {

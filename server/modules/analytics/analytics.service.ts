@@ -1,5 +1,5 @@
 import type { AnalyticsDashboard, DeviceType, PageViewBatch } from '../../../contract/analytics.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { hmacSha256 } from '../../lib/crypto.js';
 import * as repository from './analytics.repository.js';
 

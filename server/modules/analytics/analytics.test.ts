@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchLog } from '../../db/schema/index.js';
 import { createCategory, createProduct, setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,11 +37,8 @@ describe('analytics dashboard', () => {
     const desktop = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0';
     const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 19_0 like Mac OS X) Mobile/15E148';
     const report = (paths: string[], userAgent: string, cookie?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/analytics/events',
-        headers: { 'user-agent': userAgent, ...(cookie ? { cookie } : {}) },
-        payload: { events: paths.map((path) => ({ path })) },
+      asUser(t.app, cookie ? { cookie } : null, { 'user-agent': userAgent }).post('/api/analytics/events', {
+        events: paths.map((path) => ({ path })),
       });
     expect((await report(['/', '/marketplace', '/marketplace?q=x'], desktop, buyer.cookie)).statusCode).toBe(
       202,

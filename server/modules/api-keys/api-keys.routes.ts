@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeySchema, createApiKeyRequestSchema, createdApiKeySchema } from '../../../contract/api-keys.js';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as apiKeys from './api-keys.service.js';
 
@@ -21,7 +21,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'Your API keys (prefix only, never the key)',
         querystring: listQuerySchema,
-        response: { 200: z.array(apiKeySchema), 401: errorBodySchema },
+        response: { 200: z.array(apiKeySchema), ...errors(401) },
       },
     },
     async (request) => apiKeys.list(ctx, currentAuth(request).user.id, request.query.limit),
@@ -34,12 +34,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'Create a key; the full key is in this answer only',
         body: createApiKeyRequestSchema,
-        response: {
-          201: createdApiKeySchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-        },
+        response: { 201: createdApiKeySchema, ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -55,7 +50,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'Revoke a key',
         params: z.object({ id: z.string().max(100) }),
-        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...errors(401, 404) },
       },
     },
     async (request, reply) => {

@@ -5,13 +5,14 @@ import type {
   CreatedApiKey,
 } from '../../../contract/api-keys.js';
 import { API_KEY_PREFIX } from '../../../contract/api-keys.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../../db/schema/users.js';
+import * as notifications from '../notifications/notifications.service.js';
 import * as repository from './api-keys.repository.js';
-import { emitSecurityEvent } from '../../lib/events.js';
+import { emitSecurityEvent } from '../../infra/events.js';
 
 /** lastUsed is written at most this often per key. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -30,13 +31,17 @@ export async function create(
   input: Required<Pick<CreateApiKeyRequest, 'name' | 'permissions'>> & { expiresAt?: string },
 ): Promise<CreatedApiKey> {
   const key = `${API_KEY_PREFIX}${randomToken(32)}`;
-  const row = await repository.insert(ctx.db, {
-    userId,
-    name: input.name,
-    keyHash: sha256(key),
-    keyPrefix: key.slice(0, API_KEY_PREFIX.length + 6),
-    permissions: [...new Set(input.permissions)],
-    expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repository.insert(tx, {
+      userId,
+      name: input.name,
+      keyHash: sha256(key),
+      keyPrefix: key.slice(0, API_KEY_PREFIX.length + 6),
+      permissions: [...new Set(input.permissions)],
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    });
+    await notifications.notifySecurity(ctx, tx, 'security.api_key_created', { userId, name: input.name });
+    return inserted;
   });
   await emitSecurityEvent(ctx.events, 'security.api_key_created', { userId, name: input.name });
   return { ...toApiKey(row), key, keyHash: key };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, notifications } from '../../db/schema/index.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,11 +10,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function keyFor(cookie: string, permissions: string[], expiresAt?: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/api-keys',
-    headers: { cookie },
-    payload: { name: `key ${permissions.join('+')}`, permissions, ...(expiresAt ? { expiresAt } : {}) },
+  const response = await asUser(t.app, { cookie }).post('/api/api-keys', {
+    name: `key ${permissions.join('+')}`,
+    permissions,
+    ...(expiresAt ? { expiresAt } : {}),
   });
   expect(response.statusCode).toBe(201);
   return response.json();
@@ -48,7 +47,7 @@ describe('API keys', () => {
     expect(notes.map((n) => n.title)).toContain('API key created');
   });
 
-  it('validates the request with the spec messages', async () => {
+  it('validates the name, permissions and expiry with a message for each', async () => {
     const owner = await registerUser(t.app);
     const bad = await t.app.inject({
       method: 'POST',
@@ -66,7 +65,7 @@ describe('API keys', () => {
     );
   });
 
-  it('authenticates as the owner with the scopes of design section 3', async () => {
+  it('authenticates as the owner: read keys only read, write keys write, only admin keys manage keys', async () => {
     const owner = await registerUser(t.app);
     const read = await keyFor(owner.cookie, ['read']);
     const write = await keyFor(owner.cookie, ['read', 'write']);

@@ -1,10 +1,9 @@
-import { and, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { emailTokens, sessions, users, type EmailTokenPurpose } from '../../db/schema/index.js';
+import type { SessionRow, UserRow } from '../../db/schema/users.js';
 
-export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type SessionRow = typeof sessions.$inferSelect;
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -35,6 +34,72 @@ export async function updateTier(db: DbOrTx, id: string, tier: number): Promise<
     .where(eq(users.id, id))
     .returning();
   return row ?? null;
+}
+
+export async function updatePassword(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function markEmailVerified(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** A confirmed new address: verified by the link that confirmed it; null when another account has it. */
+export async function changeEmail(db: DbOrTx, id: string, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ email, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), sql`not exists (select 1 from ${users} taken where taken.email = ${email})`))
+    .returning();
+  return row ?? null;
+}
+
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
+
+export async function insertEmailToken(db: DbOrTx, token: typeof emailTokens.$inferInsert): Promise<void> {
+  await db.insert(emailTokens).values(token);
+}
+
+/**
+ * Uses a token once: marks it used when it exists, has one of `purposes`, is unused and unexpired, and returns
+ * it; null otherwise. One conditional update, so two requests with the same token cannot both succeed.
+ */
+export async function useEmailToken(
+  db: DbOrTx,
+  tokenHash: string,
+  purposes: EmailTokenPurpose[],
+): Promise<EmailTokenRow | null> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        inArray(emailTokens.purpose, purposes),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** A new link of a kind makes the user's earlier unused ones of that kind useless. */
+export async function retireEmailTokens(
+  db: DbOrTx,
+  userId: string,
+  purpose: EmailTokenPurpose,
+): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
 export async function insertSession(db: DbOrTx, session: typeof sessions.$inferInsert): Promise<void> {

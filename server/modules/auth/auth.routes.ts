@@ -2,17 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptedSchema,
+  changeEmailRequestSchema,
+  changePasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
   registerRequestSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   safeReturnTo,
   userSchema,
+  verifyEmailRequestSchema,
 } from '../../../contract/auth.js';
-import { errorBodySchema } from '../../../contract/errors.js';
-import type { AppContext } from '../../lib/context.js';
+import { errors } from '../../plugins/error-responses.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
+import * as accountChanges from './account-changes.service.js';
 import * as auth from './auth.service.js';
+import * as emailVerification from './email-verification.service.js';
+import * as passwordReset from './password-reset.service.js';
+import * as registration from './registration.service.js';
+import * as sessions from './sessions.service.js';
+import * as signIn from './sign-in.service.js';
 
 const tags = ['auth'];
 
@@ -26,11 +38,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Create an account and sign in',
         body: registerRequestSchema,
-        response: { 201: userSchema, 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+        response: { 201: userSchema, ...errors(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { user, session } = await auth.register(
+      const { user, session } = await registration.register(
         ctx,
         request.body,
         requestMeta(request),
@@ -50,16 +62,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         description:
           'Answers `{ mfaRequired: true }` when the account has 2FA; the code then goes to /api/auth/login/mfa.',
         body: loginRequestSchema,
-        response: {
-          200: loginResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
       },
     },
     async (request, reply) => {
-      const result = await auth.login(ctx, request.body, requestMeta(request), request.sessionToken);
+      const result = await signIn.login(ctx, request.body, requestMeta(request), request.sessionToken);
       reply.startSession(result.session);
       return result.kind === 'signed-in' ? auth.toPublicUser(result.user) : { mfaRequired: true as const };
     },
@@ -70,9 +77,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     { schema: { tags, summary: 'End the session', response: { 204: z.null() } } },
     async (request, reply) => {
       if (request.auth && request.sessionToken) {
-        await auth.logout(ctx, currentAuth(request).user.id, request.sessionToken, requestMeta(request));
+        await signIn.logout(ctx, currentAuth(request).user.id, request.sessionToken, requestMeta(request));
       } else if (request.sessionToken) {
-        await auth.endSession(ctx, request.sessionToken);
+        await sessions.endSession(ctx, request.sessionToken);
       }
       return reply.endSessionCookie().status(204).send(null);
     },
@@ -83,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     { schema: { tags, summary: 'End the session and go to the home page (full-page navigation)' } },
     async (request, reply) => {
       if (request.auth && request.sessionToken) {
-        await auth.logout(ctx, currentAuth(request).user.id, request.sessionToken, requestMeta(request));
+        await signIn.logout(ctx, currentAuth(request).user.id, request.sessionToken, requestMeta(request));
       }
       return reply.endSessionCookie().redirect('/', 302);
     },
@@ -107,9 +114,121 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/api/auth/user',
     {
-      schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, 401: errorBodySchema } },
+      schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, ...errors(401) } },
       onRequest: app.requireUser,
     },
     async (request) => auth.toPublicUser(currentAuth(request).user),
+  );
+
+  r.post(
+    '/api/auth/password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link',
+        description:
+          'Answers 202 for every valid address, whether or not it has an account; the link works once, for 30 minutes.',
+        body: passwordResetRequestSchema,
+        response: { 202: acceptedSchema, ...errors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await passwordReset.requestPasswordReset(ctx, request.body.email, requestMeta(request));
+      return reply.status(202).send({});
+    },
+  );
+
+  r.post(
+    '/api/auth/password-reset/confirm',
+    {
+      schema: {
+        tags,
+        summary: "Set a new password with a reset link's token",
+        description: 'Ends every session of the account; two-factor authentication stays on.',
+        body: passwordResetConfirmSchema,
+        response: { 200: acceptedSchema, ...errors(400) },
+      },
+    },
+    async (request) => {
+      await passwordReset.confirmPasswordReset(ctx, request.body, requestMeta(request));
+      return {};
+    },
+  );
+
+  r.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags,
+        summary: "Confirm an address with a verification or address-change link's token",
+        body: verifyEmailRequestSchema,
+        response: { 200: acceptedSchema, ...errors(400, 409) },
+      },
+    },
+    async (request) => {
+      await emailVerification.verifyEmail(ctx, request.body.token, requestMeta(request));
+      return {};
+    },
+  );
+
+  r.post(
+    '/api/auth/verify-email/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a new verification link to your address',
+        response: { 202: acceptedSchema, ...errors(401, 409, 429) },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      await emailVerification.resendVerification(ctx, currentAuth(request).user, requestMeta(request));
+      return reply.status(202).send({});
+    },
+  );
+
+  r.post(
+    '/api/auth/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change your password',
+        description: 'Needs the current password; your other sessions end, this one stays.',
+        body: changePasswordRequestSchema,
+        response: { 204: z.null(), ...errors(400, 401, 429) },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      await accountChanges.changePassword(ctx, currentAuth(request).user, request.body, {
+        ...requestMeta(request),
+        keepToken: request.sessionToken,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/auth/email',
+    {
+      schema: {
+        tags,
+        summary: 'Change your sign-in address',
+        description:
+          'Needs the current password. A link goes to the new address; the change happens when it is opened.',
+        body: changeEmailRequestSchema,
+        response: { 202: acceptedSchema, ...errors(400, 401, 409, 429) },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      await accountChanges.requestEmailChange(
+        ctx,
+        currentAuth(request).user,
+        request.body,
+        requestMeta(request),
+      );
+      return reply.status(202).send({});
+    },
   );
 }

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../db/schema/index.js';
-import { createTestApp, registerUser, sessionCookie, uniqueEmail, type TestApp } from '../../test/helpers.js';
+import {
+  asUser,
+  createTestApp,
+  registerUser,
+  sessionCookie,
+  uniqueEmail,
+  type TestApp,
+} from '../../test/helpers.js';
 
 let t: TestApp;
 
@@ -153,12 +160,7 @@ describe('POST /api/auth/login', () => {
   it('rate limits failed logins per IP and email with 429 and Retry-After, even for the right password', async () => {
     const account = await registerUser(t.app);
     const attempt = (password: string, remoteAddress = '10.0.0.7') =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress,
-        payload: { email: account.email, password },
-      });
+      asUser(t.app, null, {}, { remoteAddress }).post('/api/auth/login', { email: account.email, password });
     for (let i = 0; i < 3; i++) expect((await attempt('wrong password')).statusCode).toBe(401);
     const blocked = await attempt(account.password);
     expect(blocked.statusCode).toBe(429);
@@ -174,11 +176,9 @@ describe('registration rate limit', () => {
     const local = await createTestApp({ RATE_LIMIT_REGISTER_MAX: '2' });
     try {
       const register = () =>
-        local.app.inject({
-          method: 'POST',
-          url: '/api/auth/register',
-          remoteAddress: '10.1.1.1',
-          payload: { email: uniqueEmail('burst'), password: 'long enough pass' },
+        asUser(local.app, null, {}, { remoteAddress: '10.1.1.1' }).post('/api/auth/register', {
+          email: uniqueEmail('burst'),
+          password: 'long enough pass',
         });
       expect((await register()).statusCode).toBe(201);
       expect((await register()).statusCode).toBe(201);

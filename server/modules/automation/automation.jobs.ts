@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../lib/context.js';
-import { RUN_JOB, runQueued, type RunJob } from './automation.service.js';
+import type { AppContext } from '../../infra/context.js';
+import { RUN_JOB, runQueued, type RunJob } from './automation.runner.js';
 
 /** The worker that runs rules matched by events (see `subscribe`). */
 export async function registerAutomationJobs(ctx: AppContext, logger: FastifyBaseLogger): Promise<void> {

@@ -9,9 +9,9 @@ import {
   executeAutomationRuleRequestSchema,
   updateAutomationRuleRequestSchema,
 } from '../../../contract/automation.js';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as automation from './automation.service.js';
 
@@ -29,7 +29,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
         tags,
         summary: 'Your automation rules, newest first',
         querystring: listQuerySchema,
-        response: { 200: z.array(automationRuleSchema), 401: errorBodySchema },
+        response: { 200: z.array(automationRuleSchema), ...errors(401) },
       },
     },
     async (request) => automation.listRules(ctx, currentAuth(request).user, request.query.limit),
@@ -42,7 +42,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
         tags,
         summary: 'Create a rule: when an event happens and its conditions hold, run the actions',
         body: createAutomationRuleRequestSchema,
-        response: { 201: automationRuleSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 201: automationRuleSchema, ...errors(400, 401) },
       },
     },
     async (request, reply) =>
@@ -57,12 +57,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
         summary: 'Change a rule’s name, trigger or actions, or switch it on or off',
         params,
         body: updateAutomationRuleRequestSchema,
-        response: {
-          200: automationRuleSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-        },
+        response: { 200: automationRuleSchema, ...errors(400, 401, 404) },
       },
     },
     async (request) => automation.updateRule(ctx, currentAuth(request).user, request.params.id, request.body),
@@ -75,7 +70,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
         tags,
         summary: 'Delete a rule and its run history',
         params,
-        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...errors(401, 404) },
       },
     },
     async (request, reply) => {
@@ -93,13 +88,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
           'Run an active rule’s actions now, with the event data given or a sample event (409 if inactive)',
         params,
         body: executeAutomationRuleRequestSchema,
-        response: {
-          200: automationRunSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-        },
+        response: { 200: automationRunSchema, ...errors(400, 401, 404, 409) },
       },
     },
     async (request) =>
@@ -114,7 +103,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
         summary: 'A rule’s runs, newest first, with each action’s outcome',
         params,
         querystring: automationRunsQuerySchema,
-        response: { 200: z.array(automationRunSchema), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: z.array(automationRunSchema), ...errors(401, 404) },
       },
     },
     async (request) =>

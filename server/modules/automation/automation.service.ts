@@ -1,10 +1,7 @@
 import type { z } from 'zod';
 import {
-  AUTOMATION_EVENTS,
   automationRuleIssues,
   type AutomationAction,
-  type AutomationActionOutcome,
-  type AutomationEvent,
   type AutomationRule,
   type AutomationRun,
   type AutomationTrigger,
@@ -12,32 +9,22 @@ import {
   type executeAutomationRuleRequestSchema,
   type updateAutomationRuleRequestSchema,
 } from '../../../contract/automation.js';
-import type { NotificationType } from '../../../contract/notifications.js';
-import { TLP_DIRECTOR_ONLY, type TlpLevel } from '../../../contract/threats.js';
-import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext } from '../../lib/context.js';
-import { AppError, conflict, notFound, validationFailed, type Issue } from '../../lib/errors.js';
-import type { EventName } from '../../lib/events.js';
+import type { UserRow } from '../../db/schema/users.js';
+import type { AppContext } from '../../infra/context.js';
+import { OutboundError, resolveTarget } from '../../infra/outbound.js';
+import { conflict, notFound, validationFailed, type Issue } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import { OutboundError, resolveTarget, safeFetch } from '../../lib/outbound.js';
-import type { UserRow } from '../auth/auth.repository.js';
 import * as cases from '../cases/cases.service.js';
 import * as integrations from '../integrations/integrations.service.js';
-import * as notifications from '../notifications/notifications.service.js';
-import { hiddenTlpFor } from '../threats/threats.service.js';
 import * as repository from './automation.repository.js';
-import type { RuleRow, RunRow } from './automation.repository.js';
-import { matches, render, sampleEvent, type EventData } from './automation.engine.js';
+import type { RuleRow } from './automation.repository.js';
+import { sampleEvent } from './automation.engine.js';
+import { conditionsOf, runRule, toRun } from './automation.runner.js';
+
+/* Automation rules: checked, listed, created, changed, deleted, and run by hand. The runner is automation.runner.ts. */
 
 type UpdateInput = z.output<typeof updateAutomationRuleRequestSchema>;
 type ExecuteInput = z.output<typeof executeAutomationRuleRequestSchema>;
-
-export const RUN_JOB = 'automation.run';
-export interface RunJob {
-  ruleId: string;
-  event: AutomationEvent;
-  data: EventData;
-}
 
 /** What a run from the Run button is recorded as (automation_runs.event). */
 export const MANUAL_EVENT = 'manual';
@@ -55,19 +42,6 @@ function toRule(row: RuleRow): AutomationRule {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-const toRun = (row: RunRow): AutomationRun => ({
-  id: row.id,
-  ruleId: row.ruleId,
-  event: row.event,
-  eventData: row.eventData,
-  status: row.status,
-  outcomes: row.outcomes,
-  createdAt: row.createdAt.toISOString(),
-});
-
-/** The jsonb column is ours, but a row written by hand may hold anything; a rule without a list has no conditions. */
-const conditionsOf = (row: RuleRow) => (Array.isArray(row.trigger.conditions) ? row.trigger.conditions : []);
 
 async function ownRule(ctx: AppContext, userId: string, id: string): Promise<RuleRow> {
   const found = isId(id) ? await repository.findRule(ctx.db, userId, id) : null;
@@ -172,9 +146,9 @@ export async function listRuns(
 }
 
 /**
- * `POST /api/automation/rules/{id}/execute`: runs the actions now (spec 4: only an active rule), with the event
- * data given or a sample of the rule's event, and answers the recorded run. Conditions are not tested: the button
- * is there to try the actions.
+ * `POST /api/automation/rules/{id}/execute`: runs the actions now (an inactive rule answers 409), with the
+ * event data given or a sample of the rule's event, and answers the recorded run. Conditions are not tested:
+ * the button is there to try the actions.
  */
 export async function executeRule(
   ctx: AppContext,
@@ -188,157 +162,4 @@ export async function executeRule(
   const run = await runRule(ctx, rule, MANUAL_EVENT, data);
   if (!run) throw notFound('Automation rule');
   return toRun(run);
-}
-
-/**
- * Listens to every rule event. The owner's active rules for the event (every permitted reader's, for a threat)
- * are tested against the event here; each match becomes an `automation.run` job, so the request that raised the
- * event only pays for one indexed lookup, and a slow webhook or a failing action never reaches it.
- */
-export function subscribe(ctx: AppContext): void {
-  // `satisfies`: every rule event is an event of the bus, so a rename there breaks the build here.
-  for (const event of AUTOMATION_EVENTS satisfies readonly EventName[]) {
-    ctx.events.on(event, (payload) => dispatch(ctx, event, payload as unknown as EventData));
-  }
-}
-
-async function dispatch(ctx: AppContext, event: AutomationEvent, payload: EventData): Promise<void> {
-  // An update a rule wrote sets nothing else off: two rules could otherwise feed each other for ever.
-  if (payload.origin === 'automation') return;
-  const { origin: _origin, createdBy: _createdBy, ...data } = payload;
-  let rules: RuleRow[];
-  if (event === 'threat.created') {
-    const directorOnly = TLP_DIRECTOR_ONLY.includes(data.tlp as TlpLevel);
-    rules = await repository.activeRulesForEveryone(ctx.db, event, directorOnly ? DIRECTOR_TIER : 0);
-  } else if (typeof data.userId === 'string') {
-    rules = await repository.activeRulesForUser(ctx.db, data.userId, event);
-  } else {
-    return;
-  }
-  for (const rule of rules) {
-    if (!matches(conditionsOf(rule), data)) continue;
-    await ctx.queue.send<RunJob>(
-      RUN_JOB,
-      { ruleId: rule.id, event, data },
-      // Only a crash before the run is recorded retries; a failed action is an outcome, not a retry.
-      { retryLimit: 3, retryDelay: 5, retryBackoff: true },
-    );
-  }
-}
-
-/** The `automation.run` job: the rule is checked again (it may have been switched off, changed or deleted). */
-export async function runQueued(ctx: AppContext, job: RunJob): Promise<AutomationRun | null> {
-  const rule = await repository.findRuleWithOwnerTier(ctx.db, job.ruleId);
-  if (!rule || !rule.isActive || rule.trigger.event !== job.event) return null;
-  if (!matches(conditionsOf(rule), job.data)) return null;
-  if (job.event === 'threat.created' && hiddenTlpFor(rule.ownerTier).includes(job.data.tlp as TlpLevel)) {
-    return null;
-  }
-  const run = await runRule(ctx, rule, job.event, job.data);
-  return run ? toRun(run) : null;
-}
-
-/** Runs each action in turn (one failing does not stop the rest) and records the run with the counters. */
-async function runRule(
-  ctx: AppContext,
-  rule: RuleRow,
-  recordedEvent: string,
-  data: EventData,
-): Promise<RunRow | null> {
-  const outcomes: AutomationActionOutcome[] = [];
-  for (const action of rule.actions) outcomes.push(await runAction(ctx, rule, action, data));
-  try {
-    return await ctx.db.transaction((tx) =>
-      repository.recordRun(tx, {
-        ruleId: rule.id,
-        event: recordedEvent,
-        eventData: data,
-        status: outcomes.every((outcome) => outcome.ok) ? 'succeeded' : 'failed',
-        outcomes,
-      }),
-    );
-  } catch (error) {
-    // The rule was deleted while its actions ran: there is nothing left to record against.
-    if ((error as { code?: string }).code === '23503') return null;
-    throw error;
-  }
-}
-
-const NOTIFICATION_TYPES: Partial<Record<AutomationEvent, NotificationType>> = {
-  'case.created': 'case_update',
-  'case.updated': 'case_update',
-  'payment.completed': 'payment_received',
-  'tier.changed': 'tier_upgrade',
-  'security.alert': 'security_alert',
-};
-
-async function runAction(
-  ctx: AppContext,
-  rule: RuleRow,
-  action: AutomationAction,
-  data: EventData,
-): Promise<AutomationActionOutcome> {
-  const event = rule.trigger.event;
-  const ok = (detail: string): AutomationActionOutcome => ({ type: action.type, ok: true, detail });
-  const failed = (detail: string): AutomationActionOutcome => ({ type: action.type, ok: false, detail });
-  try {
-    switch (action.type) {
-      case 'notify': {
-        await notifications.notify(ctx.db, {
-          userId: rule.userId,
-          type: NOTIFICATION_TYPES[event] ?? 'other',
-          priority: 'normal',
-          title: rule.name,
-          message: render(action.config.message, data).slice(0, 1_000),
-          actionUrl: '/ai',
-        });
-        return ok('Notification sent');
-      }
-      case 'send_integration': {
-        const { deliveryId } = await integrations.queueDelivery(ctx, {
-          userId: rule.userId,
-          integrationId: action.config.integrationId,
-          event,
-          message: render(action.config.message, data),
-          data: { rule: rule.name, event, ...data },
-        });
-        return ok(`Delivery ${deliveryId} queued`);
-      }
-      case 'add_case_update': {
-        const caseId = action.config.caseId ?? (typeof data.caseId === 'string' ? data.caseId : undefined);
-        if (!caseId) return failed('The event names no case and the action sets none');
-        const { caseNumber } = await cases.addAutomationNote(ctx, {
-          userId: rule.userId,
-          caseId,
-          title: `Automation: ${rule.name}`,
-          content: render(action.config.message, data),
-        });
-        return ok(`Update added to ${caseNumber}`);
-      }
-      case 'webhook': {
-        // Unsigned: a rule has no secret of its own to share with the receiver. For signed deliveries with
-        // retries, send through a webhook integration instead.
-        const response = await safeFetch(
-          action.config.url,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'user-agent': 'IntelPortal-Automation/1' },
-            body: JSON.stringify({
-              rule: { id: rule.id, name: rule.name },
-              event,
-              data,
-              sentAt: new Date().toISOString(),
-            }),
-          },
-          { allowPrivate: ctx.config.ALLOW_PRIVATE_WEBHOOK_TARGETS, timeoutMs: 10_000, maxBodyBytes: 4_096 },
-        );
-        const detail = `HTTP ${response.status}`;
-        return response.status >= 200 && response.status < 300 ? ok(detail) : failed(detail);
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError || error instanceof OutboundError) return failed(error.message);
-    // Anything else stays out of the record: its message may carry internals.
-    return failed('The action could not be carried out');
-  }
 }

@@ -10,9 +10,9 @@ import type {
 import type { CaseDetail } from '../../../contract/cases.js';
 import type { Notification } from '../../../contract/notifications.js';
 import { seedDatabase } from '../../db/seed/seed.js';
-import { createContext } from '../../lib/context.js';
+import { createAppContext } from '../../modules.js';
 import { createCategory, createProduct, setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { conditionHolds, render } from './automation.engine.js';
 
 /** A local receiver standing in for Slack and for a rule's webhook. */
@@ -53,7 +53,7 @@ beforeAll(async () => {
     { jobs: true },
   );
   // The investigations catalogue lives in the seed.
-  await seedDatabase(createContext(t.database.db, t.config));
+  await seedDatabase(createAppContext(t.database.db, t.config));
   categoryId = (await createCategory(t.database.db)).id;
 });
 afterAll(async () => {
@@ -66,19 +66,13 @@ type Member = Awaited<ReturnType<typeof member>>;
 async function member(tier = 1) {
   const account = await registerUser(t.app);
   if (tier !== 1) await setUserTier(t, account.id, tier);
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: account.cookie },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  const notifications = async () => (await call('GET', '/api/notifications')).json<Notification[]>();
-  return { ...account, call, notifications };
+  const notifications = async () =>
+    (await asUser(t.app, account).get('/api/notifications')).json<Notification[]>();
+  return { ...account, notifications };
 }
 
 async function createRule(owner: Member, body: CreateAutomationRuleRequest): Promise<AutomationRule> {
-  const response = await owner.call('POST', '/api/automation/rules', body);
+  const response = await asUser(t.app, owner).post('/api/automation/rules', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<AutomationRule>();
 }
@@ -91,7 +85,7 @@ const notifyRule = (event: string, message: string, conditions: unknown[] = []) 
   }) as CreateAutomationRuleRequest;
 
 async function runs(owner: Member, ruleId: string): Promise<AutomationRun[]> {
-  const response = await owner.call('GET', `/api/automation/rules/${ruleId}/runs`);
+  const response = await asUser(t.app, owner).get(`/api/automation/rules/${ruleId}/runs`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AutomationRun[]>();
 }
@@ -126,12 +120,12 @@ async function waitForRuns(owner: Member, ruleId: string, count = 1): Promise<Au
 }
 
 async function ruleOf(owner: Member, ruleId: string): Promise<AutomationRule> {
-  const list = (await owner.call('GET', '/api/automation/rules')).json<AutomationRule[]>();
+  const list = (await asUser(t.app, owner).get('/api/automation/rules')).json<AutomationRule[]>();
   return list.find((rule) => rule.id === ruleId)!;
 }
 
 async function openCase(owner: Member, title = 'Suspicious transfers at branch') {
-  const response = await owner.call('POST', '/api/cases', {
+  const response = await asUser(t.app, owner).post('/api/cases', {
     title,
     description: 'Several transfers left the account overnight without approval.',
     category: 'investigation',
@@ -153,8 +147,10 @@ const address = {
 
 async function placeOrder(owner: Member, price: string, quantity = 1) {
   const product = await createProduct(t.database.db, categoryId, { price, stockCount: 10 });
-  expect((await owner.call('POST', '/api/cart', { productId: product.id, quantity })).statusCode).toBe(201);
-  const response = await owner.call('POST', '/api/orders', {
+  expect((await asUser(t.app, owner).post('/api/cart', { productId: product.id, quantity })).statusCode).toBe(
+    201,
+  );
+  const response = await asUser(t.app, owner).post('/api/orders', {
     shippingAddress: address,
     paymentMethod: 'stripe',
   });
@@ -182,10 +178,10 @@ describe('automation rules API', () => {
       executionCount: 0,
       lastExecuted: null,
     });
-    expect((await owner.call('GET', '/api/automation/rules')).json()).toEqual([rule]);
-    expect((await other.call('GET', '/api/automation/rules')).json()).toEqual([]);
+    expect((await asUser(t.app, owner).get('/api/automation/rules')).json()).toEqual([rule]);
+    expect((await asUser(t.app, other).get('/api/automation/rules')).json()).toEqual([]);
 
-    const renamed = await owner.call('PATCH', `/api/automation/rules/${rule.id}`, {
+    const renamed = await asUser(t.app, owner).patch(`/api/automation/rules/${rule.id}`, {
       name: 'Renamed rule',
       trigger: {
         event: 'case.created',
@@ -197,7 +193,7 @@ describe('automation rules API', () => {
       name: 'Renamed rule',
       trigger: { conditions: [{ field: 'priority', operator: 'in', value: ['high', 'critical'] }] },
     });
-    const off = await owner.call('PATCH', `/api/automation/rules/${rule.id}`, { isActive: false });
+    const off = await asUser(t.app, owner).patch(`/api/automation/rules/${rule.id}`, { isActive: false });
     expect(off.json()).toMatchObject({ isActive: false, name: 'Renamed rule' });
 
     for (const [method, url] of [
@@ -207,7 +203,7 @@ describe('automation rules API', () => {
       ['GET', `/api/automation/rules/${rule.id}/runs`],
       ['GET', '/api/automation/rules/not-an-id/runs'],
     ] as const) {
-      const response = await other.call(
+      const response = await asUser(t.app, other).request(
         method,
         url,
         method === 'GET' || method === 'DELETE' ? undefined : { isActive: true },
@@ -216,14 +212,14 @@ describe('automation rules API', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/automation/rules' })).statusCode).toBe(401);
 
-    expect((await owner.call('DELETE', `/api/automation/rules/${rule.id}`)).statusCode).toBe(204);
-    expect((await owner.call('GET', '/api/automation/rules')).json()).toEqual([]);
+    expect((await asUser(t.app, owner).delete(`/api/automation/rules/${rule.id}`)).statusCode).toBe(204);
+    expect((await asUser(t.app, owner).get('/api/automation/rules')).json()).toEqual([]);
   });
 
-  it('gives the spec message and field-level messages for bad rules, never a 500', async () => {
+  it("gives 'Name is required' for a short name and field-level messages for bad rules, never a 500", async () => {
     const owner = await member();
     const stranger = await member();
-    const integration = await stranger.call('POST', '/api/integrations', {
+    const integration = await asUser(t.app, stranger).post('/api/integrations', {
       type: 'slack',
       name: 'Their Slack',
       config: { url: `${receiver.base}/services/T/B/theirs` },
@@ -231,7 +227,7 @@ describe('automation rules API', () => {
     expect(integration.statusCode, integration.body).toBe(201);
 
     const issues = async (body: unknown) => {
-      const response = await owner.call('POST', '/api/automation/rules', body);
+      const response = await asUser(t.app, owner).post('/api/automation/rules', body);
       expect(response.statusCode, response.body).toBe(400);
       return response.json<{ message: string; issues: { path: string; message: string }[] }>().issues;
     };
@@ -309,24 +305,27 @@ describe('automation rules API', () => {
     expect(await issues([1, 2])).toBeDefined();
 
     const rule = await createRule(owner, good);
-    const patch = await owner.call('PATCH', `/api/automation/rules/${rule.id}`, {
+    const patch = await asUser(t.app, owner).patch(`/api/automation/rules/${rule.id}`, {
       trigger: { event: 'tier.changed', conditions: [] },
       actions: [{ type: 'add_case_update', config: { message: 'x' } }],
     });
     expect(patch.statusCode).toBe(400);
-    expect((await owner.call('PATCH', `/api/automation/rules/${rule.id}`, {})).statusCode).toBe(400);
+    expect((await asUser(t.app, owner).patch(`/api/automation/rules/${rule.id}`, {})).statusCode).toBe(400);
   });
 
   it('answers 4xx, never 500, for NUL characters in a rule or in the event data', async () => {
     const owner = await member();
-    const named = await owner.call('POST', '/api/automation/rules', notifyRule('case.created', 'a\u0000b'));
+    const named = await asUser(t.app, owner).post(
+      '/api/automation/rules',
+      notifyRule('case.created', 'a\u0000b'),
+    );
     expect(named.statusCode).toBe(400);
     expect(named.json().issues).toContainEqual({
       path: 'actions.0.config.message',
       message: 'Must not contain NUL characters',
     });
     const rule = await createRule(owner, notifyRule('case.created', 'Case {{title}}'));
-    const run = await owner.call('POST', `/api/automation/rules/${rule.id}/execute`, {
+    const run = await asUser(t.app, owner).post(`/api/automation/rules/${rule.id}/execute`, {
       event: { title: 'x\u0000y', ['k\u0000']: ['\u0000'] },
     });
     expect(run.statusCode, run.body).toBe(400);
@@ -347,7 +346,7 @@ describe('automation rules API', () => {
       ],
     });
 
-    const sample = await owner.call('POST', `/api/automation/rules/${rule.id}/execute`, {});
+    const sample = await asUser(t.app, owner).post(`/api/automation/rules/${rule.id}/execute`, {});
     expect(sample.statusCode, sample.body).toBe(200);
     expect(sample.json()).toMatchObject({
       ruleId: rule.id,
@@ -364,7 +363,7 @@ describe('automation rules API', () => {
     const hook = JSON.parse(receiver.at('/hooks/manual')[0]!.body);
     expect(hook).toMatchObject({ rule: { id: rule.id, name: 'Order watcher' }, event: 'order.placed' });
 
-    const given = await owner.call('POST', `/api/automation/rules/${rule.id}/execute`, {
+    const given = await asUser(t.app, owner).post(`/api/automation/rules/${rule.id}/execute`, {
       event: { orderId: 'ORD-42', total: '12.50', currency: 'USD' },
     });
     expect(given.statusCode, given.body).toBe(200);
@@ -372,7 +371,7 @@ describe('automation rules API', () => {
       title: 'Order watcher',
       message: 'Order ORD-42 for USD 12.50',
     });
-    const detail = (await owner.call('GET', `/api/cases/${ownCase.id}`)).json<CaseDetail>();
+    const detail = (await asUser(t.app, owner).get(`/api/cases/${ownCase.id}`)).json<CaseDetail>();
     expect(detail.updates.map((u) => [u.title, u.content, u.author])).toContainEqual([
       'Automation: Order watcher',
       'Order ORD-42 placed',
@@ -385,7 +384,7 @@ describe('automation rules API', () => {
     expect(counted.executionCount).toBe(2);
     expect(Date.now() - Date.parse(counted.lastExecuted!)).toBeLessThan(60_000);
 
-    const bad = await owner.call('POST', `/api/automation/rules/${rule.id}/execute`, {
+    const bad = await asUser(t.app, owner).post(`/api/automation/rules/${rule.id}/execute`, {
       event: 'not an object',
     });
     expect(bad.statusCode).toBe(400);
@@ -396,7 +395,7 @@ describe('automation rules API', () => {
     const inactive = await createRule(owner, { ...notifyRule('case.created', 'never'), isActive: false });
     const active = await createRule(owner, notifyRule('case.created', 'Case {{caseNumber}} opened'));
 
-    const refused = await owner.call('POST', `/api/automation/rules/${inactive.id}/execute`, {});
+    const refused = await asUser(t.app, owner).post(`/api/automation/rules/${inactive.id}/execute`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'CONFLICT' });
 
@@ -408,7 +407,7 @@ describe('automation rules API', () => {
     expect((await owner.notifications()).map((n) => n.message)).toContain(`Case ${opened.caseNumber} opened`);
 
     // Switched off after it matched but before its job ran: the job finds it off and does nothing.
-    await owner.call('PATCH', `/api/automation/rules/${active.id}`, { isActive: false });
+    await asUser(t.app, owner).patch(`/api/automation/rules/${active.id}`, { isActive: false });
     await openCase(owner);
     await drained();
     expect(await runs(owner, active.id)).toHaveLength(1);
@@ -448,13 +447,13 @@ describe('rules fire on real events', () => {
       `${opened.caseNumber}: Leaked board minutes (high)`,
     );
 
-    const moved = await director.call('POST', `/api/cases/${opened.id}/updates`, {
+    const moved = await asUser(t.app, director).post(`/api/cases/${opened.id}/updates`, {
       updateType: 'status_change',
       status: 'in_progress',
     });
     expect(moved.statusCode, moved.body).toBe(201);
     // An internal note is not the owner's to see: no event, no run.
-    await director.call('POST', `/api/cases/${opened.id}/updates`, {
+    await asUser(t.app, director).post(`/api/cases/${opened.id}/updates`, {
       updateType: 'internal_note',
       content: 'Quiet',
     });
@@ -464,7 +463,7 @@ describe('rules fire on real events', () => {
     // Each rule's own note raised case.updated too, marked as automation's: neither rule ran again.
     expect(await runs(owner, updated.id)).toHaveLength(1);
     expect(await runs(owner, everyUpdate.id)).toHaveLength(1);
-    const notes = (await owner.call('GET', `/api/cases/${opened.id}`)).json<CaseDetail>().updates;
+    const notes = (await asUser(t.app, owner).get(`/api/cases/${opened.id}`)).json<CaseDetail>().updates;
     expect(notes.map((u) => u.content)).toEqual(
       expect.arrayContaining(['Status is now in_progress', 'Seen status_change']),
     );
@@ -493,7 +492,7 @@ describe('rules fire on real events', () => {
       ]),
     );
 
-    const filed = await owner.call('POST', '/api/investigations', {
+    const filed = await asUser(t.app, owner).post('/api/investigations', {
       serviceType: 'background-check',
       subject: 'Pre-employment check: CFO candidate',
       description: 'Verify identity, education and employment history of our shortlisted CFO candidate.',
@@ -517,7 +516,7 @@ describe('rules fire on real events', () => {
     // The same order completed its payment.
     expect((await waitForRuns(owner, paid.id))[0]!.eventData).toMatchObject({ amount: '750.00' });
 
-    const upgrade = await owner.call('POST', '/api/upgrade-tier', { tier: 2, billing: 'monthly' });
+    const upgrade = await asUser(t.app, owner).post('/api/upgrade-tier', { tier: 2, billing: 'monthly' });
     expect(upgrade.statusCode, upgrade.body).toBeLessThan(300);
     expect((await waitForRuns(owner, tier.id))[0]!.eventData).toMatchObject({
       from: 1,
@@ -559,19 +558,19 @@ describe('rules fire on real events', () => {
         },
       ],
     });
-    const pending = await owner.call('POST', '/api/payments', {
+    const pending = await asUser(t.app, owner).post('/api/payments', {
       amount: '250.00',
       paymentMethod: 'bank_transfer',
       description: 'Retainer',
     });
     expect(pending.statusCode, pending.body).toBe(201);
     expect(pending.json().status).toBe('pending');
-    const failed = await director.call('POST', `/api/admin/payments/${pending.json().id}/fail`, {});
+    const failed = await asUser(t.app, director).post(`/api/admin/payments/${pending.json().id}/fail`, {});
     expect(failed.statusCode, failed.body).toBe(200);
 
     const [run] = await waitForRuns(owner, rule.id);
     expect(run).toMatchObject({ event: 'payment.failed', status: 'succeeded' });
-    const notes = (await owner.call('GET', `/api/cases/${billingCase.id}`)).json<CaseDetail>().updates;
+    const notes = (await asUser(t.app, owner).get(`/api/cases/${billingCase.id}`)).json<CaseDetail>().updates;
     expect(notes.at(-1)).toMatchObject({
       title: 'Automation: Failed payments to the billing case',
       content: 'Payment of USD 250.00 failed: Retainer',
@@ -584,7 +583,7 @@ describe('rules fire on real events', () => {
   it('a critical threat posts through a Slack integration, only to readers its marking allows', async () => {
     const reader = await member(2);
     const director = await member(4);
-    const slack = await reader.call('POST', '/api/integrations', {
+    const slack = await asUser(t.app, reader).post('/api/integrations', {
       type: 'slack',
       name: 'SOC Slack',
       config: { url: `${receiver.base}/services/T1/B1/reader` },
@@ -607,7 +606,7 @@ describe('rules fire on real events', () => {
     );
 
     const add = async (title: string, severity: string, tlp: string) => {
-      const response = await director.call('POST', '/api/threat-intelligence', {
+      const response = await asUser(t.app, director).post('/api/threat-intelligence', {
         ...threat,
         title,
         severity,
@@ -654,7 +653,10 @@ describe('rules fire on real events', () => {
       },
       actions: [{ type: 'webhook', config: { url: `${receiver.base}/hooks/security` } }],
     });
-    const key = await owner.call('POST', '/api/api-keys', { name: 'CI deploys', permissions: ['read'] });
+    const key = await asUser(t.app, owner).post('/api/api-keys', {
+      name: 'CI deploys',
+      permissions: ['read'],
+    });
     expect(key.statusCode, key.body).toBe(201);
     const [run] = await waitForRuns(owner, rule.id);
     expect(run).toMatchObject({

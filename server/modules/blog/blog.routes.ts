@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blogListQuerySchema, blogPostSchema, blogPostSummarySchema } from '../../../contract/blog.js';
-import { errorBodySchema } from '../../../contract/errors.js';
-import type { AppContext } from '../../lib/context.js';
+import { errors } from '../../plugins/error-responses.js';
+import type { AppContext } from '../../infra/context.js';
 import * as blog from './blog.service.js';
 
 const tags = ['blog'];
@@ -18,7 +18,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Published posts, newest first; locked ones without a body (public)',
         querystring: blogListQuerySchema,
-        response: { 200: z.array(blogPostSummarySchema), 400: errorBodySchema },
+        response: { 200: z.array(blogPostSummarySchema), ...errors(400) },
       },
     },
     async (request) => {
@@ -34,7 +34,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'One post with its Markdown body, when your tier may read it; counts a view',
         params: z.object({ id: z.string() }),
-        response: { 200: blogPostSchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: { 200: blogPostSchema, ...errors(403, 404) },
       },
     },
     async (request) => blog.readPost(ctx, request.params.id, request.auth?.user.tier ?? null),

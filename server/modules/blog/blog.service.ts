@@ -5,7 +5,7 @@ import {
   type BlogPost,
   type BlogPostSummary,
 } from '../../../contract/blog.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { notFound, tierRequired } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as repository from './blog.repository.js';
@@ -29,7 +29,7 @@ function toSummary(row: SummaryRow, readerTier: number | null): BlogPostSummary 
   };
 }
 
-/** Published posts, newest first; locked ones carry title and excerpt only (design section 5). */
+/** Published posts, newest first; locked ones carry title and excerpt only, never the body. */
 export async function listPosts(
   ctx: AppContext,
   readerTier: number | null,

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_CATEGORIES } from '../../../contract/blog.js';
 import { seedDatabase } from '../../db/seed/seed.js';
-import { createContext } from '../../lib/context.js';
+import { createAppContext } from '../../modules.js';
 import { setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDatabase(createContext(t.database.db, t.config));
+  await seedDatabase(createAppContext(t.database.db, t.config));
 });
 afterAll(() => t.close());
 
@@ -24,7 +24,7 @@ interface Summary {
 }
 
 async function list(query = '', cookie?: string): Promise<Summary[]> {
-  const response = await t.app.inject({ url: `/api/blog${query}`, headers: cookie ? { cookie } : {} });
+  const response = await asUser(t.app, cookie ? { cookie } : null).get(`/api/blog${query}`);
   expect(response.statusCode).toBe(200);
   return response.json();
 }

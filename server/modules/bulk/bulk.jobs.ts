@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { BULK_JOB, BULK_JOB_RETRY_LIMIT, failOperation, runOperation } from './bulk.service.js';
 
 /** Runs queued bulk operations. A try that breaks is retried (resuming from its saved progress) until the last. */

@@ -7,8 +7,8 @@ import {
   bulkOperationsQuerySchema,
   createBulkOperationRequestSchema,
 } from '../../../contract/bulk.js';
-import { errorBodySchema } from '../../../contract/errors.js';
-import type { AppContext } from '../../lib/context.js';
+import { errors } from '../../plugins/error-responses.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as bulk from './bulk.service.js';
 
@@ -26,7 +26,7 @@ export async function bulkRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Your bulk operations, newest first',
         querystring: bulkOperationsQuerySchema,
-        response: { 200: z.array(bulkOperationSchema), 401: errorBodySchema },
+        response: { 200: z.array(bulkOperationSchema), ...errors(401) },
       },
     },
     async (request) => bulk.listOperations(ctx, currentAuth(request).user.id, request.query.limit),
@@ -40,12 +40,7 @@ export async function bulkRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Start a bulk operation; it runs in the background (case status and threat import: tier 4)',
         body: createBulkOperationRequestSchema,
-        response: {
-          202: bulkOperationSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-        },
+        response: { 202: bulkOperationSchema, ...errors(400, 401, 403) },
       },
     },
     async (request, reply) =>
@@ -59,7 +54,7 @@ export async function bulkRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'One of your bulk operations with its progress and item errors',
         params,
-        response: { 200: bulkOperationSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: bulkOperationSchema, ...errors(401, 404) },
       },
     },
     async (request) => bulk.getOperation(ctx, currentAuth(request).user.id, request.params.id),
@@ -73,7 +68,7 @@ export async function bulkRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         summary: 'Download what an operation produced (a case export as CSV)',
         params,
         produces: ['text/csv'],
-        response: { 200: z.string(), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: z.string(), ...errors(401, 404) },
       },
     },
     async (request, reply) => {

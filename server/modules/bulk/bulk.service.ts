@@ -10,11 +10,11 @@ import {
 import type { CaseStatus } from '../../../contract/cases.js';
 import type { StixBundle } from '../../../contract/threats.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { AppError, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as apiKeys from '../api-keys/api-keys.service.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../../db/schema/users.js';
 import * as auth from '../auth/auth.service.js';
 import * as cases from '../cases/cases.service.js';
 import * as notifications from '../notifications/notifications.service.js';

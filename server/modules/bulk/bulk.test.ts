@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkOperation } from '../../../contract/bulk.js';
 import { caseUpdates, notifications, threatIntelligence } from '../../db/schema/index.js';
 import { setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import * as notificationsService from '../notifications/notifications.service.js';
 import * as repository from './bulk.repository.js';
-import type { JobHandler, JobQueue } from '../../lib/queue.js';
+import type { JobHandler, JobQueue } from '../../infra/queue.js';
 import { registerBulkJobs } from './bulk.jobs.js';
 import { BULK_JOB_RETRY_LIMIT, runOperation } from './bulk.service.js';
 import { csvField, toCsv } from './csv.js';
@@ -24,18 +24,11 @@ afterAll(() => t.close());
 type Member = Awaited<ReturnType<typeof member>>;
 async function member() {
   const account = await registerUser(t.app);
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: account.cookie },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  return { ...account, call };
+  return account;
 }
 
 async function start(who: Member, body: unknown): Promise<BulkOperation> {
-  const response = await who.call('POST', '/api/bulk/operations', body);
+  const response = await asUser(t.app, who).post('/api/bulk/operations', body);
   expect(response.statusCode, response.body).toBe(202);
   return response.json<BulkOperation>();
 }
@@ -44,7 +37,7 @@ async function start(who: Member, body: unknown): Promise<BulkOperation> {
 async function finished(who: Member, id: string): Promise<BulkOperation> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const operation = (await who.call('GET', `/api/bulk/operations/${id}`)).json<BulkOperation>();
+    const operation = (await asUser(t.app, who).get(`/api/bulk/operations/${id}`)).json<BulkOperation>();
     if (operation.status === 'completed' || operation.status === 'failed') return operation;
     if (Date.now() > deadline) throw new Error(`operation still ${operation.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -52,11 +45,16 @@ async function finished(who: Member, id: string): Promise<BulkOperation> {
 }
 
 async function notificationFor(userId: string, title = 'Something happened') {
-  return notificationsService.notify(t.database.db, { userId, type: 'other', title, message: 'Details' });
+  return notificationsService.notify(t.ctx, t.database.db, {
+    userId,
+    type: 'other',
+    title,
+    message: 'Details',
+  });
 }
 
 async function openCase(owner: Member, title = 'Missing shipment audit', description?: string) {
-  const response = await owner.call('POST', '/api/cases', {
+  const response = await asUser(t.app, owner).post('/api/cases', {
     title,
     description: description ?? 'Two pallets of equipment vanished between the port and our warehouse.',
     category: 'investigation',
@@ -66,11 +64,11 @@ async function openCase(owner: Member, title = 'Missing shipment audit', descrip
 }
 
 async function caseStatus(id: string) {
-  return (await director.call('GET', `/api/cases/${id}`)).json<{ status: string }>().status;
+  return (await asUser(t.app, director).get(`/api/cases/${id}`)).json<{ status: string }>().status;
 }
 
 async function keyFor(owner: Member, name: string) {
-  const response = await owner.call('POST', '/api/api-keys', { name, permissions: ['read'] });
+  const response = await asUser(t.app, owner).post('/api/api-keys', { name, permissions: ['read'] });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string; key: string }>();
 }
@@ -167,7 +165,7 @@ describe('bulk operations', () => {
         { index: 3, error: 'API key not found' },
       ],
     });
-    const active = (await owner.call('GET', '/api/api-keys'))
+    const active = (await asUser(t.app, owner).get('/api/api-keys'))
       .json<{ id: string; isActive: boolean }[]>()
       .map((key) => [key.id, key.isActive]);
     expect(Object.fromEntries(active)).toEqual({ [first.id]: false, [second.id]: false, [kept.id]: true });
@@ -176,7 +174,9 @@ describe('bulk operations', () => {
       401,
     );
     expect(
-      (await stranger.call('GET', '/api/api-keys')).json<{ isActive: boolean }[]>().map((k) => k.isActive),
+      (await asUser(t.app, stranger).get('/api/api-keys'))
+        .json<{ isActive: boolean }[]>()
+        .map((k) => k.isActive),
     ).toEqual([true]);
   });
 
@@ -207,11 +207,11 @@ describe('bulk operations', () => {
       'open',
       'in_progress',
     ]);
-    const bell = (await owner.call('GET', '/api/notifications')).json<{ title: string }[]>();
+    const bell = (await asUser(t.app, owner).get('/api/notifications')).json<{ title: string }[]>();
     expect(bell.map((n) => n.title).sort()).toEqual(
       [`${a.caseNumber}: Status changed`, `${c.caseNumber}: Status changed`].sort(),
     );
-    const history = (await owner.call('GET', `/api/cases/${a.id}`)).json<{
+    const history = (await asUser(t.app, owner).get(`/api/cases/${a.id}`)).json<{
       updates: { content: string }[];
     }>();
     expect(history.updates.map((u) => u.content)).toContain('Status changed from Open to In progress.');
@@ -220,18 +220,18 @@ describe('bulk operations', () => {
   it('keeps case status changes and threat imports to Directors (403), at the POST', async () => {
     const someone = await member();
     const mine = await openCase(someone);
-    const statusChange = await someone.call('POST', '/api/bulk/operations', {
+    const statusChange = await asUser(t.app, someone).post('/api/bulk/operations', {
       type: 'case_status',
       items: [{ caseId: mine.id, status: 'in_progress' }],
     });
     expect(statusChange.statusCode).toBe(403);
     expect(statusChange.json()).toMatchObject({ code: 'TIER_REQUIRED', requiredTier: 4 });
-    const threatImport = await someone.call('POST', '/api/bulk/operations', {
+    const threatImport = await asUser(t.app, someone).post('/api/bulk/operations', {
       type: 'threat_import',
       items: [bundle(stixIndicator())],
     });
     expect(threatImport.statusCode).toBe(403);
-    expect((await someone.call('GET', '/api/bulk/operations')).json()).toEqual([]);
+    expect((await asUser(t.app, someone).get('/api/bulk/operations')).json()).toEqual([]);
   });
 
   it('imports STIX bundles one per item; a bundle with failing objects counts as failed with their errors', async () => {
@@ -275,7 +275,7 @@ describe('bulk operations', () => {
       errors: [{ index: 1, error: 'Case not found' }],
     });
 
-    const download = await owner.call('GET', `/api/bulk/operations/${created.id}/output`);
+    const download = await asUser(t.app, owner).get(`/api/bulk/operations/${created.id}/output`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(download.headers['content-disposition']).toMatch(
@@ -297,9 +297,11 @@ describe('bulk operations', () => {
     expect(download.body).not.toContain('Someone else entirely');
     expect(download.body.endsWith('\r\n')).toBe(true);
 
-    expect((await stranger.call('GET', `/api/bulk/operations/${created.id}/output`)).statusCode).toBe(404);
-    expect((await stranger.call('GET', `/api/bulk/operations/${created.id}`)).statusCode).toBe(404);
-    expect((await stranger.call('GET', '/api/bulk/operations')).json()).toEqual([]);
+    expect((await asUser(t.app, stranger).get(`/api/bulk/operations/${created.id}/output`)).statusCode).toBe(
+      404,
+    );
+    expect((await asUser(t.app, stranger).get(`/api/bulk/operations/${created.id}`)).statusCode).toBe(404);
+    expect((await asUser(t.app, stranger).get('/api/bulk/operations')).json()).toEqual([]);
   });
 
   it('exports all of the user’s own cases when no items are given, and refuses when there are none', async () => {
@@ -312,11 +314,11 @@ describe('bulk operations', () => {
       processedItems: 2,
       failedItems: 0,
     });
-    const csv = (await owner.call('GET', `/api/bulk/operations/${created.id}/output`)).body;
+    const csv = (await asUser(t.app, owner).get(`/api/bulk/operations/${created.id}/output`)).body;
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3);
     for (const c of cases) expect(csv).toContain(c.caseNumber);
 
-    const empty = await (await member()).call('POST', '/api/bulk/operations', { type: 'case_export' });
+    const empty = await asUser(t.app, await member()).post('/api/bulk/operations', { type: 'case_export' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().issues).toEqual([{ path: 'items', message: 'You have no cases to export' }]);
   });
@@ -326,17 +328,17 @@ describe('bulk operations', () => {
     const n = await notificationFor(owner.id);
     const first = await start(owner, { type: 'notifications_read', items: [n.id] });
     const second = await start(owner, { type: 'api_key_revoke', items: [randomUUID()] });
-    const list = (await owner.call('GET', '/api/bulk/operations')).json<BulkOperation[]>();
+    const list = (await asUser(t.app, owner).get('/api/bulk/operations')).json<BulkOperation[]>();
     expect(list.map((op) => op.id)).toEqual([second.id, first.id]);
     await finished(owner, first.id);
-    expect((await owner.call('GET', `/api/bulk/operations/${first.id}/output`)).statusCode).toBe(404);
-    expect((await owner.call('GET', '/api/bulk/operations/not-an-id')).statusCode).toBe(404);
+    expect((await asUser(t.app, owner).get(`/api/bulk/operations/${first.id}/output`)).statusCode).toBe(404);
+    expect((await asUser(t.app, owner).get('/api/bulk/operations/not-an-id')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/bulk/operations' })).statusCode).toBe(401);
   });
 
   it('validates the request with clear messages (400), never 500', async () => {
     const owner = await member();
-    const post = (body: unknown) => owner.call('POST', '/api/bulk/operations', body);
+    const post = (body: unknown) => asUser(t.app, owner).post('/api/bulk/operations', body);
     const issues = async (body: unknown) => {
       const response = await post(body);
       expect(response.statusCode).toBe(400);
@@ -389,7 +391,7 @@ describe('the bulk job', () => {
   it('resumes from processedItems after a crash, never applying a finished case move twice', async () => {
     const owner = await member();
     const [a, b, c] = [await openCase(owner), await openCase(owner), await openCase(owner)];
-    const moveA = await director.call('POST', `/api/cases/${a.id}/updates`, {
+    const moveA = await asUser(t.app, director).post(`/api/cases/${a.id}/updates`, {
       updateType: 'status_change',
       status: 'in_progress',
     });
@@ -423,7 +425,7 @@ describe('the bulk job', () => {
 
     // A finished operation delivered again is left alone.
     await runOperation(t.ctx, crashed.id);
-    expect((await director.call('GET', `/api/bulk/operations/${crashed.id}`)).json()).toMatchObject({
+    expect((await asUser(t.app, director).get(`/api/bulk/operations/${crashed.id}`)).json()).toMatchObject({
       processedItems: 3,
       failedItems: 0,
     });
@@ -442,7 +444,7 @@ describe('the bulk job', () => {
     });
     await setUserTier(t, demoted.id, 1);
     await runOperation(t.ctx, queued.id);
-    expect((await demoted.call('GET', `/api/bulk/operations/${queued.id}`)).json()).toMatchObject({
+    expect((await asUser(t.app, demoted).get(`/api/bulk/operations/${queued.id}`)).json()).toMatchObject({
       status: 'failed',
       processedItems: 0,
       error: 'Tier 4 access required',
@@ -506,12 +508,12 @@ describe('the bulk worker', () => {
     const job = (retryCount: number) => ({ id: 'job', data: { operationId: broken.id }, retryCount });
 
     await expect(handler!(job(0))).rejects.toThrow();
-    expect((await owner.call('GET', `/api/bulk/operations/${broken.id}`)).json()).toMatchObject({
+    expect((await asUser(t.app, owner).get(`/api/bulk/operations/${broken.id}`)).json()).toMatchObject({
       status: 'processing',
       processedItems: 1,
     });
     await handler!(job(BULK_JOB_RETRY_LIMIT));
-    expect((await owner.call('GET', `/api/bulk/operations/${broken.id}`)).json()).toMatchObject({
+    expect((await asUser(t.app, owner).get(`/api/bulk/operations/${broken.id}`)).json()).toMatchObject({
       status: 'failed',
       processedItems: 1,
       failedItems: 0,

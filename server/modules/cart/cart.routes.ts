@@ -2,20 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addToCartRequestSchema, cartLineSchema, updateCartRequestSchema } from '../../../contract/cart.js';
-import { errorBodySchema } from '../../../contract/errors.js';
-import type { AppContext } from '../../lib/context.js';
+import { errors } from '../../plugins/error-responses.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as cart from './cart.service.js';
 
 const tags = ['cart'];
 const idParams = z.object({ id: z.string().max(100) });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +20,7 @@ export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: {
         tags,
         summary: "The signed-in user's cart",
-        response: { 200: z.array(cartLineSchema), 401: errorBodySchema },
+        response: { 200: z.array(cartLineSchema), ...errors(401) },
       },
     },
     async (request) => cart.listCart(ctx, currentAuth(request).user.id),
@@ -40,7 +33,7 @@ export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Add a product (raises the quantity when it is already in the cart)',
         body: addToCartRequestSchema,
-        response: { 201: cartLineSchema, ...errors },
+        response: { 201: cartLineSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -57,7 +50,7 @@ export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         summary: "Set a line's quantity",
         params: idParams,
         body: updateCartRequestSchema,
-        response: { 200: cartLineSchema, ...errors },
+        response: { 200: cartLineSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => cart.updateCartLine(ctx, currentAuth(request).user, request.params.id, request.body),
@@ -70,7 +63,7 @@ export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Remove a line',
         params: idParams,
-        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...errors(401, 404) },
       },
     },
     async (request, reply) => {

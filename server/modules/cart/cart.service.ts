@@ -1,11 +1,11 @@
 import type { AddToCartRequest, CartLine, UpdateCartRequest } from '../../../contract/cart.js';
 import { CART_QUANTITY_MAX } from '../../../contract/cart.js';
 import type { DbOrTx } from '../../db/client.js';
-import { announceChange } from '../../lib/change-feed.js';
-import type { AppContext } from '../../lib/context.js';
+import { announceChange } from '../../infra/change-feed.js';
+import type { AppContext } from '../../infra/context.js';
 import { isId } from '../../lib/ids.js';
 import { AppError, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../../db/schema/users.js';
 import * as catalog from '../catalog/catalog.service.js';
 import * as repository from './cart.repository.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 let categoryId: string;
@@ -13,14 +13,7 @@ afterAll(() => t.close());
 
 async function signedIn() {
   const account = await registerUser(t.app);
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: account.cookie },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  return { ...account, call };
+  return account;
 }
 
 describe('cart', () => {
@@ -41,13 +34,13 @@ describe('cart', () => {
   it('adds a product, raises the line when added again, and lists lines with their product', async () => {
     const user = await signedIn();
     const product = await createProduct(t.database.db, categoryId, { price: '18499.50' });
-    const first = await user.call('POST', '/api/cart', { productId: product.id, quantity: 1 });
+    const first = await asUser(t.app, user).post('/api/cart', { productId: product.id, quantity: 1 });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ quantity: 1, product: { id: product.id, price: '18499.50' } });
-    const second = await user.call('POST', '/api/cart', { productId: product.id, quantity: 2 });
+    const second = await asUser(t.app, user).post('/api/cart', { productId: product.id, quantity: 2 });
     expect(second.json()).toMatchObject({ id: first.json().id, quantity: 3 });
 
-    const list = await user.call('GET', '/api/cart');
+    const list = await asUser(t.app, user).get('/api/cart');
     expect(list.json()).toEqual([
       {
         id: first.json().id,
@@ -68,17 +61,17 @@ describe('cart', () => {
   it('defaults the quantity to 1 and validates it as a whole number from 1 to 99', async () => {
     const user = await signedIn();
     const product = await createProduct(t.database.db, categoryId, { stockCount: null });
-    expect((await user.call('POST', '/api/cart', { productId: product.id })).json().quantity).toBe(1);
+    expect((await asUser(t.app, user).post('/api/cart', { productId: product.id })).json().quantity).toBe(1);
     for (const quantity of [0, -1, 100, 1.5, '2', null]) {
-      const response = await user.call('POST', '/api/cart', { productId: product.id, quantity });
+      const response = await asUser(t.app, user).post('/api/cart', { productId: product.id, quantity });
       expect(response.statusCode, String(quantity)).toBe(400);
       expect(response.json().issues[0].path).toBe('quantity');
     }
-    expect((await user.call('POST', '/api/cart', { productId: 'not-a-uuid', quantity: 1 })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await asUser(t.app, user).post('/api/cart', { productId: 'not-a-uuid', quantity: 1 })).statusCode,
+    ).toBe(400);
     // 1 already in the cart: 99 more would pass the cap.
-    const capped = await user.call('POST', '/api/cart', { productId: product.id, quantity: 99 });
+    const capped = await asUser(t.app, user).post('/api/cart', { productId: product.id, quantity: 99 });
     expect(capped.statusCode).toBe(400);
     expect(capped.json().message).toBe('Quantity must be at most 99');
   });
@@ -86,25 +79,25 @@ describe('cart', () => {
   it('refuses more than the stock with 400, out of stock with 409, a higher tier with 403 and unknown with 404', async () => {
     const user = await signedIn();
     const limited = await createProduct(t.database.db, categoryId, { stockCount: 3, name: 'Lens Finder' });
-    const over = await user.call('POST', '/api/cart', { productId: limited.id, quantity: 4 });
+    const over = await asUser(t.app, user).post('/api/cart', { productId: limited.id, quantity: 4 });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe('Only 3 of Lens Finder in stock');
 
     const gone = await createProduct(t.database.db, categoryId, { stockCount: 0, name: 'Sold Out Kit' });
-    const out = await user.call('POST', '/api/cart', { productId: gone.id, quantity: 1 });
+    const out = await asUser(t.app, user).post('/api/cart', { productId: gone.id, quantity: 1 });
     expect(out.statusCode).toBe(409);
     expect(out.json()).toEqual({ code: 'OUT_OF_STOCK', message: 'Sold Out Kit is out of stock' });
 
     const restricted = await createProduct(t.database.db, categoryId, { minimumTier: 3 });
-    const tier = await user.call('POST', '/api/cart', { productId: restricted.id, quantity: 1 });
+    const tier = await asUser(t.app, user).post('/api/cart', { productId: restricted.id, quantity: 1 });
     expect(tier.statusCode).toBe(403);
     expect(tier.json()).toMatchObject({ code: 'TIER_REQUIRED', requiredTier: 3 });
     await setUserTier(t, user.id, 3);
-    expect((await user.call('POST', '/api/cart', { productId: restricted.id, quantity: 1 })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await asUser(t.app, user).post('/api/cart', { productId: restricted.id, quantity: 1 })).statusCode,
+    ).toBe(201);
 
-    const unknown = await user.call('POST', '/api/cart', {
+    const unknown = await asUser(t.app, user).post('/api/cart', {
       productId: '00000000-0000-4000-8000-000000000000',
       quantity: 1,
     });
@@ -115,26 +108,28 @@ describe('cart', () => {
     const owner = await signedIn();
     const other = await signedIn();
     const product = await createProduct(t.database.db, categoryId, { stockCount: 5 });
-    const line = (await owner.call('POST', '/api/cart', { productId: product.id, quantity: 1 })).json();
+    const line = (
+      await asUser(t.app, owner).post('/api/cart', { productId: product.id, quantity: 1 })
+    ).json();
 
     for (const response of [
-      await other.call('PUT', `/api/cart/${line.id}`, { quantity: 2 }),
-      await other.call('DELETE', `/api/cart/${line.id}`),
-      await owner.call('PUT', '/api/cart/not-a-uuid', { quantity: 2 }),
-      await owner.call('DELETE', '/api/cart/00000000-0000-4000-8000-000000000000'),
+      await asUser(t.app, other).put(`/api/cart/${line.id}`, { quantity: 2 }),
+      await asUser(t.app, other).delete(`/api/cart/${line.id}`),
+      await asUser(t.app, owner).put('/api/cart/not-a-uuid', { quantity: 2 }),
+      await asUser(t.app, owner).delete('/api/cart/00000000-0000-4000-8000-000000000000'),
     ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe('NOT_FOUND');
     }
-    expect((await other.call('GET', '/api/cart')).json()).toEqual([]);
+    expect((await asUser(t.app, other).get('/api/cart')).json()).toEqual([]);
 
-    const updated = await owner.call('PUT', `/api/cart/${line.id}`, { quantity: 4 });
+    const updated = await asUser(t.app, owner).put(`/api/cart/${line.id}`, { quantity: 4 });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().quantity).toBe(4);
-    expect((await owner.call('PUT', `/api/cart/${line.id}`, { quantity: 6 })).statusCode).toBe(400);
-    expect((await owner.call('PUT', `/api/cart/${line.id}`, { quantity: 0 })).statusCode).toBe(400);
+    expect((await asUser(t.app, owner).put(`/api/cart/${line.id}`, { quantity: 6 })).statusCode).toBe(400);
+    expect((await asUser(t.app, owner).put(`/api/cart/${line.id}`, { quantity: 0 })).statusCode).toBe(400);
 
-    expect((await owner.call('DELETE', `/api/cart/${line.id}`)).statusCode).toBe(204);
-    expect((await owner.call('GET', '/api/cart')).json()).toEqual([]);
+    expect((await asUser(t.app, owner).delete(`/api/cart/${line.id}`)).statusCode).toBe(204);
+    expect((await asUser(t.app, owner).get('/api/cart')).json()).toEqual([]);
   });
 });

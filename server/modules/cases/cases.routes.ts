@@ -8,13 +8,12 @@ import {
   createCaseRequestSchema,
   createCaseUpdateRequestSchema,
 } from '../../../contract/cases.js';
-import { errorBodySchema } from '../../../contract/errors.js';
-import type { AppContext } from '../../lib/context.js';
+import { errors } from '../../plugins/error-responses.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as cases from './cases.service.js';
 
 const tags = ['cases'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +26,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'Open a case',
         body: createCaseRequestSchema,
-        response: { 201: caseSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 201: caseSchema, ...errors(400, 401) },
       },
     },
     async (request, reply) =>
@@ -41,7 +40,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'Your cases; ?assigned=true those assigned to you, ?scope=all everyone’s (Directors)',
         querystring: casesQuerySchema,
-        response: { 200: z.array(caseSchema), 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: z.array(caseSchema), ...errors(401, 403) },
       },
     },
     async (request) => {
@@ -58,7 +57,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'A case with its updates (internal notes only for Directors)',
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: caseDetailSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: caseDetailSchema, ...errors(401, 404) },
       },
     },
     async (request) => cases.getCase(ctx, currentAuth(request).user, request.params.id),
@@ -72,7 +71,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         summary: 'Comment on a case; Directors also move its status, assign, estimate and add internal notes',
         params: z.object({ caseId: z.string().max(100) }),
         body: createCaseUpdateRequestSchema,
-        response: { 201: caseDetailSchema, ...errors, 409: errorBodySchema },
+        response: { 201: caseDetailSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) =>

@@ -10,10 +10,10 @@ import type {
 import { CASE_STATUS_MOVES } from '../../../contract/cases.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { z } from 'zod';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { AppError, forbidden, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../../db/schema/users.js';
 import * as auth from '../auth/auth.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as repository from './cases.repository.js';
@@ -170,7 +170,7 @@ export async function addUpdate(
       isInternal,
     });
     if (!isInternal && current.userId !== user.id) {
-      await notifications.notify(tx, {
+      await notifications.notify(ctx, tx, {
         userId: current.userId,
         type: 'case_update',
         priority: input.updateType === 'status_change' ? 'high' : 'normal',

@@ -1,27 +1,32 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { mailOutbox } from '../../db/schema/index.js';
+import { setUserTier, verifyEmail } from '../../test/fixtures.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
+let smtp: TestSmtpServer;
 let t: TestApp;
 let director: Member;
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '1' }, { jobs: true });
   director = await member();
   await setUserTier(t, director.id, 4);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 type Member = Awaited<ReturnType<typeof member>>;
-async function member() {
+/** A signed-in user; `verified` sets the address verified the way the verification link will. */
+async function member({ verified = false } = {}) {
   const account = await registerUser(t.app);
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: account.cookie },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  return { ...account, call };
+  if (verified) {
+    await verifyEmail(t, account.id);
+  }
+  return account;
 }
 
 const newCase = {
@@ -31,18 +36,18 @@ const newCase = {
 };
 
 async function openCase(owner: Member, extra: Record<string, unknown> = {}) {
-  const response = await owner.call('POST', '/api/cases', { ...newCase, ...extra });
+  const response = await asUser(t.app, owner).post('/api/cases', { ...newCase, ...extra });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string; caseNumber: string }>();
 }
 
 const update = (who: Member, caseId: string, body: Record<string, unknown>) =>
-  who.call('POST', `/api/cases/${caseId}/updates`, body);
+  asUser(t.app, who).post(`/api/cases/${caseId}/updates`, body);
 
 describe('cases', () => {
-  it('opens a case with the spec defaults and a readable number, and validates with the spec messages', async () => {
+  it('opens an open, medium-priority, unassigned case with a readable number, and validates with a message per field', async () => {
     const owner = await member();
-    const created = await owner.call('POST', '/api/cases', newCase);
+    const created = await asUser(t.app, owner).post('/api/cases', newCase);
     expect(created.json()).toMatchObject({
       caseNumber: expect.stringMatching(/^CASE-\d+$/),
       status: 'open',
@@ -51,7 +56,11 @@ describe('cases', () => {
       assignedAgent: null,
       estimatedCost: null,
     });
-    const bad = await owner.call('POST', '/api/cases', { title: 'abc', description: 'short', category: 'x' });
+    const bad = await asUser(t.app, owner).post('/api/cases', {
+      title: 'abc',
+      description: 'short',
+      category: 'x',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual(
       expect.arrayContaining([
@@ -60,7 +69,7 @@ describe('cases', () => {
         { path: 'category', message: 'Category is required' },
       ]),
     );
-    const dated = await owner.call('POST', '/api/cases', {
+    const dated = await asUser(t.app, owner).post('/api/cases', {
       ...newCase,
       deadline: '2027-01-31',
       priority: 'critical',
@@ -75,13 +84,13 @@ describe('cases', () => {
     const owner = await member();
     const stranger = await member();
     const mine = await openCase(owner);
-    expect((await owner.call('GET', '/api/cases')).json()).toHaveLength(1);
-    expect((await stranger.call('GET', '/api/cases')).json()).toEqual([]);
-    expect((await stranger.call('GET', `/api/cases/${mine.id}`)).statusCode).toBe(404);
+    expect((await asUser(t.app, owner).get('/api/cases')).json()).toHaveLength(1);
+    expect((await asUser(t.app, stranger).get('/api/cases')).json()).toEqual([]);
+    expect((await asUser(t.app, stranger).get(`/api/cases/${mine.id}`)).statusCode).toBe(404);
     expect((await update(stranger, mine.id, { updateType: 'comment', content: 'hi' })).statusCode).toBe(404);
-    expect((await owner.call('GET', '/api/cases/not-an-id')).statusCode).toBe(404);
-    expect((await owner.call('GET', '/api/cases?assigned=true')).statusCode).toBe(403);
-    expect((await owner.call('GET', '/api/cases?scope=all')).statusCode).toBe(403);
+    expect((await asUser(t.app, owner).get('/api/cases/not-an-id')).statusCode).toBe(404);
+    expect((await asUser(t.app, owner).get('/api/cases?assigned=true')).statusCode).toBe(403);
+    expect((await asUser(t.app, owner).get('/api/cases?scope=all')).statusCode).toBe(403);
   });
 
   it('lets the owner comment but nothing else', async () => {
@@ -106,7 +115,7 @@ describe('cases', () => {
     const owner = await member();
     const mine = await openCase(owner);
     const client = await member();
-    expect((await director.call('GET', '/api/cases?scope=all')).json()).toEqual(
+    expect((await asUser(t.app, director).get('/api/cases?scope=all')).json()).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: mine.id, ownerEmail: owner.email })]),
     );
 
@@ -114,7 +123,7 @@ describe('cases', () => {
       (await update(director, mine.id, { updateType: 'assignment', assignedAgentId: client.id })).statusCode,
     ).toBe(400);
     await update(director, mine.id, { updateType: 'assignment', assignedAgentId: director.id });
-    expect((await director.call('GET', '/api/cases?assigned=true')).json()).toEqual(
+    expect((await asUser(t.app, director).get('/api/cases?assigned=true')).json()).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: mine.id })]),
     );
     await update(director, mine.id, { updateType: 'cost_estimate', estimatedCost: 2500 });
@@ -139,7 +148,7 @@ describe('cases', () => {
       (await update(director, mine.id, { updateType: 'status_change', status: 'open' })).statusCode,
     ).toBe(409);
 
-    const seenByOwner = (await owner.call('GET', `/api/cases/${mine.id}`)).json();
+    const seenByOwner = (await asUser(t.app, owner).get(`/api/cases/${mine.id}`)).json();
     expect(seenByOwner).toMatchObject({
       status: 'closed',
       estimatedCost: '2500.00',
@@ -147,13 +156,36 @@ describe('cases', () => {
     });
     expect(seenByOwner.updates.some((u: { isInternal: boolean }) => u.isInternal)).toBe(false);
     expect(JSON.stringify(seenByOwner)).not.toContain('insider');
-    const seenByDirector = (await director.call('GET', `/api/cases/${mine.id}`)).json();
+    const seenByDirector = (await asUser(t.app, director).get(`/api/cases/${mine.id}`)).json();
     expect(seenByDirector.updates.filter((u: { isInternal: boolean }) => u.isInternal)).toHaveLength(1);
 
-    const notes = (await owner.call('GET', '/api/notifications')).json() as { type: string; title: string }[];
+    const notes = (await asUser(t.app, owner).get('/api/notifications')).json() as {
+      type: string;
+      title: string;
+    }[];
     const caseNotes = notes.filter((note) => note.type === 'case_update');
     // assignment + cost + six moves; never the internal note.
     expect(caseNotes).toHaveLength(8);
     expect(caseNotes.every((note) => note.title.startsWith(mine.caseNumber))).toBe(true);
+  });
+
+  it('e-mails the owner the updates they may see, and never an internal note', async () => {
+    const owner = await member({ verified: true });
+    const mine = await openCase(owner);
+    await update(director, mine.id, { updateType: 'internal_note', content: 'Check the night guard first.' });
+    await update(director, mine.id, { updateType: 'comment', content: 'We have the port CCTV footage.' });
+
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(owner.email) && m.subject === `${mine.caseNumber}: Comment`,
+    );
+    expect(mail.text.split('\n')).toEqual(
+      expect.arrayContaining(['We have the port CCTV footage.', `http://localhost:80/cases?case=${mine.id}`]),
+    );
+    const queued = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, owner.id), eq(mailOutbox.kind, 'notification.case_update')));
+    expect(queued.map((row) => row.subject)).toEqual([`${mine.caseNumber}: Comment`]);
+    expect((await asUser(t.app, owner).get('/api/notifications')).body).not.toContain('night guard');
   });
 });

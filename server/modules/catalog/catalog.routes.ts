@@ -10,9 +10,9 @@ import {
   reviewSchema,
   TOTAL_COUNT_HEADER,
 } from '../../../contract/catalog.js';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as catalog from './catalog.service.js';
 
@@ -52,7 +52,7 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         summary: 'Products, filtered, sorted and paged on the server',
         description: `The \`${TOTAL_COUNT_HEADER}\` header carries the number of matches.`,
         querystring: productListQuerySchema,
-        response: { 200: productListSchema, 400: errorBodySchema },
+        response: { 200: productListSchema, ...errors(400) },
       },
     },
     async (request, reply) => {
@@ -68,7 +68,7 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'One product',
         params: idParams,
-        response: { 200: productDetailSchema, 404: errorBodySchema },
+        response: { 200: productDetailSchema, ...errors(404) },
       },
     },
     async (request) => catalog.getProduct(ctx, request.params.id, request.auth?.user.id ?? null),
@@ -82,7 +82,7 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         summary: "A product's reviews, newest first",
         params: idParams,
         querystring: listQuerySchema,
-        response: { 200: z.array(reviewSchema), 404: errorBodySchema },
+        response: { 200: z.array(reviewSchema), ...errors(404) },
       },
     },
     async (request) => catalog.listReviews(ctx, request.params.id, request.query.limit),
@@ -96,14 +96,7 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         summary: 'Review a product you bought (once)',
         params: idParams,
         body: createReviewRequestSchema,
-        response: {
-          201: reviewSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-        },
+        response: { 201: reviewSchema, ...errors(400, 401, 403, 404, 409) },
       },
       onRequest: app.requireUser,
     },

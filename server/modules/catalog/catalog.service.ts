@@ -8,10 +8,10 @@ import type {
   ProductSpecifications,
   Review,
 } from '../../../contract/catalog.js';
-import type { VendorProduct, VendorStats } from '../../../contract/vendor.js';
+import type { VendorProduct, VendorStats } from '../../../contract/vendors.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { productListQuerySchema } from '../../../contract/catalog.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { toPrefixQuery } from '../../lib/search-text.js';

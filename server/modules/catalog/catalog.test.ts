@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed.js';
-import { createContext } from '../../lib/context.js';
+import { createAppContext } from '../../modules.js';
 import { createCategory, createProduct } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { toPrefixQuery } from '../../lib/search-text.js';
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDatabase(createContext(t.database.db, t.config));
+  await seedDatabase(createAppContext(t.database.db, t.config));
 });
 afterAll(() => t.close());
 
 const list = async (query = '') => {
-  const response = await t.app.inject({ url: `/api/products${query}` });
+  const response = await asUser(t.app).get(`/api/products${query}`);
   return {
     status: response.statusCode,
     body: response.json(),
@@ -132,18 +132,16 @@ describe('reviews', () => {
     const product = await createProduct(t.database.db, category.id);
     const buyer = await registerUser(t.app);
     const other = await registerUser(t.app);
-    const as = (cookie: string | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
     const url = `/api/products/${product.id}/reviews`;
     const review = { rating: 4, body: 'Solid build, the battery lasts a full shift.' };
 
-    expect((await as(undefined, 'POST', url, review)).statusCode).toBe(401);
-    const notBuyer = await as(other.cookie, 'POST', url, review);
+    expect((await asUser(t.app, null).post(url, review)).statusCode).toBe(401);
+    const notBuyer = await asUser(t.app, other).post(url, review);
     expect(notBuyer.statusCode).toBe(403);
     expect(notBuyer.json().message).toBe('Only customers who bought this product can review it');
 
-    await as(buyer.cookie, 'POST', '/api/cart', { productId: product.id, quantity: 1 });
-    const order = await as(buyer.cookie, 'POST', '/api/orders', {
+    await asUser(t.app, buyer).post('/api/cart', { productId: product.id, quantity: 1 });
+    const order = await asUser(t.app, buyer).post('/api/orders', {
       shippingAddress: {
         fullName: 'Asha Rao',
         line1: '12 MG Road',
@@ -156,23 +154,23 @@ describe('reviews', () => {
       paymentMethod: 'stripe',
     });
     expect(order.statusCode).toBe(201);
-    expect((await as(buyer.cookie, 'GET', `/api/products/${product.id}`)).json().canReview).toBe(true);
+    expect((await asUser(t.app, buyer).get(`/api/products/${product.id}`)).json().canReview).toBe(true);
 
     for (const bad of [
       { rating: 0, body: review.body },
       { rating: 6, body: review.body },
       { rating: 3, body: 'short' },
     ]) {
-      expect((await as(buyer.cookie, 'POST', url, bad)).statusCode).toBe(400);
+      expect((await asUser(t.app, buyer).post(url, bad)).statusCode).toBe(400);
     }
-    const created = await as(buyer.cookie, 'POST', url, review);
+    const created = await asUser(t.app, buyer).post(url, review);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ rating: 4, body: review.body, authorName: 'Verified buyer' });
-    expect((await as(buyer.cookie, 'POST', url, review)).statusCode).toBe(409);
+    expect((await asUser(t.app, buyer).post(url, review)).statusCode).toBe(409);
 
-    expect((await as(undefined, 'GET', url)).json()).toEqual([created.json()]);
-    const detail = (await as(buyer.cookie, 'GET', `/api/products/${product.id}`)).json();
+    expect((await asUser(t.app, null).get(url)).json()).toEqual([created.json()]);
+    const detail = (await asUser(t.app, buyer).get(`/api/products/${product.id}`)).json();
     expect(detail).toMatchObject({ averageRating: 4, reviewCount: 1, canReview: false });
-    expect((await as(undefined, 'GET', '/api/products/not-an-id/reviews')).statusCode).toBe(404);
+    expect((await asUser(t.app, null).get('/api/products/not-an-id/reviews')).statusCode).toBe(404);
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardSummarySchema } from '../../../contract/dashboard.js';
-import { errorBodySchema } from '../../../contract/errors.js';
-import type { AppContext } from '../../lib/context.js';
+import { errors } from '../../plugins/error-responses.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as dashboard from './dashboard.service.js';
 
@@ -13,7 +13,7 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       schema: {
         tags: ['dashboard'],
         summary: 'Mission Control: your counts, open missions, recent activity and orders',
-        response: { 200: dashboardSummarySchema, 401: errorBodySchema },
+        response: { 200: dashboardSummarySchema, ...errors(401) },
       },
       onRequest: app.requireUser,
     },

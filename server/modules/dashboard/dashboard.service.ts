@@ -1,5 +1,5 @@
 import type { DashboardSummary } from '../../../contract/dashboard.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import * as repository from './dashboard.repository.js';
 
 const MISSIONS = 6;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed.js';
-import { createContext } from '../../lib/context.js';
+import { createAppContext } from '../../modules.js';
 import { createCategory, createProduct } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDatabase(createContext(t.database.db, t.config));
+  await seedDatabase(createAppContext(t.database.db, t.config));
 });
 afterAll(() => t.close());
 
@@ -27,20 +27,13 @@ const investigation = {
 
 async function member() {
   const account = await registerUser(t.app);
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: account.cookie },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  return { ...account, call };
+  return account;
 }
 
 describe('GET /api/dashboard/summary', () => {
   it("counts the user's own records only, lists open missions, activity in words and recent orders", async () => {
     const user = await member();
-    const fresh = (await user.call('GET', '/api/dashboard/summary')).json();
+    const fresh = (await asUser(t.app, user).get('/api/dashboard/summary')).json();
     expect(fresh.counts).toEqual({
       openCases: 0,
       investigations: 0,
@@ -52,10 +45,10 @@ describe('GET /api/dashboard/summary', () => {
       'Account created',
     );
 
-    expect((await user.call('POST', '/api/investigations', investigation)).statusCode).toBe(201);
+    expect((await asUser(t.app, user).post('/api/investigations', investigation)).statusCode).toBe(201);
     const product = await createProduct(t.database.db, (await createCategory(t.database.db)).id);
-    await user.call('POST', '/api/cart', { productId: product.id, quantity: 1 });
-    const order = await user.call('POST', '/api/orders', {
+    await asUser(t.app, user).post('/api/cart', { productId: product.id, quantity: 1 });
+    const order = await asUser(t.app, user).post('/api/orders', {
       shippingAddress: {
         fullName: 'Asha Rao',
         line1: '12 MG Road',
@@ -68,12 +61,12 @@ describe('GET /api/dashboard/summary', () => {
       paymentMethod: 'stripe',
     });
     expect(order.statusCode).toBe(201);
-    await user.call('POST', '/api/upgrade-tier', { tier: 2 });
+    await asUser(t.app, user).post('/api/upgrade-tier', { tier: 2 });
 
     const other = await member();
-    await other.call('POST', '/api/investigations', investigation);
+    await asUser(t.app, other).post('/api/investigations', investigation);
 
-    const summary = (await user.call('GET', '/api/dashboard/summary')).json();
+    const summary = (await asUser(t.app, user).get('/api/dashboard/summary')).json();
     expect(summary.counts).toEqual({
       openCases: 0,
       investigations: 1,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceSchema } from '../../../contract/devices.js';
-import { errorBodySchema } from '../../../contract/errors.js';
-import type { AppContext } from '../../lib/context.js';
+import { errors } from '../../plugins/error-responses.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as devices from './devices.service.js';
 
@@ -19,7 +19,7 @@ export async function devicesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: {
         tags,
         summary: 'Your signed-in devices (one per session)',
-        response: { 200: z.array(deviceSchema), 401: errorBodySchema },
+        response: { 200: z.array(deviceSchema), ...errors(401) },
       },
     },
     async (request) => {
@@ -35,7 +35,7 @@ export async function devicesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'Sign a device out',
         params: z.object({ id: z.string().max(100) }),
-        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...errors(401, 404) },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,9 @@
 import type { Device } from '../../../contract/devices.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
-import * as auth from '../auth/auth.service.js';
+import * as sessions from '../auth/sessions.service.js';
 
 /** The Mobile Devices tab: each signed-in session is a device. */
 export async function list(
@@ -13,8 +13,8 @@ export async function list(
 ): Promise<Device[]> {
   const idleMs = ctx.config.SESSION_IDLE_MIN * 60_000;
   const now = Date.now();
-  return (await auth.listSessions(ctx, userId)).map((session) => {
-    const { browser, platform } = auth.describeDevice(session.userAgent ?? undefined);
+  return (await sessions.listSessions(ctx, userId)).map((session) => {
+    const { browser, platform } = sessions.describeDevice(session.userAgent ?? undefined);
     return {
       id: session.id,
       platform,
@@ -29,7 +29,7 @@ export async function list(
 
 /** Signs that device out: its session ends at once. */
 export async function signOut(ctx: AppContext, userId: string, id: string, ip: string): Promise<void> {
-  const ended = isId(id) ? await auth.endSessionById(ctx, userId, id) : false;
+  const ended = isId(id) ? await sessions.endSessionById(ctx, userId, id) : false;
   if (!ended) throw notFound('Device');
   await audit.record(ctx.db, { action: 'auth.session_revoked', userId, ip, details: { sessionId: id } });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, sessionCookie, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, sessionCookie, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,11 +16,9 @@ describe('devices', () => {
   it('lists each signed-in session as a device and signs one out', async () => {
     const account = await registerUser(t.app);
     const login = (userAgent: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { 'user-agent': userAgent },
-        payload: { email: account.email, password: account.password },
+      asUser(t.app, null, { 'user-agent': userAgent }).post('/api/auth/login', {
+        email: account.email,
+        password: account.password,
       });
     const laptop = sessionCookie(await login(CHROME_LINUX));
     const phone = sessionCookie(await login(SAFARI_IOS));

@@ -6,9 +6,9 @@ import {
   serviceInquiryRequestSchema,
   serviceInquirySchema,
 } from '../../../contract/digital-services.js';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as digital from './digital-services.service.js';
 
@@ -36,12 +36,7 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
         tags,
         summary: 'Ask for a service (within your tier)',
         body: serviceInquiryRequestSchema,
-        response: {
-          201: serviceInquirySchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-        },
+        response: { 201: serviceInquirySchema, ...errors(400, 401, 403) },
       },
       onRequest: app.requireUser,
     },
@@ -58,7 +53,7 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
         tags,
         summary: 'Your inquiries and their status, newest first',
         querystring: listQuerySchema,
-        response: { 200: z.array(serviceInquirySchema), 401: errorBodySchema },
+        response: { 200: z.array(serviceInquirySchema), ...errors(401) },
       },
       onRequest: app.requireUser,
     },

@@ -4,12 +4,12 @@ import type {
   ServiceInquiry,
   serviceInquiryRequestSchema,
 } from '../../../contract/digital-services.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { AppError, tierRequired } from '../../lib/errors.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../../db/schema/users.js';
 import * as repository from './digital-services.repository.js';
 
-/** The suite, sorted by minimum tier (spec 2.7). Public: locked services show as CLASSIFIED on the client. */
+/** The suite, sorted by minimum tier. Public: locked services show as CLASSIFIED on the client. */
 export async function listServices(ctx: AppContext): Promise<DigitalService[]> {
   return repository.listServices(ctx.db);
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed.js';
-import { createContext } from '../../lib/context.js';
+import { createAppContext } from '../../modules.js';
 import { seedDataDir } from '../../lib/paths.js';
 import { setUserTier } from '../../test/fixtures.js';
 import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
@@ -10,7 +10,7 @@ import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDatabase(createContext(t.database.db, t.config));
+  await seedDatabase(createAppContext(t.database.db, t.config));
 });
 afterAll(() => t.close());
 
@@ -113,7 +113,7 @@ describe('service inquiries', () => {
     expect(allowed.statusCode).toBe(201);
   });
 
-  it("gives the spec's messages and requires the three declarations", async () => {
+  it('gives a message per broken field and requires the three declarations', async () => {
     const user = await registerUser(t.app);
     const response = await t.app.inject({
       method: 'POST',

@@ -6,18 +6,17 @@ import {
   enterpriseClientSchema,
   updateEnterpriseClientRequestSchema,
 } from '../../../contract/enterprise.js';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as enterprise from './enterprise.service.js';
 
 const tags = ['enterprise'];
-const denied = { 401: errorBodySchema, 403: errorBodySchema };
 const params = z.object({ id: z.string().max(100) });
 
-/** Enterprise clients: Directors only (spec 6, design section 4); everyone else gets 403 TIER_REQUIRED. */
+/** Enterprise clients: Directors only (tier 4 is staff); everyone else gets 403 TIER_REQUIRED. */
 export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireTier(DIRECTOR_TIER));
@@ -29,7 +28,7 @@ export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: App
         tags,
         summary: 'Enterprise clients, newest first, each with the users of its e-mail domain',
         querystring: listQuerySchema,
-        response: { 200: z.array(enterpriseClientSchema), ...denied },
+        response: { 200: z.array(enterpriseClientSchema), ...errors(401, 403) },
       },
     },
     async (request) => enterprise.listClients(ctx, request.query.limit),
@@ -42,7 +41,7 @@ export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: App
         tags,
         summary: 'Add a client; one per domain (409 when the domain is taken)',
         body: createEnterpriseClientRequestSchema,
-        response: { 201: enterpriseClientSchema, 400: errorBodySchema, ...denied, 409: errorBodySchema },
+        response: { 201: enterpriseClientSchema, ...errors(400, 401, 403, 409) },
       },
     },
     async (request, reply) =>
@@ -57,13 +56,7 @@ export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: App
         summary: "Change a client's name, domain or tier",
         params,
         body: updateEnterpriseClientRequestSchema,
-        response: {
-          200: enterpriseClientSchema,
-          400: errorBodySchema,
-          ...denied,
-          404: errorBodySchema,
-          409: errorBodySchema,
-        },
+        response: { 200: enterpriseClientSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => enterprise.updateClient(ctx, request.params.id, request.body),
@@ -76,7 +69,7 @@ export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: App
         tags,
         summary: 'Remove a client (its members keep their accounts)',
         params,
-        response: { 204: z.null(), ...denied, 404: errorBodySchema },
+        response: { 204: z.null(), ...errors(401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -4,15 +4,15 @@ import type {
   UpdateEnterpriseClientInput,
 } from '../../../contract/enterprise.js';
 import { ENTERPRISE_MEMBERS_SHOWN } from '../../../contract/enterprise.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../../db/schema/users.js';
 import * as auth from '../auth/auth.service.js';
 import * as repository from './enterprise.repository.js';
 import type { EnterpriseClientRow } from './enterprise.repository.js';
 
-// Tier 4 is checked by the routes' guard, as the request arrives (design section 4): Directors manage every client, not only theirs.
+// The routes' guard checks tier 4 as the request arrives. Directors manage every client, not only theirs.
 
 const duplicateDomain = (domain: string) =>
   conflict(`An enterprise client with the domain ${domain} already exists`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 let director: Member;
@@ -15,14 +15,7 @@ afterAll(() => t.close());
 type Member = Awaited<ReturnType<typeof member>>;
 async function member(email?: string) {
   const account = await registerUser(t.app, email ? { email } : {});
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: account.cookie },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  return { ...account, call };
+  return account;
 }
 
 interface Client {
@@ -38,7 +31,7 @@ interface Client {
 const uniqueDomain = (label = 'acme') => `${label}-${randomBytes(3).toString('hex')}.test`;
 
 async function addClient(body: Record<string, unknown>): Promise<Client> {
-  const response = await director.call('POST', '/api/enterprise/clients', body);
+  const response = await asUser(t.app, director).post('/api/enterprise/clients', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Client>();
 }
@@ -48,10 +41,10 @@ describe('enterprise clients', () => {
     const user = await member();
     for (const tier of [1, 2, 3]) {
       await setUserTier(t, user.id, tier);
-      const list = await user.call('GET', '/api/enterprise/clients');
+      const list = await asUser(t.app, user).get('/api/enterprise/clients');
       expect(list.statusCode, `tier ${tier}`).toBe(403);
       expect(list.json()).toMatchObject({ code: 'TIER_REQUIRED', requiredTier: 4 });
-      const create = await user.call('POST', '/api/enterprise/clients', {
+      const create = await asUser(t.app, user).post('/api/enterprise/clients', {
         name: 'Acme',
         domain: uniqueDomain(),
         tier: 2,
@@ -60,12 +53,12 @@ describe('enterprise clients', () => {
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/enterprise/clients' })).statusCode).toBe(401);
     // Nothing was created by the refused calls.
-    const domains = (await director.call('GET', '/api/enterprise/clients')).json<Client[]>();
+    const domains = (await asUser(t.app, director).get('/api/enterprise/clients')).json<Client[]>();
     expect(domains.some((client) => client.name === 'Acme')).toBe(false);
   });
 
   it('validates name, domain and tier with clear messages, and stores the domain lower-cased', async () => {
-    const bad = await director.call('POST', '/api/enterprise/clients', {
+    const bad = await asUser(t.app, director).post('/api/enterprise/clients', {
       name: 'A',
       domain: 'https://acme.com/path',
       tier: 5,
@@ -79,7 +72,7 @@ describe('enterprise clients', () => {
       ]),
     );
     for (const domain of ['localhost', 'acme..com', '-acme.com', 'acme.c', 'user@acme.com', 'acme.com:80']) {
-      const response = await director.call('POST', '/api/enterprise/clients', {
+      const response = await asUser(t.app, director).post('/api/enterprise/clients', {
         name: 'Acme',
         domain,
         tier: 1,
@@ -94,7 +87,7 @@ describe('enterprise clients', () => {
   it('refuses a second client for a domain, whatever its case, with 409', async () => {
     const domain = uniqueDomain();
     await addClient({ name: 'First', domain, tier: 2 });
-    const again = await director.call('POST', '/api/enterprise/clients', {
+    const again = await asUser(t.app, director).post('/api/enterprise/clients', {
       name: 'Second',
       domain: domain.toUpperCase(),
       tier: 3,
@@ -104,7 +97,7 @@ describe('enterprise clients', () => {
       code: 'CONFLICT',
       message: `An enterprise client with the domain ${domain} already exists`,
     });
-    const list = (await director.call('GET', '/api/enterprise/clients')).json<Client[]>();
+    const list = (await asUser(t.app, director).get('/api/enterprise/clients')).json<Client[]>();
     expect(list.filter((client) => client.domain === domain)).toHaveLength(1);
   });
 
@@ -124,7 +117,7 @@ describe('enterprise clients', () => {
     await addClient({ name: 'Globex', domain: globex, tier: 2 });
     await addClient({ name: 'Initech', domain: empty, tier: 1 });
 
-    const list = (await director.call('GET', '/api/enterprise/clients')).json<Client[]>();
+    const list = (await asUser(t.app, director).get('/api/enterprise/clients')).json<Client[]>();
     const ours = list.filter((client) => [acme, globex, empty].includes(client.domain));
     expect(ours.map((client) => client.name)).toEqual(['Initech', 'Globex', 'Acme']);
     expect(ours[2]).toMatchObject({
@@ -137,11 +130,11 @@ describe('enterprise clients', () => {
     });
     expect(ours[1]).toMatchObject({ memberCount: 1, members: [{ id: erin.id, email: `erin@${globex}` }] });
     expect(ours[0]).toMatchObject({ memberCount: 0, members: [] });
-    expect((await director.call('GET', '/api/enterprise/clients?limit=1')).json()).toHaveLength(1);
+    expect((await asUser(t.app, director).get('/api/enterprise/clients?limit=1')).json()).toHaveLength(1);
 
     // A user who registers later shows up at once.
     await member(`frank@${globex}`);
-    const later = (await director.call('GET', '/api/enterprise/clients')).json<Client[]>();
+    const later = (await asUser(t.app, director).get('/api/enterprise/clients')).json<Client[]>();
     expect(later.find((client) => client.domain === globex)!.memberCount).toBe(2);
   });
 
@@ -153,29 +146,37 @@ describe('enterprise clients', () => {
     const client = await addClient({ name: 'Umbrella', domain, tier: 2 });
     await addClient({ name: 'Other', domain: other, tier: 2 });
 
-    const renamed = await director.call('PATCH', `/api/enterprise/clients/${client.id}`, {
+    const renamed = await asUser(t.app, director).patch(`/api/enterprise/clients/${client.id}`, {
       name: 'Umbrella Corp',
       tier: 3,
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Umbrella Corp', tier: 3, domain });
-    const rehomed = await director.call('PATCH', `/api/enterprise/clients/${client.id}`, {
+    const rehomed = await asUser(t.app, director).patch(`/api/enterprise/clients/${client.id}`, {
       domain: moved.toUpperCase(),
     });
     expect(rehomed.json()).toMatchObject({ domain: moved, memberCount: 1 });
 
-    const taken = await director.call('PATCH', `/api/enterprise/clients/${client.id}`, { domain: other });
+    const taken = await asUser(t.app, director).patch(`/api/enterprise/clients/${client.id}`, {
+      domain: other,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(`An enterprise client with the domain ${other} already exists`);
-    expect((await director.call('PATCH', `/api/enterprise/clients/${client.id}`, {})).statusCode).toBe(400);
+    expect((await asUser(t.app, director).patch(`/api/enterprise/clients/${client.id}`, {})).statusCode).toBe(
+      400,
+    );
     expect(
-      (await director.call('PATCH', '/api/enterprise/clients/not-an-id', { name: 'Nope' })).statusCode,
+      (await asUser(t.app, director).patch('/api/enterprise/clients/not-an-id', { name: 'Nope' })).statusCode,
     ).toBe(404);
 
     const user = await member();
-    expect((await user.call('DELETE', `/api/enterprise/clients/${client.id}`)).statusCode).toBe(403);
-    expect((await director.call('DELETE', `/api/enterprise/clients/${client.id}`)).statusCode).toBe(204);
-    expect((await director.call('DELETE', `/api/enterprise/clients/${client.id}`)).statusCode).toBe(404);
+    expect((await asUser(t.app, user).delete(`/api/enterprise/clients/${client.id}`)).statusCode).toBe(403);
+    expect((await asUser(t.app, director).delete(`/api/enterprise/clients/${client.id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await asUser(t.app, director).delete(`/api/enterprise/clients/${client.id}`)).statusCode).toBe(
+      404,
+    );
     // The domain is free again.
     await addClient({ name: 'Umbrella again', domain: moved, tier: 1 });
   });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { deliver, DELIVER_JOB, type DeliverJob } from './integrations.service.js';
 
 /** The worker that sends queued integration messages, one try per job. */

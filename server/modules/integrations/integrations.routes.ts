@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import {
   createdIntegrationSchema,
   createIntegrationRequestSchema,
@@ -11,13 +11,12 @@ import {
   updateIntegrationRequestSchema,
 } from '../../../contract/integrations.js';
 import { listQuerySchema } from '../../../contract/lists.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as integrations from './integrations.service.js';
 
 const tags = ['integrations'];
 const params = z.object({ id: z.string().max(100) });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +29,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
         tags,
         summary: 'Your integrations, newest first, secrets masked',
         querystring: listQuerySchema,
-        response: { 200: z.array(integrationSchema), 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: z.array(integrationSchema), ...errors(401, 403) },
       },
     },
     async (request) => integrations.listIntegrations(ctx, currentAuth(request).user, request.query.limit),
@@ -44,12 +43,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
         summary:
           'Add a Slack, Discord, Telegram or webhook integration (a webhook’s signing secret is shown once)',
         body: createIntegrationRequestSchema,
-        response: {
-          201: createdIntegrationSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-        },
+        response: { 201: createdIntegrationSchema, ...errors(400, 401, 403) },
       },
     },
     async (request, reply) =>
@@ -66,7 +60,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
         summary: 'Rename, enable or disable (isActive), or replace config fields',
         params,
         body: updateIntegrationRequestSchema,
-        response: { 200: integrationSchema, ...errors },
+        response: { 200: integrationSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -80,7 +74,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
         tags,
         summary: 'Remove an integration and its delivery log',
         params,
-        response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...errors(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -96,7 +90,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
         tags,
         summary: 'Queue a test message; answers the pending delivery (its outcome shows in the delivery log)',
         params,
-        response: { 202: integrationDeliverySchema, ...errors, 409: errorBodySchema },
+        response: { 202: integrationDeliverySchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) =>
@@ -114,7 +108,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
           'The delivery log: each message, its status, tries and the target’s last answer, newest first',
         params,
         querystring: integrationDeliveriesQuerySchema,
-        response: { 200: z.array(integrationDeliverySchema), ...errors },
+        response: { 200: z.array(integrationDeliverySchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) =>

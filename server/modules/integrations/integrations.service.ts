@@ -11,12 +11,12 @@ import {
   type createIntegrationRequestSchema,
   type updateIntegrationRequestSchema,
 } from '../../../contract/integrations.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { conflict, notFound, validationFailed, type Issue } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import { OutboundError, resolveTarget } from '../../lib/outbound.js';
+import { OutboundError, resolveTarget } from '../../infra/outbound.js';
 import { SecretBox } from '../../lib/secret-box.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../../db/schema/users.js';
 import * as repository from './integrations.repository.js';
 import type { DeliveryRow, IntegrationRow } from './integrations.repository.js';
 import { send, type SendOutcome } from './senders.js';

@@ -7,7 +7,7 @@ import type { IntegrationDelivery } from '../../../contract/integrations.js';
 import { integrations } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { SecretBox } from '../../lib/secret-box.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { queueDelivery } from './integrations.service.js';
 
 const TELEGRAM_TOKEN = '987654321:AAFakeTelegramTokenForTests_0123456789';
@@ -97,16 +97,12 @@ type Member = Awaited<ReturnType<typeof member>>;
 const answers: string[] = [];
 async function member(app = () => t.app) {
   const account = await registerUser(app());
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
-    const response = await app().inject({
-      method,
-      url,
-      headers: { cookie: account.cookie },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-    answers.push(response.body);
-    return response;
-  };
+  const { request: call } = asUser(
+    app(),
+    account,
+    {},
+    { onResponse: (response) => answers.push(response.body) },
+  );
   return { ...account, call };
 }
 
@@ -508,7 +504,7 @@ describe('integrations API', () => {
     }
     expect((await stranger.call('GET', '/api/integrations')).json()).toEqual([]);
     expect((await owner.call('GET', '/api/integrations')).json()[0].name).toBe('Mine only');
-    expect((await t.app.inject({ method: 'GET', url: '/api/integrations' })).statusCode).toBe(401);
+    expect((await asUser(t.app).get('/api/integrations')).statusCode).toBe(401);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { IntegrationType } from '../../../contract/integrations.js';
-import { OutboundError, safeFetch, signWebhook, type OutboundResponse } from '../../lib/outbound.js';
+import { OutboundError, safeFetch, signWebhook, type OutboundResponse } from '../../infra/outbound.js';
 
 /** What one try came to: the worker retries `retry`, and stops on the others. */
 export type SendOutcome =

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import {
   investigationAgentSchema,
   investigationCatalogEntrySchema,
@@ -12,7 +12,7 @@ import {
 } from '../../../contract/investigations.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
 import * as investigations from './investigations.service.js';
@@ -41,12 +41,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
         tags,
         summary: 'Request an investigation (a service within your tier); priced on the server',
         body: investigationRequestSchema,
-        response: {
-          201: investigationSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-        },
+        response: { 201: investigationSchema, ...errors(400, 401, 403) },
       },
       onRequest: app.requireUser,
     },
@@ -68,12 +63,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
         tags,
         summary: 'Your investigation requests, newest first (`scope=all`: everyone’s, Directors only)',
         querystring: listQuerySchema.extend(investigationListQuerySchema.shape),
-        response: {
-          200: z.array(investigationSchema),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-        },
+        response: { 200: z.array(investigationSchema), ...errors(400, 401, 403) },
       },
       onRequest: app.requireUser,
     },
@@ -88,7 +78,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
         tags,
         summary: 'The Directors a request may be assigned to (Directors only)',
         querystring: listQuerySchema,
-        response: { 200: z.array(investigationAgentSchema), 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: z.array(investigationAgentSchema), ...errors(401, 403) },
       },
       onRequest: app.requireTier(DIRECTOR_TIER),
     },
@@ -103,14 +93,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
         summary: 'Move a request forward and/or assign a Director to it (Directors only)',
         params: z.object({ id: z.string().max(100) }),
         body: investigationUpdateSchema,
-        response: {
-          200: investigationSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-        },
+        response: { 200: investigationSchema, ...errors(400, 401, 403, 404, 409) },
       },
       onRequest: app.requireTier(DIRECTOR_TIER),
     },

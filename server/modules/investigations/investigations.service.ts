@@ -10,11 +10,11 @@ import {
   type InvestigationUpdate,
 } from '../../../contract/investigations.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext, RequestMeta } from '../../lib/context.js';
+import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { conflict, forbidden, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { fromMinor, toMinor } from '../../lib/money.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../../db/schema/users.js';
 import * as audit from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import * as repository from './investigations.repository.js';
@@ -30,7 +30,7 @@ export async function listCatalog(ctx: AppContext): Promise<InvestigationCatalog
  *     estimatedCost = basePrice × (1 + INVESTIGATION_PRIORITY_SURCHARGE[priority])
  *
  * basePrice is the catalogue's low end (or day rate); LOW and STANDARD add nothing, HIGH adds 50% and URGENT
- * 100% (spec section 9). Worked in whole paise so no float ever touches money; half a paisa rounds up.
+ * 100%. Worked in whole paise so no float ever touches money; half a paisa rounds up.
  */
 export function estimateCost(basePrice: string, priority: InvestigationPriority): string {
   const surchargePercent = Math.round(INVESTIGATION_PRIORITY_SURCHARGE[priority] * 100);
@@ -182,7 +182,7 @@ export async function updateRequest(
             : 'was unassigned',
         );
       }
-      await notify(tx, {
+      await notify(ctx, tx, {
         userId: before.userId,
         type: 'case_update',
         priority: changes.status === 'CANCELLED' ? 'high' : 'normal',

@@ -2,17 +2,30 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { seedDatabase } from '../../db/seed/seed.js';
-import { createContext } from '../../lib/context.js';
-import { setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, sessionCookie, uniqueEmail, type TestApp } from '../../test/helpers.js';
+import { createAppContext } from '../../modules.js';
+import { setUserTier, verifyEmail } from '../../test/fixtures.js';
+import {
+  asUser,
+  createTestApp,
+  registerUser,
+  sessionCookie,
+  uniqueEmail,
+  type TestApp,
+} from '../../test/helpers.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { estimateCost } from './investigations.service.js';
 
+let smtp: TestSmtpServer;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDatabase(createContext(t.database.db, t.config));
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '1' }, { jobs: true });
+  await seedDatabase(createAppContext(t.database.db, t.config));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const request = {
   serviceType: 'background-check',
@@ -31,39 +44,22 @@ const request = {
 type User = Awaited<ReturnType<typeof registerUser>>;
 
 const submit = (user: User | null, payload: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/investigations',
-    headers: user ? { cookie: user.cookie } : {},
-    payload,
-  });
-
-const list = (user: User, query = '') =>
-  t.app.inject({ url: `/api/investigations${query}`, headers: { cookie: user.cookie } });
-
+  asUser(t.app, user).post('/api/investigations', payload);
+const list = (user: User, query = '') => asUser(t.app, user).get(`/api/investigations${query}`);
 const patch = (user: User, id: string, payload: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/investigations/${id}`,
-    headers: { cookie: user.cookie },
-    payload,
-  });
+  asUser(t.app, user).patch(`/api/investigations/${id}`, payload);
 
 async function director(names: { firstName?: string; lastName?: string } = {}): Promise<User> {
   const email = uniqueEmail('director');
   const password = 'correct horse battery staple';
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email, password, ...names },
-  });
+  const response = await asUser(t.app).post('/api/auth/register', { email, password, ...names });
   const user = { cookie: sessionCookie(response), email, password, id: response.json().id as string };
   await setUserTier(t, user.id, 4);
   return user;
 }
 
 async function notificationsOf(user: User) {
-  return (await t.app.inject({ url: '/api/notifications', headers: { cookie: user.cookie } })).json() as {
+  return (await asUser(t.app, user).get('/api/notifications')).json() as {
     type: string;
     title: string;
     message: string;
@@ -103,7 +99,7 @@ describe('investigation catalogue', () => {
 });
 
 describe('requesting an investigation', () => {
-  it('files a PENDING request with the spec defaults and a server-side estimate', async () => {
+  it('files a PENDING, unassigned request with defaults for the unset fields and a server-side estimate', async () => {
     const user = await registerUser(t.app);
     const response = await submit(user, request);
     expect(response.statusCode).toBe(201);
@@ -148,7 +144,7 @@ describe('requesting an investigation', () => {
     expect(estimateCost('15000.50', 'URGENT')).toBe('30001.00');
   });
 
-  it("gives the spec's messages for each broken field", async () => {
+  it('gives a message for each broken field', async () => {
     const user = await registerUser(t.app);
     const response = await submit(user, {
       serviceType: '',
@@ -316,6 +312,28 @@ describe('Directors updating a request', () => {
       ]),
     );
     expect(entries.every((entry) => entry.userId === boss.id)).toBe(true);
+  });
+
+  it('e-mails the owner a status change as a case update', async () => {
+    const boss = await director();
+    const user = await registerUser(t.app);
+    await verifyEmail(t, user.id);
+    const created = (await submit(user, request)).json();
+    expect((await patch(boss, created.id, { status: 'CANCELLED' })).statusCode).toBe(200);
+
+    const message = `Your investigation request "${request.subject}" is now cancelled.`;
+    expect(await notificationsOf(user)).toEqual([
+      expect.objectContaining({
+        type: 'case_update',
+        priority: 'high',
+        title: 'Investigation update',
+        message,
+      }),
+    ]);
+    const mail = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Investigation update');
+    expect(mail.text.split('\n')).toEqual(
+      expect.arrayContaining([message, 'http://localhost:80/investigations']),
+    );
   });
 
   it('cancels a PENDING request, after which it stays cancelled', async () => {

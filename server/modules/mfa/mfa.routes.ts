@@ -5,10 +5,10 @@ import {
   mfaEnableRequestSchema,
   mfaLoginRequestSchema,
   mfaSetupSchema,
-  userSchema,
-} from '../../../contract/auth.js';
-import { errorBodySchema } from '../../../contract/errors.js';
-import type { AppContext } from '../../lib/context.js';
+} from '../../../contract/mfa.js';
+import { userSchema } from '../../../contract/auth.js';
+import { errors } from '../../plugins/error-responses.js';
+import type { AppContext } from '../../infra/context.js';
 import { unauthenticated } from '../../lib/errors.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
@@ -16,7 +16,6 @@ import * as auth from '../auth/auth.service.js';
 import * as mfa from './mfa.service.js';
 
 const tags = ['auth'];
-const codeErrors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
 export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +26,7 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       schema: {
         tags,
         summary: 'Start 2FA: a new secret, its QR code and backup codes (only while 2FA is off)',
-        response: { 200: mfaSetupSchema, 401: errorBodySchema, 409: errorBodySchema },
+        response: { 200: mfaSetupSchema, ...errors(401, 409) },
       },
       onRequest: app.requireUser,
     },
@@ -45,7 +44,7 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         tags,
         summary: 'Turn 2FA on with a first code',
         body: mfaEnableRequestSchema,
-        response: { 200: userSchema, ...codeErrors },
+        response: { 200: userSchema, ...errors(400, 401, 409, 429) },
       },
       onRequest: app.requireUser,
     },
@@ -63,7 +62,7 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         tags,
         summary: 'Turn 2FA off with a code or a backup code',
         body: mfaDisableRequestSchema,
-        response: { 200: userSchema, ...codeErrors },
+        response: { 200: userSchema, ...errors(400, 401, 409, 429) },
       },
       onRequest: app.requireUser,
     },
@@ -81,7 +80,7 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         tags,
         summary: 'Second step of a 2FA sign-in: a code or a backup code',
         body: mfaLoginRequestSchema,
-        response: { 200: userSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+        response: { 200: userSchema, ...errors(400, 401, 429) },
       },
     },
     async (request, reply) => {

@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { BACKUP_CODE_COUNT, type MfaSetup, type User } from '../../../contract/auth.js';
-import type { AppContext, RequestMeta } from '../../lib/context.js';
+import type { User } from '../../../contract/auth.js';
+import { BACKUP_CODE_COUNT, type MfaSetup } from '../../../contract/mfa.js';
+import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { hmacSha256 } from '../../lib/crypto.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import { newTotpSecret, qrDataUrl, totpUri, verifyTotp } from '../../lib/totp.js';
 import * as audit from '../audit/audit.service.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import * as notifications from '../notifications/notifications.service.js';
+import type { UserRow } from '../../db/schema/users.js';
 import * as auth from '../auth/auth.service.js';
-import type { NewSession, ResolvedSession } from '../auth/auth.service.js';
+import * as sessions from '../auth/sessions.service.js';
+import * as signIn from '../auth/sign-in.service.js';
+import type { NewSession, ResolvedSession } from '../auth/sessions.service.js';
 import * as rateLimits from '../rate-limits/rate-limits.service.js';
 import * as repository from './mfa.repository.js';
-import { emitSecurityEvent } from '../../lib/events.js';
+import { emitSecurityEvent } from '../../infra/events.js';
 
 const ISSUER = 'Intel Portal';
 const MINUTE = 60_000;
@@ -39,8 +43,8 @@ const invalidCode = () =>
   });
 
 /**
- * Every code check goes through here: 429 once the account has had too many wrong codes in the window (design
- * section 3: 5 in 5 minutes), and each wrong code counts.
+ * Every code check goes through here: 429 once the account has had too many wrong codes in the window
+ * (RATE_LIMIT_MFA_MAX in RATE_LIMIT_MFA_WINDOW_MIN, by default 5 in 5 minutes), and each wrong code counts.
  */
 async function checkCode(ctx: AppContext, userId: string, check: () => Promise<boolean>): Promise<void> {
   const key = `mfa:${userId}`;
@@ -78,6 +82,9 @@ export async function setup(ctx: AppContext, user: UserRow): Promise<MfaSetup> {
       backupCodes.map((code) => backupCodeHash(ctx, code)),
     ),
   );
+  // The next step reads the pending secret from the signed-in user: this instance must not serve a cached row
+  // from before it (other instances hear of the change through the change feed).
+  ctx.caches.forgetUser(user.id);
   return { qrCodeUrl: await qrDataUrl(totpUri(secret, user.email, ISSUER)), secret, backupCodes };
 }
 
@@ -103,9 +110,11 @@ export async function enable(
   });
   await ctx.db.transaction(async (tx) => {
     await repository.enable(tx, user.id, pending, step!);
-    await auth.endOtherSessions(ctx, tx, user.id, token);
+    await sessions.endOtherSessions(ctx, tx, user.id, token);
     await audit.record(tx, { action: 'auth.mfa_enabled', userId: user.id, ip: meta.ip });
+    await notifications.notifySecurity(ctx, tx, 'security.mfa_changed', { userId: user.id, enabled: true });
   });
+  ctx.caches.forgetUser(user.id);
   await emitSecurityEvent(ctx.events, 'security.mfa_changed', { userId: user.id, enabled: true });
 }
 
@@ -121,9 +130,11 @@ export async function disable(
   await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code));
   await ctx.db.transaction(async (tx) => {
     await repository.disable(tx, user.id);
-    await auth.endOtherSessions(ctx, tx, user.id, token);
+    await sessions.endOtherSessions(ctx, tx, user.id, token);
     await audit.record(tx, { action: 'auth.mfa_disabled', userId: user.id, ip: meta.ip });
+    await notifications.notifySecurity(ctx, tx, 'security.mfa_changed', { userId: user.id, enabled: false });
   });
+  ctx.caches.forgetUser(user.id);
   await emitSecurityEvent(ctx.events, 'security.mfa_changed', { userId: user.id, enabled: false });
 }
 
@@ -137,10 +148,10 @@ export async function completeLogin(
 ): Promise<{ user: User; session: NewSession }> {
   const { user } = pending;
   await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code));
-  await auth.endSession(ctx, token);
+  await sessions.endSession(ctx, token);
   const { session, newDevice } = await ctx.db.transaction(async (tx) => ({
-    newDevice: await auth.recordSignIn(ctx, tx, user.id, meta),
-    session: await auth.startSession(ctx, tx, user.id, meta),
+    newDevice: await signIn.recordSignIn(ctx, tx, user.id, meta),
+    session: await sessions.startSession(ctx, tx, user.id, meta),
   }));
   if (newDevice) await emitSecurityEvent(ctx.events, 'security.new_device', newDevice);
   return { user: auth.toPublicUser(user), session };

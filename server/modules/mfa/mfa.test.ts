@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, sessions, users } from '../../db/schema/index.js';
 import { currentTotp } from '../../lib/totp.js';
-import { createTestApp, registerUser, sessionCookie, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, sessionCookie, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,17 +14,15 @@ const STEP = 30_000;
 
 async function enableMfa() {
   const account = await registerUser(t.app);
-  const as = (method: 'GET' | 'POST', url: string, payload?: object, cookie = account.cookie) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const setup = await as('GET', '/api/auth/mfa/setup');
+  const setup = await asUser(t.app, account).get('/api/auth/mfa/setup');
   expect(setup.statusCode).toBe(200);
   const { secret, backupCodes, qrCodeUrl } = setup.json();
   // The code of the previous step: enabling remembers its step, so later tests can use the current one.
-  const enabled = await as('POST', '/api/auth/mfa/enable', {
+  const enabled = await asUser(t.app, account).post('/api/auth/mfa/enable', {
     code: await currentTotp(secret, Date.now() - STEP),
   });
   expect(enabled.statusCode).toBe(200);
-  return { ...account, as, secret: secret as string, backupCodes: backupCodes as string[], qrCodeUrl };
+  return { ...account, secret: secret as string, backupCodes: backupCodes as string[], qrCodeUrl };
 }
 
 describe('two-factor setup and enable', () => {
@@ -153,17 +151,11 @@ describe('signing in with two factors', () => {
   it('accepts each backup code once', async () => {
     const account = await enableMfa();
     const loginWith = async (code: string) => {
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: account.email, password: account.password },
+      const login = await asUser(t.app).post('/api/auth/login', {
+        email: account.email,
+        password: account.password,
       });
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login/mfa',
-        headers: { cookie: sessionCookie(login) },
-        payload: { code },
-      });
+      return asUser(t.app, { cookie: sessionCookie(login) }).post('/api/auth/login/mfa', { code });
     };
     const [first] = account.backupCodes;
     expect((await loginWith(first!.toUpperCase())).statusCode).toBe(200);
@@ -178,8 +170,7 @@ describe('signing in with two factors', () => {
       payload: { email: account.email, password: account.password },
     });
     const cookie = sessionCookie(login);
-    const attempt = (code: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login/mfa', headers: { cookie }, payload: { code } });
+    const attempt = (code: string) => asUser(t.app, { cookie }).post('/api/auth/login/mfa', { code });
     for (let i = 0; i < 5; i++) expect((await attempt('111111')).statusCode).toBe(400);
     const blocked = await attempt(await currentTotp(account.secret));
     expect(blocked.statusCode).toBe(429);
@@ -205,9 +196,11 @@ describe('disabling two factors', () => {
     const account = await enableMfa();
     const other = await t.database.db.select().from(sessions).where(eq(sessions.userId, account.id));
     expect(other).toHaveLength(1);
-    const wrong = await account.as('POST', '/api/auth/mfa/disable', { code: '222222' });
+    const wrong = await asUser(t.app, account).post('/api/auth/mfa/disable', { code: '222222' });
     expect(wrong.statusCode).toBe(400);
-    const done = await account.as('POST', '/api/auth/mfa/disable', { code: account.backupCodes[3]! });
+    const done = await asUser(t.app, account).post('/api/auth/mfa/disable', {
+      code: account.backupCodes[3]!,
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().mfaEnabled).toBe(false);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, account.id));
@@ -217,6 +210,8 @@ describe('disabling two factors', () => {
       .from(notifications)
       .where(eq(notifications.userId, account.id));
     expect(notes.map((n) => n.title)).toContain('Two-factor authentication disabled');
-    expect((await account.as('POST', '/api/auth/mfa/disable', { code: '123456' })).statusCode).toBe(409);
+    expect((await asUser(t.app, account).post('/api/auth/mfa/disable', { code: '123456' })).statusCode).toBe(
+      409,
+    );
   });
 });

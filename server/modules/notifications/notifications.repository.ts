@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
+import type { NotificationPreferences } from '../../../contract/notifications.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import { notificationPreferences, notifications, users } from '../../db/schema/index.js';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
@@ -18,6 +20,10 @@ const columns = {
 export async function insert(db: DbOrTx, notification: NewNotification) {
   const [row] = await db.insert(notifications).values(notification).returning(columns);
   return row!;
+}
+
+export async function insertMany(db: DbOrTx, rows: NewNotification[]): Promise<void> {
+  if (rows.length > 0) await db.insert(notifications).values(rows);
 }
 
 export async function listForUser(db: DbOrTx, userId: string, limit: number) {
@@ -45,4 +51,63 @@ export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** Who a notification goes to, with what they want by e-mail (null preferences: the defaults). */
+export interface Recipient {
+  id: string;
+  email: string;
+  firstName: string | null;
+  emailVerified: boolean;
+  emailPreferences: NotificationPreferences['email'] | null;
+}
+
+const recipientColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  emailPreferences: notificationPreferences.email,
+};
+
+export async function findRecipient(db: DbOrTx, userId: string): Promise<Recipient | null> {
+  const [row] = await db
+    .select(recipientColumns)
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** Every Director (tier 4): staff who decide what waits in the queues. */
+export async function listDirectors(db: DbOrTx): Promise<Recipient[]> {
+  return db
+    .select(recipientColumns)
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(eq(users.tier, DIRECTOR_TIER));
+}
+
+export async function findPreferences(
+  db: DbOrTx,
+  userId: string,
+): Promise<NotificationPreferences['email'] | null> {
+  const [row] = await db
+    .select({ email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row?.email ?? null;
+}
+
+export async function upsertPreferences(
+  db: DbOrTx,
+  userId: string,
+  email: NotificationPreferences['email'],
+): Promise<NotificationPreferences['email']> {
+  const [row] = await db
+    .insert(notificationPreferences)
+    .values({ userId, email })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { email, updatedAt: sql`now()` } })
+    .returning({ email: notificationPreferences.email });
+  return row!.email;
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
-import { notificationSchema } from '../../../contract/notifications.js';
-import type { AppContext } from '../../lib/context.js';
+import { notificationPreferencesSchema, notificationSchema } from '../../../contract/notifications.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as notifications from './notifications.service.js';
 
@@ -21,7 +21,7 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
         tags,
         summary: 'Your notifications, newest first',
         querystring: listQuerySchema,
-        response: { 200: z.array(notificationSchema), 401: errorBodySchema },
+        response: { 200: z.array(notificationSchema), ...errors(401) },
       },
     },
     async (request) => notifications.list(ctx, currentAuth(request).user.id, request.query.limit),
@@ -33,7 +33,7 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags,
         summary: 'Mark every notification read',
-        response: { 200: z.object({ updated: z.number().int() }), 401: errorBodySchema },
+        response: { 200: z.object({ updated: z.number().int() }), ...errors(401) },
       },
     },
     async (request) => ({ updated: await notifications.markAllRead(ctx, currentAuth(request).user.id) }),
@@ -46,12 +46,39 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
         tags,
         summary: 'Mark one notification read',
         params: z.object({ id: z.string().max(100) }),
-        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...errors(401, 404) },
       },
     },
     async (request, reply) => {
       await notifications.markRead(ctx, currentAuth(request).user.id, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  r.get(
+    '/api/notification-preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Which notification types you also get by e-mail',
+        response: { 200: notificationPreferencesSchema, ...errors(401) },
+      },
+    },
+    async (request) => notifications.getPreferences(ctx, currentAuth(request).user.id),
+  );
+
+  r.put(
+    '/api/notification-preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Choose which notification types you also get by e-mail',
+        description:
+          'Security alerts are always e-mailed: `security_alert` is stored as true whatever is sent.',
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => notifications.setPreferences(ctx, currentAuth(request).user.id, request.body),
   );
 }

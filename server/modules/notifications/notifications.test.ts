@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications as notificationsTable } from '../../db/schema/index.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { notify } from './notifications.service.js';
 
 let t: TestApp;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = async (cookie: string) =>
-  (await t.app.inject({ url: '/api/notifications', headers: { cookie } })).json() as {
+  (await asUser(t.app, { cookie }).get('/api/notifications')).json() as {
     id: string;
     title: string;
     isRead: boolean;
@@ -24,7 +24,7 @@ describe('notifications', () => {
     const user = await registerUser(t.app);
     const other = await registerUser(t.app);
     for (const title of ['first', 'second', 'third']) {
-      await notify(t.database.db, {
+      await notify(t.ctx, t.database.db, {
         userId: user.id,
         type: 'other',
         title,
@@ -32,7 +32,7 @@ describe('notifications', () => {
         actionUrl: '/cases',
       });
     }
-    await notify(t.database.db, { userId: other.id, type: 'other', title: 'not yours', message: 'x' });
+    await notify(t.ctx, t.database.db, { userId: other.id, type: 'other', title: 'not yours', message: 'x' });
 
     const mine = await list(user.cookie);
     expect(mine.map((n) => n.title)).toEqual(['third', 'second', 'first']);
@@ -76,7 +76,7 @@ describe('notifications', () => {
   it('refuses an action URL that leaves the site', async () => {
     const user = await registerUser(t.app);
     await expect(
-      notify(t.database.db, {
+      notify(t.ctx, t.database.db, {
         userId: user.id,
         type: 'other',
         title: 't',
@@ -89,11 +89,9 @@ describe('notifications', () => {
   it('alerts on a sign-in from a new device but not from the one the account was made on', async () => {
     const user = await registerUser(t.app);
     const login = (userAgent?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: userAgent ? { 'user-agent': userAgent } : {},
-        payload: { email: user.email, password: user.password },
+      asUser(t.app, null, userAgent ? { 'user-agent': userAgent } : {}).post('/api/auth/login', {
+        email: user.email,
+        password: user.password,
       });
     await login();
     expect(await list(user.cookie)).toEqual([]);

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import { createOrderRequestSchema, orderSchema } from '../../../contract/orders.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as orders from './orders.service.js';
 
@@ -21,13 +21,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         tags,
         summary: 'Check out: turn the cart into an order and pay for it',
         body: createOrderRequestSchema,
-        response: {
-          201: orderSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          409: errorBodySchema,
-        },
+        response: { 201: orderSchema, ...errors(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -43,7 +37,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         tags,
         summary: "The signed-in user's orders, newest first",
         querystring: listQuerySchema,
-        response: { 200: z.array(orderSchema), 401: errorBodySchema },
+        response: { 200: z.array(orderSchema), ...errors(401) },
       },
     },
     async (request) => orders.listOrders(ctx, currentAuth(request).user.id, request.query.limit),
@@ -56,7 +50,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         tags,
         summary: 'One of your orders',
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: orderSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: orderSchema, ...errors(401, 404) },
       },
     },
     async (request) => orders.getOrder(ctx, currentAuth(request).user.id, request.params.id),

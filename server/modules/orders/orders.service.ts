@@ -1,27 +1,33 @@
 import { CATALOG_CURRENCY } from '../../../contract/catalog.js';
 import type { CreateOrderRequest, Order } from '../../../contract/orders.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext, Settlement } from '../../infra/context.js';
 import { isId } from '../../lib/ids.js';
 import { AppError, notFound, tierRequired } from '../../lib/errors.js';
 import { fromMinor, toMinor } from '../../lib/money.js';
-import type { UserRow } from '../auth/auth.repository.js';
+import type { UserRow } from '../../db/schema/users.js';
 import * as cart from '../cart/cart.service.js';
 import * as catalog from '../catalog/catalog.service.js';
 import * as payments from '../payments/payments.service.js';
 import * as repository from './orders.repository.js';
 
+/** Where an order's receipt links to: the marketplace, where the buyer shops and sees what they bought. */
+const RECEIPT_URL = '/marketplace';
+
 /**
  * A Director settled an order's crypto or bank-transfer payment: the order is paid, or it is cancelled and its
  * units go back on the shelf.
  */
-payments.onSettlement('order', async (ctx, tx, payment) => {
-  if (payment.status === 'completed') return repository.markPaidByPayment(tx, payment.id);
-  const cancelled = await repository.cancelByPayment(tx, payment.id);
-  if (cancelled) {
-    await repository.returnStock(tx, cancelled);
-    return async () => catalog.invalidateListings(ctx);
-  }
-});
+export const orderSettlement: Settlement = {
+  async handler(ctx, tx, payment) {
+    if (payment.status === 'completed') return repository.markPaidByPayment(tx, payment.id);
+    const cancelled = await repository.cancelByPayment(tx, payment.id);
+    if (cancelled) {
+      await repository.returnStock(tx, cancelled);
+      return async () => catalog.invalidateListings(ctx);
+    }
+  },
+  receiptUrl: RECEIPT_URL,
+};
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof repository.findOrder>>>;
 type LineRow = Awaited<ReturnType<typeof repository.listLines>>[number];
@@ -36,8 +42,9 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
 
 /**
  * Checkout: the cart becomes an order in one transaction. Each line is re-checked (tier, stock) and its stock
- * taken with a conditional decrement; prices are copied from the product at this moment; the payment is recorded;
- * the cart is emptied. Any line that cannot be served fails the whole checkout and nothing changes.
+ * taken with a conditional decrement; prices are copied from the product at this moment; the payment is recorded
+ * (with its receipt, or the Directors' alert for a transfer to confirm); the cart is emptied. Any line that cannot
+ * be served fails the whole checkout and nothing changes, nor is anyone told anything.
  */
 export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOrderRequest): Promise<Order> {
   const { orderId, payment, total, itemCount } = await ctx.db.transaction(async (tx) => {
@@ -85,6 +92,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
       method: input.paymentMethod,
       purpose: 'order',
       description: `Equipment order (${taken.length} ${taken.length === 1 ? 'item' : 'items'})`,
+      actionUrl: RECEIPT_URL,
     });
     await repository.attachPayment(tx, id, payment.id, payment.status === 'completed');
     await cart.emptyCart(tx, user.id);
@@ -101,7 +109,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
     itemCount,
     paymentMethod: input.paymentMethod,
   });
-  if (payment.status === 'completed') await payments.emitCompleted(ctx, payment, '/marketplace');
+  if (payment.status === 'completed') await payments.emitCompleted(ctx, payment, RECEIPT_URL);
   return getOrder(ctx, user.id, orderId);
 }
 

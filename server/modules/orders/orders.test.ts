@@ -1,17 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, notifications, orders, payments } from '../../db/schema/index.js';
-import { createCategory, createProduct, setUserTier, stockOf } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { cartItems, mailOutbox, notifications, orders, payments } from '../../db/schema/index.js';
+import { createCategory, createProduct, setUserTier, stockOf, verifyEmail } from '../../test/fixtures.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
+let smtp: TestSmtpServer;
 let t: TestApp;
 let categoryId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_REGISTER_MAX: '500' });
+  smtp = await startSmtpServer();
+  t = await createTestApp(
+    { RATE_LIMIT_REGISTER_MAX: '500', SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '1' },
+    { jobs: true },
+  );
   categoryId = (await createCategory(t.database.db)).id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const address = {
   fullName: 'Asha Rao',
@@ -23,24 +32,22 @@ const address = {
   phone: '+91 98450 12345',
 };
 
-async function shopper() {
+/** A signed-in buyer; `verified` sets the address verified the way the verification link will. */
+async function shopper({ verified = false } = {}) {
   const account = await registerUser(t.app);
-  const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: account.cookie },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  const add = (productId: string, quantity: number) => call('POST', '/api/cart', { productId, quantity });
+  if (verified) {
+    await verifyEmail(t, account.id);
+  }
+  const add = (productId: string, quantity: number) =>
+    asUser(t.app, account).post('/api/cart', { productId, quantity });
   const checkout = (paymentMethod = 'stripe') =>
-    call('POST', '/api/orders', { shippingAddress: address, paymentMethod });
-  return { ...account, call, add, checkout };
+    asUser(t.app, account).post('/api/orders', { shippingAddress: address, paymentMethod });
+  return { ...account, add, checkout };
 }
 
 describe('checkout', () => {
   it('turns the cart into a paid order, takes the stock, records the payment and empties the cart', async () => {
-    const user = await shopper();
+    const user = await shopper({ verified: true });
     const recorder = await createProduct(t.database.db, categoryId, {
       name: 'Audio Recorder',
       price: '18499.50',
@@ -81,11 +88,25 @@ describe('checkout', () => {
 
     expect(await stockOf(t.database.db, recorder.id)).toBe(3);
     expect(await stockOf(t.database.db, vest.id)).toBeNull();
-    expect((await user.call('GET', '/api/cart')).json()).toEqual([]);
+    expect((await asUser(t.app, user).get('/api/cart')).json()).toEqual([]);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.userId, user.id));
     const [note] = await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id));
-    expect(note).toMatchObject({ type: 'payment_received', title: 'Payment received' });
-    expect(note!.message).toContain('INR 82998.00');
+    expect(note).toMatchObject({
+      type: 'payment_received',
+      title: 'Payment received',
+      message: 'We received INR 82998.00 for: Equipment order (2 items).',
+      actionUrl: '/marketplace',
+    });
+    const receipt = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Payment received');
+    expect(receipt.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Amount: INR 82,998.00',
+        'Method: card',
+        `Reference: ${payment!.id}`,
+        'Paid for: Equipment order (2 items)',
+        'http://localhost:80/marketplace',
+      ]),
+    );
     expect(payment).toMatchObject({
       amount: '82998.00',
       currency: 'INR',
@@ -94,11 +115,11 @@ describe('checkout', () => {
       provider: 'test',
     });
 
-    expect((await user.call('GET', '/api/orders')).json()).toEqual([order]);
-    expect((await user.call('GET', `/api/orders/${order.id}`)).json()).toEqual(order);
+    expect((await asUser(t.app, user).get('/api/orders')).json()).toEqual([order]);
+    expect((await asUser(t.app, user).get(`/api/orders/${order.id}`)).json()).toEqual(order);
     const stranger = await shopper();
-    expect((await stranger.call('GET', `/api/orders/${order.id}`)).statusCode).toBe(404);
-    expect((await stranger.call('GET', '/api/orders')).json()).toEqual([]);
+    expect((await asUser(t.app, stranger).get(`/api/orders/${order.id}`)).statusCode).toBe(404);
+    expect((await asUser(t.app, stranger).get('/api/orders')).json()).toEqual([]);
   });
 
   it('snapshots the price: a later price change does not touch the order', async () => {
@@ -107,21 +128,39 @@ describe('checkout', () => {
     await user.add(product.id, 1);
     const order = (await user.checkout()).json();
     await t.database.pool.query('update products set price = 999 where id = $1', [product.id]);
-    expect((await user.call('GET', `/api/orders/${order.id}`)).json().lines[0].unitPrice).toBe('100.00');
+    expect((await asUser(t.app, user).get(`/api/orders/${order.id}`)).json().lines[0].unitPrice).toBe(
+      '100.00',
+    );
   });
 
-  it('leaves crypto and bank transfer orders pending', async () => {
+  it('leaves crypto and bank transfer orders pending, and tells the Directors a payment waits', async () => {
+    const director = await shopper({ verified: true });
+    await setUserTier(t, director.id, 4);
     const user = await shopper();
-    const product = await createProduct(t.database.db, categoryId);
-    await user.add(product.id, 1);
+    const product = await createProduct(t.database.db, categoryId, { price: '1500.00' });
+    await user.add(product.id, 2);
     const order = (await user.checkout('crypto')).json();
     expect(order).toMatchObject({ status: 'pending', paymentMethod: 'crypto', paymentStatus: 'pending' });
+
+    const alert = `${user.email} paid INR 3,000.00 by crypto for Equipment order (1 item); confirm when it arrives.`;
+    const notes = (await asUser(t.app, director).get('/api/notifications')).json() as { message: string }[];
+    expect(notes).toContainEqual(
+      expect.objectContaining({
+        type: 'other',
+        title: 'Payment awaiting confirmation',
+        message: alert,
+        actionUrl: '/payments?tab=approvals',
+      }),
+    );
+    const mail = await smtp.waitFor((m) => m.to.includes(director.email) && m.text.includes(alert));
+    expect(mail.subject).toBe('Payment awaiting confirmation');
+    expect(mail.text.split('\n')).toContain('http://localhost:80/payments?tab=approvals');
   });
 
   it('pays a pending order when a Director confirms its payment, and cancels it with its stock back when failed', async () => {
     const director = await shopper();
     await setUserTier(t, director.id, 4);
-    const [paidBy, failedBy] = [await shopper(), await shopper()];
+    const [paidBy, failedBy] = [await shopper({ verified: true }), await shopper({ verified: true })];
     const product = await createProduct(t.database.db, categoryId, { stockCount: 10 });
     await paidBy.add(product.id, 2);
     await failedBy.add(product.id, 3);
@@ -131,18 +170,32 @@ describe('checkout', () => {
 
     const paymentOf = async (orderId: string) =>
       (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.paymentId!;
-    await director.call('POST', `/api/admin/payments/${await paymentOf(paid.id)}/confirm`, {});
-    await director.call('POST', `/api/admin/payments/${await paymentOf(failed.id)}/fail`, {});
+    await asUser(t.app, director).post(`/api/admin/payments/${await paymentOf(paid.id)}/confirm`, {});
+    await asUser(t.app, director).post(`/api/admin/payments/${await paymentOf(failed.id)}/fail`, {});
 
-    expect((await paidBy.call('GET', `/api/orders/${paid.id}`)).json()).toMatchObject({
+    expect((await asUser(t.app, paidBy).get(`/api/orders/${paid.id}`)).json()).toMatchObject({
       status: 'paid',
       paymentStatus: 'completed',
     });
-    expect((await failedBy.call('GET', `/api/orders/${failed.id}`)).json()).toMatchObject({
+    expect((await asUser(t.app, failedBy).get(`/api/orders/${failed.id}`)).json()).toMatchObject({
       status: 'cancelled',
       paymentStatus: 'failed',
     });
     expect(await stockOf(t.database.db, product.id)).toBe(8);
+
+    const receipt = await smtp.waitFor(
+      (m) => m.to.includes(paidBy.email) && m.subject === 'Payment received',
+    );
+    expect(receipt.text.split('\n')).toEqual(
+      expect.arrayContaining(['Method: crypto', 'http://localhost:80/marketplace']),
+    );
+    const failure = await smtp.waitFor(
+      (m) => m.to.includes(failedBy.email) && m.subject === 'Payment failed',
+    );
+    expect(failure.text).toContain(
+      'Your payment of INR 3000.00 for Equipment order (1 item) did not go through.',
+    );
+    expect(failure.text.split('\n')).toContain('Method: bank transfer');
   });
 
   it('refuses an empty cart, a bad address and an unknown payment method with 400', async () => {
@@ -153,7 +206,7 @@ describe('checkout', () => {
 
     const product = await createProduct(t.database.db, categoryId);
     await user.add(product.id, 1);
-    const bad = await user.call('POST', '/api/orders', {
+    const bad = await asUser(t.app, user).post('/api/orders', {
       shippingAddress: { ...address, phone: '12', city: '' },
       paymentMethod: 'cash',
     });
@@ -161,11 +214,11 @@ describe('checkout', () => {
     expect(bad.json().issues.map((i: { path: string }) => i.path)).toEqual(
       expect.arrayContaining(['shippingAddress.phone', 'shippingAddress.city', 'paymentMethod']),
     );
-    expect((await user.call('GET', '/api/cart')).json()).toHaveLength(1);
+    expect((await asUser(t.app, user).get('/api/cart')).json()).toHaveLength(1);
   });
 
   it('fails the whole checkout with 409 naming the product when a line can no longer be served', async () => {
-    const user = await shopper();
+    const user = await shopper({ verified: true });
     const plenty = await createProduct(t.database.db, categoryId, { stockCount: 10 });
     const scarce = await createProduct(t.database.db, categoryId, {
       name: 'Thermal Monocular',
@@ -186,6 +239,15 @@ describe('checkout', () => {
     expect(await t.database.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(2);
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
     expect(await t.database.db.select().from(payments).where(eq(payments.userId, user.id))).toHaveLength(0);
+    // Nothing of it is told either: no notification, no e-mail queued.
+    expect(
+      await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id)),
+    ).toHaveLength(0);
+    const told = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, user.id), like(mailOutbox.kind, 'notification.%')));
+    expect(told).toHaveLength(0);
   });
 
   it('re-checks the tier at checkout', async () => {

@@ -2,9 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../contract/payments.js';
 import type { DbOrTx } from '../../db/client.js';
 import { payments, users } from '../../db/schema/index.js';
+import type { PaymentRow } from '../../db/schema/payments.js';
 
 export type NewPayment = typeof payments.$inferInsert;
-export type PaymentRow = typeof payments.$inferSelect;
 
 export async function insertPayment(db: DbOrTx, payment: NewPayment): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(payment).returning();
@@ -73,12 +73,14 @@ export async function settlePending(
   return row ?? null;
 }
 
-/** Fails a payment that is still pending (its upgrade was rejected); no effect on any other state. */
-export async function failIfPending(db: DbOrTx, id: string): Promise<void> {
-  await db
+/** Fails a payment that is still pending; null when it was not pending (any more). No effect on any other state. */
+export async function failIfPending(db: DbOrTx, id: string): Promise<PaymentRow | null> {
+  const [row] = await db
     .update(payments)
     .set({ status: 'failed', updatedAt: sql`now()` })
-    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .returning();
+  return row ?? null;
 }
 
 export async function markRefunded(db: DbOrTx, id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import {
   adminPaymentSchema,
@@ -10,9 +10,9 @@ import {
   paymentSchema,
 } from '../../../contract/payments.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { AppError } from '../../lib/errors.js';
-import { StripeError, verifyStripeSignature } from '../../lib/stripe.js';
+import { StripeError, verifyStripeSignature } from '../../infra/stripe.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as payments from './payments.service.js';
 
@@ -29,7 +29,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         tags,
         summary: 'Your payments, newest first',
         querystring: listQuerySchema,
-        response: { 200: z.array(paymentSchema), 401: errorBodySchema },
+        response: { 200: z.array(paymentSchema), ...errors(401) },
       },
       onRequest: app.requireUser,
     },
@@ -44,7 +44,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         summary:
           'Pay an amount (cards complete at once with the test provider; crypto and bank transfers wait)',
         body: createPaymentRequestSchema,
-        response: { 201: paymentSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 201: paymentSchema, ...errors(400, 401) },
       },
       onRequest: app.requireUser,
     },
@@ -59,7 +59,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         tags,
         summary: "Everyone's payments, e.g. ?status=pending for the confirmation queue (Directors)",
         querystring: adminPaymentsQuerySchema,
-        response: { 200: z.array(adminPaymentSchema), 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: z.array(adminPaymentSchema), ...errors(401, 403) },
       },
       onRequest: app.requireTier(DIRECTOR_TIER),
     },
@@ -80,13 +80,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
               ? 'Confirm that a pending payment arrived (Directors); what it paid for takes effect'
               : 'Mark a pending payment as failed (Directors); what it paid for is called off',
           params: idParams,
-          response: {
-            200: paymentSchema,
-            401: errorBodySchema,
-            403: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
-          },
+          response: { 200: paymentSchema, ...errors(401, 403, 404, 409) },
         },
         onRequest: app.requireTier(DIRECTOR_TIER),
       },
@@ -119,7 +113,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags,
         summary: "Stripe's payment outcomes (signed with STRIPE_WEBHOOK_SECRET)",
-        response: { 200: z.object({ received: z.literal(true) }), 400: errorBodySchema },
+        response: { 200: z.object({ received: z.literal(true) }), ...errors(400) },
       },
     },
     async (request) => {

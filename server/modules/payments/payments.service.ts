@@ -8,15 +8,18 @@ import type {
 } from '../../../contract/payments.js';
 import type { createPaymentRequestSchema } from '../../../contract/payments.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import type { z } from 'zod';
 import * as audit from '../audit/audit.service.js';
+import * as auth from '../auth/auth.service.js';
+import * as notices from './payment-notices.js';
 import * as repository from './payments.repository.js';
-import type { PaymentRow } from './payments.repository.js';
+import type { PaymentRow } from '../../db/schema/payments.js';
 
-export type { PaymentRow } from './payments.repository.js';
+export type { PaymentRow } from '../../db/schema/payments.js';
+export { APPROVALS_PATH, formatAmount } from './payment-notices.js';
 
 export interface ChargeRequest {
   userId: string;
@@ -26,11 +29,15 @@ export interface ChargeRequest {
   purpose: PaymentPurpose;
   description: string;
   subscriptionId?: string;
+  /** Where the receipt links to: what the payment bought shows there (default '/payments'). */
+  actionUrl?: string;
 }
 
 /**
  * Charges through the configured provider and records the payment in the caller's transaction, so an order or
- * upgrade and its payment commit together or not at all.
+ * upgrade and its payment commit together or not at all - and with them the receipt of a payment that completed
+ * at once, or the Directors' alert for a crypto or bank transfer to confirm. A card payment waiting for the
+ * provider's webhook needs nobody's attention yet.
  */
 export async function charge(ctx: AppContext, db: DbOrTx, request: ChargeRequest): Promise<PaymentRow> {
   const result = await ctx.payments.charge({
@@ -39,7 +46,7 @@ export async function charge(ctx: AppContext, db: DbOrTx, request: ChargeRequest
     method: request.method,
     description: request.description,
   });
-  return repository.insertPayment(db, {
+  const payment = await repository.insertPayment(db, {
     userId: request.userId,
     amount: request.amount,
     currency: request.currency,
@@ -52,22 +59,13 @@ export async function charge(ctx: AppContext, db: DbOrTx, request: ChargeRequest
     providerReference: result.reference,
     completedAt: result.status === 'completed' ? new Date() : null,
   });
-}
-
-/**
- * What a payment's purpose does once a pending payment is settled (an order becomes paid, an upgrade takes
- * effect). The modules that own those purposes register here, so payments need not know them; handlers run in the
- * settling transaction and return what to do after it commits (events, cache announcements).
- */
-export type SettlementHandler = (
-  ctx: AppContext,
-  tx: Tx,
-  payment: PaymentRow,
-) => Promise<(() => Promise<void>) | void>;
-const settlementHandlers = new Map<PaymentPurpose, SettlementHandler>();
-
-export function onSettlement(purpose: PaymentPurpose, handler: SettlementHandler): void {
-  settlementHandlers.set(purpose, handler);
+  if (payment.status === 'completed') {
+    await notices.notifyReceipt(ctx, db, payment, request.actionUrl ?? '/payments');
+  } else if (payment.paymentMethod !== 'stripe') {
+    const payer = await auth.findUser(db, payment.userId);
+    await notices.alertAwaitingConfirmation(ctx, db, payment, payer?.email ?? 'A user');
+  }
+  return payment;
 }
 
 export function toPayment(row: PaymentRow): Payment {
@@ -128,13 +126,22 @@ export async function findForSubscription(db: DbOrTx, subscriptionId: string): P
   return repository.findBySubscription(db, subscriptionId);
 }
 
-export async function failIfPending(db: DbOrTx, paymentId: string): Promise<void> {
-  await repository.failIfPending(db, paymentId);
+/** A payment that cannot complete (a renewal the card provider did not take at once) fails, and its payer is told. */
+export async function failIfPending(ctx: AppContext, db: DbOrTx, payment: PaymentRow): Promise<void> {
+  const failed = await repository.failIfPending(db, payment.id);
+  if (failed) await notices.notifyFailure(ctx, db, failed);
 }
 
-/** What was paid for is called off: a pending payment fails, a completed one is refunded through its provider. */
+/**
+ * What was paid for is called off: a pending payment fails, a completed one is refunded through its provider. The
+ * caller tells the payer why (an upgrade's rejection says its payment is refunded or cancelled), so no payment
+ * notice of its own goes out.
+ */
 export async function refundOrFail(ctx: AppContext, db: DbOrTx, payment: PaymentRow): Promise<void> {
-  if (payment.status === 'pending') return repository.failIfPending(db, payment.id);
+  if (payment.status === 'pending') {
+    await repository.failIfPending(db, payment.id);
+    return;
+  }
   if (payment.status !== 'completed') return;
   await ctx.payments.refund({ provider: payment.provider, reference: payment.providerReference ?? '' });
   await repository.markRefunded(db, payment.id);
@@ -142,7 +149,7 @@ export async function refundOrFail(ctx: AppContext, db: DbOrTx, payment: Payment
 
 /**
  * A Director confirms that a pending payment arrived (`completed`) or did not (`failed`). What it paid for follows
- * in the same transaction. 404 for an unknown id, 409 when it is not pending any more.
+ * in the same transaction, with the payer's receipt or failure notice. 404 for an unknown id, 409 when it is not pending any more.
  */
 export async function settle(
   ctx: AppContext,
@@ -193,8 +200,13 @@ async function settleWith(
       if (strict) throw new AppError('CONFLICT', `This payment is already ${existing.status}`);
       return null;
     }
-    const handler = settlementHandlers.get(settled.purpose);
-    const followUp = handler ? await handler(ctx, tx, settled) : undefined;
+    const settlement = ctx.settlements[settled.purpose];
+    const followUp = settlement ? await settlement.handler(ctx, tx, settled) : undefined;
+    if (settled.status === 'completed') {
+      await notices.notifyReceipt(ctx, tx, settled, settlement?.receiptUrl ?? '/payments');
+    } else {
+      await notices.notifyFailure(ctx, tx, settled);
+    }
     await audit.record(tx, {
       action: status === 'completed' ? 'payment.confirmed' : 'payment.failed',
       userId: directorId ?? settled.userId,
@@ -223,7 +235,10 @@ async function settleWith(
   return row;
 }
 
-/** Announces a completed payment; call it after the transaction that recorded it has committed. */
+/**
+ * Announces a completed payment to automation rules; call it after the transaction that recorded it has committed.
+ * The payer's receipt is not this: `charge` and settling write it in the recording transaction.
+ */
 export async function emitCompleted(
   ctx: AppContext,
   row: PaymentRow,

@@ -1,25 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import { createQrCodeRequestSchema, qrCodeSchema } from '../../../contract/qr-codes.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
+import { publicBaseUrl } from '../../infra/public-url.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as qrCodes from './qr-codes.service.js';
 
 const tags = ['qr-codes'];
 const params = z.object({ id: z.string().max(100) });
 
-/**
- * Where the app is reached from outside, for the URL a code encodes: PUBLIC_BASE_URL when set, else this request's
- * origin (Fastify reads X-Forwarded-Proto/Host only from proxies TRUST_PROXY names).
- */
-function baseUrl(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`;
-}
-
-/** The user's own QR codes (spec 2.22, 5.9). */
+/** The user's own QR codes, validated with the rules of contract/qr-codes.ts. */
 export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireUser);
@@ -31,11 +24,11 @@ export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'Your QR codes, newest first, each with the URL its image encodes',
         querystring: listQuerySchema,
-        response: { 200: z.array(qrCodeSchema), 401: errorBodySchema },
+        response: { 200: z.array(qrCodeSchema), ...errors(401) },
       },
     },
     async (request) =>
-      qrCodes.list(ctx, currentAuth(request).user.id, request.query.limit, baseUrl(ctx, request)),
+      qrCodes.list(ctx, currentAuth(request).user.id, request.query.limit, publicBaseUrl(ctx.config)),
   );
 
   r.post(
@@ -45,13 +38,15 @@ export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'Create a code; `scanUrl` is the absolute URL to encode',
         body: createQrCodeRequestSchema,
-        response: { 201: qrCodeSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 201: qrCodeSchema, ...errors(400, 401) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(await qrCodes.create(ctx, currentAuth(request).user.id, request.body, baseUrl(ctx, request))),
+        .send(
+          await qrCodes.create(ctx, currentAuth(request).user.id, request.body, publicBaseUrl(ctx.config)),
+        ),
   );
 
   r.post(
@@ -61,11 +56,11 @@ export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'Switch a code off for good (repeating it changes nothing)',
         params,
-        response: { 200: qrCodeSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: qrCodeSchema, ...errors(401, 404) },
       },
     },
     async (request) =>
-      qrCodes.deactivate(ctx, currentAuth(request).user.id, request.params.id, baseUrl(ctx, request)),
+      qrCodes.deactivate(ctx, currentAuth(request).user.id, request.params.id, publicBaseUrl(ctx.config)),
   );
 
   r.delete(
@@ -75,7 +70,7 @@ export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'Delete a code (a later scan finds nothing)',
         params,
-        response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...errors(401, 404) },
       },
     },
     async (request, reply) => {

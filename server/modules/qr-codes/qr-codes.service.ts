@@ -1,6 +1,6 @@
 import type { CreateQrCodeInput, QrCode, QrCodeData } from '../../../contract/qr-codes.js';
 import { QR_MESSAGES, QR_SCAN_PATH_PREFIX } from '../../../contract/qr-codes.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { randomToken } from '../../lib/crypto.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
@@ -8,7 +8,7 @@ import * as cases from '../cases/cases.service.js';
 import * as repository from './qr-codes.repository.js';
 import type { QrCodeRow } from './qr-codes.repository.js';
 
-/** The client's pages a scan leads to (client/app/paths.ts). */
+/** The client's pages a scan leads to (client/config/paths.ts). */
 const LANDINGS = {
   secureChannel: '/secure-channel',
   cases: '/cases',

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodes } from '../../db/schema/index.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,14 +12,7 @@ afterAll(() => t.close());
 type Member = Awaited<ReturnType<typeof member>>;
 async function member() {
   const account = await registerUser(t.app);
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: account.cookie, host: 'intel.test' },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  return { ...account, call };
+  return account;
 }
 
 interface Code {
@@ -35,7 +28,7 @@ interface Code {
 }
 
 async function createCode(owner: Member, body: Record<string, unknown>): Promise<Code> {
-  const response = await owner.call('POST', '/api/qr-codes', body);
+  const response = await asUser(t.app, owner, { host: 'intel.test' }).post('/api/qr-codes', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Code>();
 }
@@ -43,11 +36,9 @@ async function createCode(owner: Member, body: Record<string, unknown>): Promise
 const scanPath = (code: Code) => new URL(code.scanUrl).pathname;
 
 /** A visit to the code's URL, as a phone's browser makes it (signed in when a cookie is given). */
-const scan = (path: string, cookie?: string) =>
-  t.app.inject({ method: 'GET', url: path, ...(cookie ? { headers: { cookie } } : {}) });
 
 async function listed(owner: Member, id: string): Promise<Code> {
-  const codes = (await owner.call('GET', '/api/qr-codes')).json<Code[]>();
+  const codes = (await asUser(t.app, owner, { host: 'intel.test' }).get('/api/qr-codes')).json<Code[]>();
   return codes.find((code) => code.id === id)!;
 }
 
@@ -75,10 +66,12 @@ describe('QR codes', () => {
     expect(emergency.data).toEqual({ emergencyCode: 'RED-42' });
     expect(new Set([channel.scanUrl, bare.scanUrl, emergency.scanUrl]).size).toBe(3);
 
-    const list = (await owner.call('GET', '/api/qr-codes')).json<Code[]>();
+    const list = (await asUser(t.app, owner, { host: 'intel.test' }).get('/api/qr-codes')).json<Code[]>();
     expect(list.map((code) => code.id)).toEqual([emergency.id, bare.id, channel.id]);
     expect(list[2]!.scanUrl).toBe(channel.scanUrl);
-    expect((await (await member()).call('GET', '/api/qr-codes')).json()).toEqual([]);
+    expect((await asUser(t.app, await member(), { host: 'intel.test' }).get('/api/qr-codes')).json()).toEqual(
+      [],
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/qr-codes' })).statusCode).toBe(401);
     expect(
       (
@@ -91,7 +84,7 @@ describe('QR codes', () => {
     ).toBe(401);
   });
 
-  it('validates with the spec 5.9 rules and clear messages', async () => {
+  it('validates type, data and expiry with clear messages', async () => {
     const owner = await member();
     const cases: [Record<string, unknown>, { path: string; message: string }][] = [
       [
@@ -121,21 +114,21 @@ describe('QR codes', () => {
       ],
     ];
     for (const [body, issue] of cases) {
-      const response = await owner.call('POST', '/api/qr-codes', body);
+      const response = await asUser(t.app, owner, { host: 'intel.test' }).post('/api/qr-codes', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().issues, JSON.stringify(body)).toContainEqual(issue);
     }
-    expect((await owner.call('GET', '/api/qr-codes')).json()).toEqual([]);
+    expect((await asUser(t.app, owner, { host: 'intel.test' }).get('/api/qr-codes')).json()).toEqual([]);
   });
 
   it('counts each scan of a live code and redirects to its target', async () => {
     const owner = await member();
     const channel = await createCode(owner, { type: 'secure_channel', data: { channelId: 'ops 7' } });
-    const first = await scan(scanPath(channel));
+    const first = await asUser(t.app).get(scanPath(channel));
     expect(first.statusCode).toBe(302);
     expect(first.headers.location).toBe('/secure-channel?channel=ops+7');
     expect(first.headers['cache-control']).toBe('no-store');
-    await scan(scanPath(channel));
+    await asUser(t.app).get(scanPath(channel));
     // A link preview's HEAD probe is not a scan.
     await t.app.inject({ method: 'HEAD', url: scanPath(channel) });
     const after = await listed(owner, channel.id);
@@ -143,10 +136,10 @@ describe('QR codes', () => {
     expect(after.lastScannedAt).not.toBeNull();
 
     const plain = await createCode(owner, { type: 'secure_channel' });
-    expect((await scan(scanPath(plain))).headers.location).toBe('/secure-channel');
+    expect((await asUser(t.app).get(scanPath(plain))).headers.location).toBe('/secure-channel');
 
     const emergency = await createCode(owner, { type: 'emergency', data: { emergencyCode: 'RED/42 & go' } });
-    const response = await scan(scanPath(emergency));
+    const response = await asUser(t.app).get(scanPath(emergency));
     expect(response.headers.location).toBe('/emergency?code=RED%2F42+%26+go');
     expect((await listed(owner, emergency.id)).scannedCount).toBe(1);
   });
@@ -154,7 +147,7 @@ describe('QR codes', () => {
   it('counts concurrent scans exactly', async () => {
     const owner = await member();
     const code = await createCode(owner, { type: 'emergency', data: { emergencyCode: 'RUSH' } });
-    const answers = await Promise.all(Array.from({ length: 25 }, () => scan(scanPath(code))));
+    const answers = await Promise.all(Array.from({ length: 25 }, () => asUser(t.app).get(scanPath(code))));
     expect(answers.every((answer) => answer.statusCode === 302)).toBe(true);
     expect((await listed(owner, code.id)).scannedCount).toBe(25);
   });
@@ -162,7 +155,7 @@ describe('QR codes', () => {
   it('opens a case code on the case for its owner, asks a signed-out scanner to sign in, and checks the case is theirs', async () => {
     const owner = await member();
     const stranger = await member();
-    const opened = await owner.call('POST', '/api/cases', {
+    const opened = await asUser(t.app, owner, { host: 'intel.test' }).post('/api/cases', {
       title: 'Missing shipment audit',
       description: 'Two pallets of equipment vanished between the port and our warehouse.',
       category: 'investigation',
@@ -170,7 +163,7 @@ describe('QR codes', () => {
     const caseId = opened.json<{ id: string }>().id;
 
     for (const other of [caseId, 'not-a-case', '00000000-0000-4000-8000-000000000000']) {
-      const refused = await stranger.call('POST', '/api/qr-codes', {
+      const refused = await asUser(t.app, stranger, { host: 'intel.test' }).post('/api/qr-codes', {
         type: 'case_access',
         data: { caseId: other },
       });
@@ -180,11 +173,15 @@ describe('QR codes', () => {
 
     const code = await createCode(owner, { type: 'case_access', data: { caseId } });
     expect(code.data).toEqual({ caseId });
-    expect((await scan(scanPath(code), owner.cookie)).headers.location).toBe(`/cases?case=${caseId}`);
+    expect((await asUser(t.app, owner).get(scanPath(code))).headers.location).toBe(`/cases?case=${caseId}`);
     // Someone else signed in lands on the cases page too, which answers them that the case is not found.
-    expect((await scan(scanPath(code), stranger.cookie)).headers.location).toBe(`/cases?case=${caseId}`);
-    expect((await stranger.call('GET', `/api/cases/${caseId}`)).statusCode).toBe(404);
-    const signedOut = await scan(scanPath(code));
+    expect((await asUser(t.app, stranger).get(scanPath(code))).headers.location).toBe(
+      `/cases?case=${caseId}`,
+    );
+    expect(
+      (await asUser(t.app, stranger, { host: 'intel.test' }).get(`/api/cases/${caseId}`)).statusCode,
+    ).toBe(404);
+    const signedOut = await asUser(t.app).get(scanPath(code));
     expect(signedOut.headers.location).toBe(
       `/api/login?returnTo=${encodeURIComponent(`/cases?case=${caseId}`)}`,
     );
@@ -200,14 +197,14 @@ describe('QR codes', () => {
       data: { emergencyCode: 'AMBER' },
     });
     expect(code).toMatchObject({ status: 'Active', expiresAt: soon });
-    expect((await scan(scanPath(code))).headers.location).toBe('/emergency?code=AMBER');
+    expect((await asUser(t.app).get(scanPath(code))).headers.location).toBe('/emergency?code=AMBER');
 
     // The hour passes (the database's clock decides, as it does for the scan).
     await t.database.db
       .update(qrCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(qrCodes.id, code.id));
-    const late = await scan(scanPath(code));
+    const late = await asUser(t.app).get(scanPath(code));
     expect(late.statusCode).toBe(302);
     expect(late.headers.location).toBe('/qr/expired');
     const after = await listed(owner, code.id);
@@ -218,39 +215,57 @@ describe('QR codes', () => {
     const owner = await member();
     const stranger = await member();
     const code = await createCode(owner, { type: 'secure_channel' });
-    await scan(scanPath(code));
+    await asUser(t.app).get(scanPath(code));
 
-    expect((await stranger.call('POST', `/api/qr-codes/${code.id}/deactivate`, {})).statusCode).toBe(404);
-    expect((await scan(scanPath(code))).headers.location).toBe('/secure-channel');
+    expect(
+      (await asUser(t.app, stranger, { host: 'intel.test' }).post(`/api/qr-codes/${code.id}/deactivate`, {}))
+        .statusCode,
+    ).toBe(404);
+    expect((await asUser(t.app).get(scanPath(code))).headers.location).toBe('/secure-channel');
 
-    const off = await owner.call('POST', `/api/qr-codes/${code.id}/deactivate`, {});
+    const off = await asUser(t.app, owner, { host: 'intel.test' }).post(
+      `/api/qr-codes/${code.id}/deactivate`,
+      {},
+    );
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ isActive: false, status: 'Expired', scannedCount: 2 });
-    const again = await owner.call('POST', `/api/qr-codes/${code.id}/deactivate`, {});
+    const again = await asUser(t.app, owner, { host: 'intel.test' }).post(
+      `/api/qr-codes/${code.id}/deactivate`,
+      {},
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ isActive: false, status: 'Expired' });
 
-    expect((await scan(scanPath(code))).headers.location).toBe('/qr/expired');
+    expect((await asUser(t.app).get(scanPath(code))).headers.location).toBe('/qr/expired');
     expect((await listed(owner, code.id)).scannedCount).toBe(2);
-    expect((await owner.call('POST', '/api/qr-codes/not-an-id/deactivate', {})).statusCode).toBe(404);
+    expect(
+      (await asUser(t.app, owner, { host: 'intel.test' }).post('/api/qr-codes/not-an-id/deactivate', {}))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("deletes only the owner's codes; unknown and malformed tokens go to the expired page", async () => {
     const owner = await member();
     const stranger = await member();
     const code = await createCode(owner, { type: 'secure_channel' });
-    expect((await stranger.call('DELETE', `/api/qr-codes/${code.id}`)).statusCode).toBe(404);
-    expect((await owner.call('DELETE', `/api/qr-codes/${code.id}`)).statusCode).toBe(204);
-    expect((await owner.call('DELETE', `/api/qr-codes/${code.id}`)).statusCode).toBe(404);
+    expect(
+      (await asUser(t.app, stranger, { host: 'intel.test' }).delete(`/api/qr-codes/${code.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await asUser(t.app, owner, { host: 'intel.test' }).delete(`/api/qr-codes/${code.id}`)).statusCode,
+    ).toBe(204);
+    expect(
+      (await asUser(t.app, owner, { host: 'intel.test' }).delete(`/api/qr-codes/${code.id}`)).statusCode,
+    ).toBe(404);
     expect(await listed(owner, code.id)).toBeUndefined();
 
     for (const path of [scanPath(code), `/q/${'A'.repeat(43)}`, '/q/short', `/q/${'x'.repeat(150)}`]) {
-      const response = await scan(path);
+      const response = await asUser(t.app).get(path);
       expect(response.statusCode, path).toBe(302);
       expect(response.headers.location, path).toBe('/qr/expired');
     }
     // Past the router's parameter limit: refused, never a 500.
-    expect((await scan(`/q/${'x'.repeat(300)}`)).statusCode).toBe(414);
+    expect((await asUser(t.app).get(`/q/${'x'.repeat(300)}`)).statusCode).toBe(414);
   });
 });
 

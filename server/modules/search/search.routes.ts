@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { searchClickRequestSchema, searchQuerySchema, searchResultSchema } from '../../../contract/search.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import * as search from './search.service.js';
 
 const tags = ['search'];
@@ -18,7 +18,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         tags,
         summary: 'Search products, services, investigations, blog posts and vendors (2+ characters)',
         querystring: searchQuerySchema,
-        response: { 200: z.array(searchResultSchema), 400: errorBodySchema },
+        response: { 200: z.array(searchResultSchema), ...errors(400) },
       },
     },
     async (request) => search.search(ctx, request.query, request.auth?.user.id ?? null),
@@ -43,7 +43,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         tags,
         summary: 'Record that a result of a search was opened',
         body: searchClickRequestSchema,
-        response: { 204: z.null(), 400: errorBodySchema },
+        response: { 204: z.null(), ...errors(400) },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ import {
   type SearchResultType,
   type searchQuerySchema,
 } from '../../../contract/search.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { toPrefixQuery } from '../../lib/search-text.js';
 import * as repository from './search.repository.js';
 

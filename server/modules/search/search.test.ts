@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed.js';
-import { createContext } from '../../lib/context.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { createAppContext } from '../../modules.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDatabase(createContext(t.database.db, t.config));
+  await seedDatabase(createAppContext(t.database.db, t.config));
 });
 afterAll(() => t.close());
 
@@ -21,7 +21,7 @@ interface Result {
 }
 
 const search = async (query: string, cookie?: string) => {
-  const response = await t.app.inject({ url: `/api/search?${query}`, headers: cookie ? { cookie } : {} });
+  const response = await asUser(t.app, cookie ? { cookie } : null).get(`/api/search?${query}`);
   expect(response.statusCode, query).toBe(200);
   return response.json() as Result[];
 };
@@ -33,7 +33,7 @@ describe('GET /api/search', () => {
     expect((await t.app.inject({ url: `/api/search?q=${'x'.repeat(101)}` })).statusCode).toBe(400);
   });
 
-  it('finds products by word prefix with the spec result shape', async () => {
+  it('finds products by word prefix, at most 20, each with type, title, price, tier, category and url', async () => {
     const results = await search('q=faraday');
     expect(results.length).toBeGreaterThan(0);
     const [first] = results;
@@ -99,10 +99,10 @@ describe('search log, clicks and trending', () => {
     const fresh = await createTestApp();
     try {
       const trendingNow = async () =>
-        (await fresh.app.inject({ url: '/api/search/trending' })).json() as string[];
+        (await asUser(fresh.app).get('/api/search/trending')).json() as string[];
       expect((await trendingNow()).length).toBeGreaterThan(0);
 
-      await seedDatabase(createContext(fresh.database.db, fresh.config));
+      await seedDatabase(createAppContext(fresh.database.db, fresh.config));
       for (const q of ['thermal', 'thermal', 'Thermal', 'zzzqqq', 'faraday']) {
         await fresh.app.inject({ url: `/api/search?q=${q}` });
       }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import {
   secureChannelListQuerySchema,
   secureChannelReceiptSchema,
@@ -10,7 +10,7 @@ import {
   secureChannelReviewSchema,
 } from '../../../contract/secure-channel.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
 import * as secureChannel from './secure-channel.service.js';
@@ -27,7 +27,7 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
         tags,
         summary: 'Request a secure channel (open to anonymous visitors; rate limited per IP)',
         body: secureChannelRequestSchema,
-        response: { 201: secureChannelReceiptSchema, 400: errorBodySchema, 429: errorBodySchema },
+        response: { 201: secureChannelReceiptSchema, ...errors(400, 429) },
       },
     },
     async (request, reply) => {
@@ -48,12 +48,7 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
         tags,
         summary: 'Secure channel requests to review, newest first (Directors)',
         querystring: secureChannelListQuerySchema,
-        response: {
-          200: z.array(secureChannelRequestRecordSchema),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-        },
+        response: { 200: z.array(secureChannelRequestRecordSchema), ...errors(400, 401, 403) },
       },
       onRequest: app.requireTier(DIRECTOR_TIER),
     },
@@ -68,14 +63,7 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
         summary: 'Approve or reject a pending request, once (Directors)',
         params: z.object({ id: z.string().max(100) }),
         body: secureChannelReviewSchema,
-        response: {
-          200: secureChannelRequestRecordSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-        },
+        response: { 200: secureChannelRequestRecordSchema, ...errors(400, 401, 403, 404, 409) },
       },
       onRequest: app.requireTier(DIRECTOR_TIER),
     },

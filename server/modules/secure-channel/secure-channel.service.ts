@@ -1,16 +1,17 @@
 import type { z } from 'zod';
-import type {
-  SecureChannelDecision,
-  SecureChannelReceipt,
-  SecureChannelRequestRecord,
-  SecureChannelReviewStatus,
-  secureChannelRequestSchema,
+import {
+  ENCRYPTION_LABELS,
+  type SecureChannelDecision,
+  type SecureChannelReceipt,
+  type SecureChannelRequestRecord,
+  type SecureChannelReviewStatus,
+  type secureChannelRequestSchema,
 } from '../../../contract/secure-channel.js';
-import type { AppContext, RequestMeta } from '../../lib/context.js';
+import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
-import { notify } from '../notifications/notifications.service.js';
+import { notify, notifyDirectors } from '../notifications/notifications.service.js';
 import * as rateLimits from '../rate-limits/rate-limits.service.js';
 import * as repository from './secure-channel.repository.js';
 import type { SecureChannelRow } from './secure-channel.repository.js';
@@ -47,9 +48,13 @@ const toRecord = (row: SecureChannelRow): SecureChannelRequestRecord => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+const words = (value: string) => value.replaceAll('_', ' ');
+
 /**
- * A request for a secure channel, from anyone (design section 4). Every submission counts against the
- * sender's address, so the form cannot be used to flood the reviewers' queue.
+ * A request for a secure channel, from anyone, signed in or not. Every submission counts against the
+ * sender's address, so the form cannot be used to flood the reviewers' queue. The Directors are told in the same
+ * transaction that a request waits - its kind only: who sent it and what it says stay in the queue, never in a
+ * notification or an e-mail.
  */
 export async function submit(
   ctx: AppContext,
@@ -58,12 +63,22 @@ export async function submit(
   meta: RequestMeta,
 ): Promise<SecureChannelReceipt> {
   await rateLimits.consume(ctx.db, `secure-channel:${meta.ip}`, submitLimit(ctx));
-  const row = await repository.insert(ctx.db, {
-    ...input,
-    organization: input.organization || null,
-    complianceRequirements: input.complianceRequirements || null,
-    userId,
-    ip: meta.ip,
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await repository.insert(tx, {
+      ...input,
+      organization: input.organization || null,
+      complianceRequirements: input.complianceRequirements || null,
+      userId,
+      ip: meta.ip,
+    });
+    await notifyDirectors(ctx, tx, {
+      type: 'other',
+      priority: 'normal',
+      title: 'Secure channel request received',
+      message: `A secure channel request waits for review (data classification: ${words(input.dataClassification)}; encryption: ${ENCRYPTION_LABELS[input.encryptionPreference]}; contact: ${words(input.communicationFrequency)}). Its details are in the review queue.`,
+      actionUrl: '/secure-channel',
+    });
+    return created;
   });
   return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() };
 }
@@ -115,7 +130,7 @@ export async function review(
       details: { status, requesterId: row.userId },
     });
     if (row.userId) {
-      await notify(tx, {
+      await notify(ctx, tx, {
         userId: row.userId,
         type: 'other',
         priority: 'high',

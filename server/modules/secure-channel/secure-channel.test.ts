@@ -7,15 +7,24 @@ import {
   SECURITY_CLEARANCES,
 } from '../../../contract/secure-channel.js';
 import { auditLog, secureChannelRequests } from '../../db/schema/index.js';
-import { setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { setUserTier, verifyEmail } from '../../test/fixtures.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
+let smtp: TestSmtpServer;
 let t: TestApp;
 beforeAll(async () => {
+  smtp = await startSmtpServer();
   // A small limit so the 429 test is quick; every other test sends from an address of its own.
-  t = await createTestApp({ RATE_LIMIT_SECURE_CHANNEL_MAX: '3' });
+  t = await createTestApp(
+    { RATE_LIMIT_SECURE_CHANNEL_MAX: '3', SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '1' },
+    { jobs: true },
+  );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const valid = {
   fullName: 'Meera Iyer',
@@ -38,17 +47,18 @@ let address = 0;
 const freshIp = () => `10.20.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
 
 function submit(payload: unknown, options: { cookie?: string; ip?: string } = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/secure-channel',
-    remoteAddress: options.ip ?? freshIp(),
-    headers: options.cookie ? { cookie: options.cookie } : {},
-    payload: payload as Record<string, unknown>,
-  });
+  const caller = options.cookie ? { cookie: options.cookie } : null;
+  return asUser(t.app, caller, {}, { remoteAddress: options.ip ?? freshIp() }).post(
+    '/api/secure-channel',
+    payload,
+  );
 }
 
-async function director() {
+async function director({ verified = false } = {}) {
   const user = await registerUser(t.app);
+  if (verified) {
+    await verifyEmail(t, user.id);
+  }
   await setUserTier(t, user.id, 4);
   return user;
 }
@@ -76,6 +86,43 @@ describe('POST /api/secure-channel', () => {
       status: 'pending',
       reviewedBy: null,
     });
+  });
+
+  it('tells every Director a request waits, by its kind only: never who sent it or what it says', async () => {
+    const boss = await director({ verified: true });
+    const response = await submit({
+      ...valid,
+      dataClassification: 'top_secret',
+      communicationFrequency: 'emergency_only',
+    });
+    expect(response.statusCode).toBe(201);
+
+    const alert =
+      'A secure channel request waits for review (data classification: top secret; encryption: Enhanced Military Grade; contact: emergency only). Its details are in the review queue.';
+    const notes = await t.app.inject({ url: '/api/notifications', headers: { cookie: boss.cookie } });
+    expect(notes.json()).toContainEqual(
+      expect.objectContaining({
+        type: 'other',
+        title: 'Secure channel request received',
+        message: alert,
+        actionUrl: '/secure-channel',
+      }),
+    );
+    const mail = await smtp.waitFor((m) => m.to.includes(boss.email) && m.text.includes(alert));
+    expect(mail.subject).toBe('Secure channel request received');
+    expect(mail.text.split('\n')).toContain('http://localhost:80/secure-channel');
+    for (const secret of [
+      valid.fullName,
+      valid.email,
+      valid.phone,
+      valid.organization,
+      valid.accessPurpose,
+      valid.operationalNeed,
+      valid.referenceContact,
+    ]) {
+      expect(mail.text).not.toContain(secret);
+      expect(mail.html).not.toContain(secret);
+    }
   });
 
   it('stores the user of a signed-in sender, and empty optional fields as null', async () => {

@@ -1,28 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import {
   adminUpgradeSchema,
   subscriptionSchema,
   upgradeTierRequestSchema,
   upgradeTierResponseSchema,
-} from '../../../contract/payments.js';
+} from '../../../contract/subscriptions.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
 import * as subscriptions from './subscriptions.service.js';
 
 const tags = ['subscriptions'];
 const idParams = z.object({ id: z.string().max(100) });
-const upgradeErrors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema };
 
 export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // The spec's upgrade call and the subscription call start the same thing: a paid plan above the current tier.
+  // The upgrade call and the subscription call start the same thing: a paid plan above the current tier.
   for (const [url, summary] of [
     ['/api/upgrade-tier', 'Upgrade to a higher tier, paid per month or year'],
     ['/api/subscriptions', 'Start a subscription to a higher tier (the same as upgrade-tier)'],
@@ -34,7 +33,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
           tags,
           summary,
           body: upgradeTierRequestSchema,
-          response: { 201: upgradeTierResponseSchema, ...upgradeErrors },
+          response: { 201: upgradeTierResponseSchema, ...errors(400, 401, 409) },
         },
         onRequest: app.requireUser,
       },
@@ -56,7 +55,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags,
         summary: 'Your active subscription, or null',
-        response: { 200: subscriptionSchema.nullable(), 401: errorBodySchema },
+        response: { 200: subscriptionSchema.nullable(), ...errors(401) },
       },
       onRequest: app.requireUser,
     },
@@ -69,7 +68,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags,
         summary: 'Turn auto renewal off: the tier stays until the paid period ends',
-        response: { 200: subscriptionSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: subscriptionSchema, ...errors(401, 404) },
       },
       onRequest: app.requireUser,
     },
@@ -83,7 +82,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
         tags,
         summary: 'Upgrades waiting for a payment confirmation or an approval (Directors)',
         querystring: listQuerySchema,
-        response: { 200: z.array(adminUpgradeSchema), 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: z.array(adminUpgradeSchema), ...errors(401, 403) },
       },
       onRequest: app.requireTier(DIRECTOR_TIER),
     },
@@ -101,13 +100,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
               ? 'Approve a paid upgrade (tier 4 always needs this) (Directors)'
               : 'Turn an upgrade down: its payment fails or is refunded (Directors)',
           params: idParams,
-          response: {
-            200: subscriptionSchema,
-            401: errorBodySchema,
-            403: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
-          },
+          response: { 200: subscriptionSchema, ...errors(401, 403, 404, 409) },
         },
         onRequest: app.requireTier(DIRECTOR_TIER),
       },

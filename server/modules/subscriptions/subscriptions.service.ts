@@ -4,23 +4,25 @@ import type {
   Subscription,
   UpgradeOutcome,
   UpgradeTierResponse,
-} from '../../../contract/payments.js';
-import { PAYMENT_DEFAULT_CURRENCY, type upgradeTierRequestSchema } from '../../../contract/payments.js';
+} from '../../../contract/subscriptions.js';
+import { PAYMENT_DEFAULT_CURRENCY } from '../../../contract/payments.js';
+import { type upgradeTierRequestSchema } from '../../../contract/subscriptions.js';
 import { DEFAULT_TIER, DIRECTOR_TIER, TIER_PLANS, tierName } from '../../../contract/tiers.js';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import type { AppContext, RequestMeta } from '../../lib/context.js';
+import type { AppContext, RequestMeta, Settlement } from '../../infra/context.js';
 import { conflict, notFound, validationFailed } from '../../lib/errors.js';
-import type { TierChangeReason } from '../../lib/events.js';
+import type { TierChangeReason } from '../../infra/events.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
 import * as payments from '../payments/payments.service.js';
+import * as notices from './subscription-notices.js';
 import * as repository from './subscriptions.repository.js';
 import type { SubscriptionRow } from './subscriptions.repository.js';
 
 type UpgradeInput = z.output<typeof upgradeTierRequestSchema>;
-/** Work to do once the transaction has committed (events go out only for changes that happened). */
+/** Events for automation rules, announced once the transaction has committed (only for changes that happened). */
 type AfterCommit = () => Promise<void>;
 
 /** The end of a period that starts at `start`: one calendar month or year later (UTC). */
@@ -60,7 +62,8 @@ function priceOf(tier: number, billing: BillingPeriod): string {
 
 /**
  * The subscription takes effect: it becomes the user's one active subscription (replacing an earlier one), its
- * period starts now, and the user's tier becomes its tier. Runs in the caller's transaction.
+ * period starts now, and the user's tier becomes its tier. Runs in the caller's transaction, which also tells the
+ * user; the `tier.changed` event is returned for after the commit.
  */
 async function activate(
   tx: Tx,
@@ -72,19 +75,28 @@ async function activate(
   if (previous && previous.id !== subscription.id) await repository.setStatus(tx, previous.id, 'cancelled');
   await repository.activate(tx, subscription.id, periodEnd(new Date(), subscription.billing));
   const { before } = await auth.changeTier(tx, subscription.userId, subscription.tier, { reason });
-  return () =>
-    ctx.events.emit('tier.changed', {
+  await notices.notifyTierChanged(ctx, tx, {
+    userId: subscription.userId,
+    from: before.tier,
+    to: subscription.tier,
+    reason,
+  });
+  return () => {
+    // This instance serves the new tier at once; the others hear of it through the change feed.
+    ctx.caches.forgetUser(subscription.userId);
+    return ctx.events.emit('tier.changed', {
       userId: subscription.userId,
       from: before.tier,
       to: subscription.tier,
       reason,
     });
+  };
 }
 
 /**
  * `POST /api/upgrade-tier`: a tier above the user's own, paid through the method's provider. Tiers 2 and 3 take
  * effect when the payment completes (at once for cards with the test provider); tier 4 also waits for a Director's
- * approval (design section 4). One upgrade may wait at a time.
+ * approval, as tier 4 is staff-level. One upgrade may wait at a time.
  */
 export async function upgrade(
   ctx: AppContext,
@@ -135,8 +147,10 @@ export async function upgrade(
 
     let outcome: UpgradeOutcome = 'pending_payment';
     let after: AfterCommit | undefined;
-    if (input.tier >= DIRECTOR_TIER) outcome = 'pending_approval';
-    else if (payment.status === 'completed') {
+    if (input.tier >= DIRECTOR_TIER) {
+      outcome = 'pending_approval';
+      if (payment.status === 'completed') await notices.alertAwaitingApproval(ctx, tx, created, user.email);
+    } else if (payment.status === 'completed') {
       after = await activate(tx, created, 'upgrade', ctx);
       outcome = 'active';
     }
@@ -175,22 +189,25 @@ export async function cancel(ctx: AppContext, userId: string, meta: RequestMeta)
 }
 
 /**
- * A Director settled an upgrade's pending payment (payments calls this in its transaction): a failed payment
- * cancels the upgrade; a completed one makes tiers 2 and 3 take effect, while tier 4 still waits for approval.
+ * An upgrade's pending payment was settled (by a Director, or the card provider's webhook; payments calls this in
+ * its transaction): a failed payment cancels the upgrade; a completed one makes tiers 2 and 3 take effect, while
+ * tier 4 still waits for approval, which the Directors are told.
  */
-payments.onSettlement('tier_upgrade', async (ctx, tx, payment) => {
-  if (!payment.subscriptionId) return;
-  const subscription = await repository.findById(tx, payment.subscriptionId, { lock: true });
-  if (!subscription || subscription.status !== 'pending') return;
-  if (payment.status === 'failed') {
-    await repository.setStatus(tx, subscription.id, 'cancelled');
-    return;
-  }
-  if (payment.status === 'completed' && subscription.tier < DIRECTOR_TIER) {
-    await auth.lockUser(tx, subscription.userId);
-    return activate(tx, subscription, 'upgrade', ctx);
-  }
-});
+export const tierUpgradeSettlement: Settlement = {
+  async handler(ctx, tx, payment) {
+    if (!payment.subscriptionId) return;
+    const subscription = await repository.findById(tx, payment.subscriptionId, { lock: true });
+    if (!subscription || subscription.status !== 'pending') return;
+    if (payment.status === 'failed') {
+      await repository.setStatus(tx, subscription.id, 'cancelled');
+      return;
+    }
+    if (payment.status !== 'completed') return;
+    const user = await auth.lockUser(tx, subscription.userId);
+    if (subscription.tier < DIRECTOR_TIER) return activate(tx, subscription, 'upgrade', ctx);
+    await notices.alertAwaitingApproval(ctx, tx, subscription, user?.email ?? 'A user');
+  },
+};
 
 export async function listPendingUpgrades(ctx: AppContext, limit: number): Promise<AdminUpgrade[]> {
   const rows = await repository.listPendingWithUsers(ctx.db, limit);
@@ -232,20 +249,21 @@ export async function approveUpgrade(ctx: AppContext, directorId: string, id: st
 
 /**
  * A Director turns an upgrade down: it is cancelled, a pending payment fails and a completed one is refunded
- * through its provider.
+ * through its provider; the user is told in the same transaction.
  */
 export async function rejectUpgrade(ctx: AppContext, directorId: string, id: string): Promise<Subscription> {
   const row = await ctx.db.transaction(async (tx) => {
     const subscription = await pendingOrThrow(tx, id);
     const payment = await payments.findForSubscription(tx, subscription.id);
     if (payment) await payments.refundOrFail(ctx, tx, payment);
-    const cancelled = await repository.setStatus(tx, subscription.id, 'cancelled');
+    const cancelled = (await repository.setStatus(tx, subscription.id, 'cancelled'))!;
+    await notices.notifyUpgradeRejected(ctx, tx, cancelled);
     await audit.record(tx, {
       action: 'upgrade.rejected',
       userId: directorId,
       details: { subscriptionId: subscription.id, ownerId: subscription.userId, tier: subscription.tier },
     });
-    return cancelled!;
+    return cancelled;
   });
   await ctx.events.emit('upgrade.rejected', { userId: row.userId, tier: row.tier });
   return toSubscription(row);
@@ -256,8 +274,9 @@ const EXPIRY_BATCH = 100;
 /**
  * The expiry job: every active subscription whose period ended by `now` renews (card payments, unless cancelled)
  * or ends, and then the user's tier falls back to the default tier - unless it is above the subscription's tier,
- * which this subscription did not grant. Crypto and bank transfers do not renew by themselves. Runs in batches;
- * concurrent runs skip each other's rows. Returns how many subscriptions ended.
+ * which this subscription did not grant. Crypto and bank transfers do not renew by themselves. The user is told of
+ * each renewal or end in its batch's transaction. Runs in batches; concurrent runs skip each other's rows. Returns
+ * how many subscriptions ended.
  */
 export async function expireEnded(ctx: AppContext, now = new Date()): Promise<number> {
   let ended = 0;
@@ -277,14 +296,23 @@ export async function expireEnded(ctx: AppContext, now = new Date()): Promise<nu
         const user = await auth.lockUser(tx, subscription.userId);
         if (user && user.tier <= subscription.tier && user.tier !== DEFAULT_TIER) {
           await auth.changeTier(tx, user.id, DEFAULT_TIER, { reason: 'expiry' });
-          after.push(() =>
-            ctx.events.emit('tier.changed', {
+          await notices.notifyTierChanged(ctx, tx, {
+            userId: user.id,
+            from: user.tier,
+            to: DEFAULT_TIER,
+            reason: 'expiry',
+          });
+          after.push(() => {
+            ctx.caches.forgetUser(user.id);
+            return ctx.events.emit('tier.changed', {
               userId: user.id,
               from: user.tier,
               to: DEFAULT_TIER,
               reason: 'expiry',
-            }),
-          );
+            });
+          });
+        } else if (user) {
+          await notices.notifyEnded(ctx, tx, subscription, user.tier);
         }
         count++;
       }
@@ -296,7 +324,10 @@ export async function expireEnded(ctx: AppContext, now = new Date()): Promise<nu
   }
 }
 
-/** Charges the next period of a card subscription that was not cancelled; true when it renewed. */
+/**
+ * Charges the next period of a card subscription that was not cancelled; true when it renewed. The charge writes
+ * its receipt; one the card provider does not take at once fails, and the user is told the renewal payment failed.
+ */
 async function renew(ctx: AppContext, tx: Tx, subscription: SubscriptionRow, now: Date): Promise<boolean> {
   if (subscription.cancelAtPeriodEnd || !subscription.currentPeriodEnd) return false;
   const last = await payments.findForSubscription(tx, subscription.id);
@@ -311,13 +342,15 @@ async function renew(ctx: AppContext, tx: Tx, subscription: SubscriptionRow, now
     subscriptionId: subscription.id,
   });
   if (payment.status !== 'completed') {
-    await payments.failIfPending(tx, payment.id);
+    await payments.failIfPending(ctx, tx, payment);
     return false;
   }
   // A period that ended long ago (the job did not run) starts again now rather than billing the gap.
   const ended = subscription.currentPeriodEnd;
   const start = periodEnd(ended, subscription.billing) > now ? ended : now;
-  await repository.extendPeriod(tx, subscription.id, start, periodEnd(start, subscription.billing));
+  const end = periodEnd(start, subscription.billing);
+  await repository.extendPeriod(tx, subscription.id, start, end);
+  await notices.notifyRenewed(ctx, tx, subscription, end);
   await audit.record(tx, {
     action: 'subscription.renewed',
     userId: subscription.userId,

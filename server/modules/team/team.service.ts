@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { teamAdvisorSchema, type TeamPage } from '../../../contract/team.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { seedDataDir } from '../../lib/paths.js';
 import * as repository from './team.repository.js';
 
@@ -28,7 +28,7 @@ function loadPageText(): Promise<PageText> {
   return pageText;
 }
 
-/** The team page (spec 2.16): dossiers from the database in their seeded order, advisors and notice. */
+/** The team page: dossiers from the database in their seeded order, advisors and notice. */
 export async function getTeamPage(ctx: AppContext): Promise<TeamPage> {
   const [members, text] = await Promise.all([repository.listMembers(ctx.db), loadPageText()]);
   return { members, ...text };

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { stixBundleSchema, type StixBundle } from '../../../contract/threats.js';
-import {
-  bundleToRecords,
-  indicatorKind,
-  indicatorPattern,
-  patternValue,
-  recordsToBundle,
-  TLP2_MARKING_IDS,
-  uuidV5,
-  type StixRecord,
-} from './stix.js';
+import { recordsToBundle, uuidV5 } from './stix-export.js';
+import { bundleToRecords } from './stix-import.js';
+import { TLP2_MARKING_IDS } from './stix-markings.js';
+import { indicatorKind, indicatorPattern, patternValue } from './stix-patterns.js';
+import type { StixRecord } from './stix-record.js';
 
 const record: StixRecord = {
   id: '0b6c7a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21',

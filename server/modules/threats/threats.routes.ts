@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../contract/errors.js';
+import { errors } from '../../plugins/error-responses.js';
 import {
   createThreatRequestSchema,
   stixBundleSchema,
@@ -12,7 +12,7 @@ import {
   threatsQuerySchema,
 } from '../../../contract/threats.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext } from '../../lib/context.js';
+import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as threats from './threats.service.js';
 
@@ -32,7 +32,7 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'The threat feed, newest first; AMBER+STRICT and RED records only for Directors',
         querystring: threatsQuerySchema,
-        response: { 200: z.array(threatSchema), 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: z.array(threatSchema), ...errors(400, 401) },
       },
     },
     async (request) => threats.listThreats(ctx, currentAuth(request).user, request.query),
@@ -47,7 +47,7 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'Add a threat (Directors)',
         body: createThreatRequestSchema,
-        response: { 201: threatSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 201: threatSchema, ...errors(400, 401, 403) },
       },
     },
     async (request, reply) =>
@@ -61,7 +61,7 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'The records you may see as a STIX 2.1 bundle (same filters as the list)',
         querystring: threatsExportQuerySchema,
-        response: { 200: stixExportBundleSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: stixExportBundleSchema, ...errors(400, 401) },
       },
     },
     async (request, reply) => {
@@ -82,13 +82,7 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'Import a STIX 2.1 bundle (Directors): reports and standalone indicators become records',
         body: stixBundleSchema,
-        response: {
-          200: stixImportReportSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          413: errorBodySchema,
-        },
+        response: { 200: stixImportReportSchema, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => threats.importStixBundle(ctx, currentAuth(request).user, request.body),

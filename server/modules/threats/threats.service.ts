@@ -15,9 +15,11 @@ import {
   type threatsQuerySchema,
   type TlpLevel,
 } from '../../../contract/threats.js';
-import type { AppContext } from '../../lib/context.js';
-import type { UserRow } from '../auth/auth.repository.js';
-import { bundleToRecords, recordsToBundle, type ImportCandidate, type StixRecord } from './stix.js';
+import type { AppContext } from '../../infra/context.js';
+import type { UserRow } from '../../db/schema/users.js';
+import { recordsToBundle } from './stix-export.js';
+import { bundleToRecords, type ImportCandidate } from './stix-import.js';
+import type { StixRecord } from './stix-record.js';
 import * as repository from './threats.repository.js';
 import type { ThreatRow } from './threats.repository.js';
 

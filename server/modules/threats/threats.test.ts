@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StixBundle, Threat, TlpLevel } from '../../../contract/threats.js';
 import { threatIntelligence } from '../../db/schema/index.js';
 import { setUserTier } from '../../test/fixtures.js';
-import { createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
-import { TLP2_MARKING_IDS } from './stix.js';
+import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { TLP2_MARKING_IDS } from './stix-markings.js';
 import { findThreatsByIndicators } from './threats.service.js';
 
 let t: TestApp;
@@ -24,19 +24,7 @@ type Member = Awaited<ReturnType<typeof member>>;
 async function member(app: TestApp, tier = 1) {
   const account = await registerUser(app.app);
   if (tier !== 1) await setUserTier(app, account.id, tier);
-  const call = (
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    app.app.inject({
-      method,
-      url,
-      headers: { cookie: account.cookie, ...headers },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  return { ...account, call };
+  return account;
 }
 
 const newThreat = {
@@ -48,36 +36,36 @@ const newThreat = {
 };
 
 async function addThreat(extra: Record<string, unknown> = {}, by: Member = director): Promise<Threat> {
-  const response = await by.call('POST', '/api/threat-intelligence', { ...newThreat, ...extra });
+  const response = await asUser(t.app, by).post('/api/threat-intelligence', { ...newThreat, ...extra });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Threat>();
 }
 
 const list = async (who: Member, query = '') => {
-  const response = await who.call('GET', `/api/threat-intelligence${query}`);
+  const response = await asUser(t.app, who).get(`/api/threat-intelligence${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Threat[]>();
 };
 
 const exportBundle = async (who: Member, query = '', headers: Record<string, string> = {}) => {
-  const response = await who.call('GET', `/api/threat-intelligence/export${query}`, undefined, headers);
+  const response = await asUser(t.app, who, headers).get(`/api/threat-intelligence/export${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response;
 };
 
-const importBundle = (who: Member, bundle: unknown) =>
-  who.call('POST', '/api/threat-intelligence/import', bundle);
+const importBundle = (who: Member, bundle: unknown, app = t) =>
+  asUser(app.app, who).post('/api/threat-intelligence/import', bundle);
 
 describe('threat intelligence: reading and adding', () => {
   it('lets every signed-in user read the feed and only Directors add to it', async () => {
     const basic = await member(t);
     expect(await list(basic)).toEqual([]);
-    const refused = await basic.call('POST', '/api/threat-intelligence', newThreat);
+    const refused = await asUser(t.app, basic).post('/api/threat-intelligence', newThreat);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'TIER_REQUIRED', requiredTier: 4 });
-    expect((await reader.call('POST', '/api/threat-intelligence', newThreat)).statusCode).toBe(403);
+    expect((await asUser(t.app, reader).post('/api/threat-intelligence', newThreat)).statusCode).toBe(403);
     // Refused before its body is even read.
-    expect((await basic.call('POST', '/api/threat-intelligence', {})).statusCode).toBe(403);
+    expect((await asUser(t.app, basic).post('/api/threat-intelligence', {})).statusCode).toBe(403);
 
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/threat-intelligence' });
     expect(anonymous.statusCode).toBe(401);
@@ -122,8 +110,8 @@ describe('threat intelligence: reading and adding', () => {
     ]);
   });
 
-  it('validates with the spec 5.9 messages', async () => {
-    const bad = await director.call('POST', '/api/threat-intelligence', {
+  it('validates every field with a message for each', async () => {
+    const bad = await asUser(t.app, director).post('/api/threat-intelligence', {
       source: 'ab',
       category: 'cosmic',
       title: 'abc',
@@ -145,7 +133,7 @@ describe('threat intelligence: reading and adding', () => {
         { path: 'tlp', message: 'TLP must be one of CLEAR, GREEN, AMBER, AMBER+STRICT, RED' },
       ]),
     );
-    const missing = await director.call('POST', '/api/threat-intelligence', {});
+    const missing = await asUser(t.app, director).post('/api/threat-intelligence', {});
     expect(missing.json().issues).toEqual(
       expect.arrayContaining([
         { path: 'source', message: 'Source is required' },
@@ -154,7 +142,7 @@ describe('threat intelligence: reading and adding', () => {
         { path: 'description', message: 'Description must be at least 20 characters' },
       ]),
     );
-    const tooMany = await director.call('POST', '/api/threat-intelligence', {
+    const tooMany = await asUser(t.app, director).post('/api/threat-intelligence', {
       ...newThreat,
       indicators: Array.from({ length: 101 }, (_, i) => `host${i}.example`),
       mitigations: ['x'.repeat(1001)],
@@ -201,7 +189,7 @@ describe('threat intelligence: reading and adding', () => {
     const exported = (await exportBundle(reader, '?category=cyber')).json<StixBundle>();
     expect(exported.objects.filter((object) => object.type === 'report')).toHaveLength(1);
 
-    const bad = await reader.call('GET', '/api/threat-intelligence?category=cosmic&limit=0');
+    const bad = await asUser(t.app, reader).get('/api/threat-intelligence?category=cosmic&limit=0');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual(
       expect.arrayContaining([
@@ -213,18 +201,17 @@ describe('threat intelligence: reading and adding', () => {
   it('serves API keys by their scope: a read key lists, only a Director’s write key adds', async () => {
     await addThreat();
     const keyOf = async (who: Member, permissions: string[]) => {
-      const response = await who.call('POST', '/api/api-keys', { name: 'feed key', permissions });
-      return { authorization: `Bearer ${response.json<{ key: string }>().key}` };
+      const response = await asUser(t.app, who).post('/api/api-keys', { name: 'feed key', permissions });
+      return { apiKey: response.json<{ key: string }>().key };
     };
     const readKey = await keyOf(reader, ['read']);
-    const listed = await t.app.inject({ url: '/api/threat-intelligence', headers: readKey });
+    const listed = await asUser(t.app, readKey).get('/api/threat-intelligence');
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toHaveLength(1);
-    const post = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/threat-intelligence', headers, payload: newThreat });
-    expect((await post(readKey)).statusCode).toBe(403);
-    expect((await post(await keyOf(reader, ['write']))).statusCode).toBe(403);
-    expect((await post(await keyOf(director, ['write']))).statusCode).toBe(201);
+    const add = (key: { apiKey: string }) => asUser(t.app, key).post('/api/threat-intelligence', newThreat);
+    expect((await add(readKey)).statusCode).toBe(403);
+    expect((await add(await keyOf(reader, ['write']))).statusCode).toBe(403);
+    expect((await add(await keyOf(director, ['write']))).statusCode).toBe(201);
   });
 });
 
@@ -339,18 +326,18 @@ describe('threat intelligence: STIX', () => {
     const fresh = await createTestApp();
     try {
       const freshDirector = await member(fresh, 4);
-      const imported = await importBundle(freshDirector, bundle);
+      const imported = await importBundle(freshDirector, bundle, fresh);
       expect(imported.statusCode, imported.body).toBe(200);
       expect(imported.json()).toEqual({ imported: 4, updated: 0, skipped: 0, failed: 0, errors: [] });
       const copies = await fresh.database.db.select().from(threatIntelligence);
       const comparable = (row: typeof threatIntelligence.$inferSelect) => ({ ...row, createdBy: null });
       const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
       expect(copies.map(comparable).sort(byId)).toEqual(rows.map(comparable).sort(byId));
-      const freshList = await freshDirector.call('GET', '/api/threat-intelligence');
+      const freshList = await asUser(fresh.app, freshDirector).get('/api/threat-intelligence');
       expect(freshList.json()).toEqual(await list(director));
       // And out again: the same bundle, but for its own id.
       const reExported = (
-        await freshDirector.call('GET', '/api/threat-intelligence/export')
+        await asUser(fresh.app, freshDirector).get('/api/threat-intelligence/export')
       ).json<StixBundle>();
       expect(reExported.objects).toEqual(bundle.objects);
     } finally {
@@ -570,9 +557,9 @@ describe('threat intelligence: STIX', () => {
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
       expect(response.json().issues).toContainEqual(issue);
     }
-    const notJson = await director.call('POST', '/api/threat-intelligence/import', undefined, {
-      'content-type': 'application/json',
-    });
+    const notJson = await asUser(t.app, director, { 'content-type': 'application/json' }).post(
+      '/api/threat-intelligence/import',
+    );
     expect(notJson.statusCode).toBe(400);
     const broken = await t.app.inject({
       method: 'POST',

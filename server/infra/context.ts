@@ -1,0 +1,74 @@
+import type { PaymentPurpose } from '../../contract/payments.js';
+import type { AppConfig } from '../config/env.js';
+import type { Db, Tx } from '../db/client.js';
+import type { PaymentRow } from '../db/schema/payments.js';
+import { createCaches, type AppCaches } from './caches.js';
+import { ChangeFeed } from './change-feed.js';
+import { EventBus } from './events.js';
+import { createPaymentProvider, type PaymentProvider } from './payments.js';
+import { createMailSender, type MailSender } from './mail.js';
+import { JobQueue } from './queue.js';
+
+/** What a service needs from the running app: the database, the configuration and outside providers. */
+export interface AppContext {
+  db: Db;
+  config: AppConfig;
+  payments: PaymentProvider;
+  events: EventBus;
+  /** The database's change announcements; `buildApp` starts and stops it. */
+  changes: ChangeFeed;
+  caches: AppCaches;
+  /** Background work (pg-boss); `buildApp` stops it, `startJobs` attaches the workers. */
+  queue: JobQueue;
+  /** Where the `mail.send` job hands messages: SMTP_URL's server, or the outbox alone when it is unset. */
+  mailer: MailSender;
+  /** What each payment purpose does once its pending payment is settled; the modules' manifests declare them. */
+  settlements: Settlements;
+}
+
+/**
+ * What a payment's purpose does once a pending payment is settled (an order becomes paid, an upgrade takes
+ * effect). Handlers run in the settling transaction and return what to do after it commits (events, cache
+ * announcements).
+ */
+export type SettlementHandler = (
+  ctx: AppContext,
+  tx: Tx,
+  payment: PaymentRow,
+) => Promise<(() => Promise<void>) | void>;
+
+export interface Settlement {
+  handler: SettlementHandler;
+  /** Where the receipt of a settled payment of this purpose links to (default '/payments'). */
+  receiptUrl?: string;
+}
+
+export type Settlements = Readonly<Partial<Record<PaymentPurpose, Settlement>>>;
+
+export type ContextOptions = Partial<Pick<AppContext, 'payments' | 'events' | 'queue' | 'mailer'>> & {
+  /** Where the change feed listens and jobs are queued; without it caches read through and jobs cannot be sent. */
+  databaseUrl?: string;
+  /** Required, so that nothing builds a context that settles nothing: `createAppContext` passes every module's. */
+  settlements: Settlements;
+};
+
+export function createContext(db: Db, config: AppConfig, options: ContextOptions): AppContext {
+  const changes = new ChangeFeed(options.databaseUrl ?? null);
+  return {
+    db,
+    config,
+    payments: options.payments ?? createPaymentProvider(config),
+    events: options.events ?? new EventBus(),
+    changes,
+    caches: createCaches(changes),
+    queue: options.queue ?? new JobQueue(options.databaseUrl ?? null),
+    mailer: options.mailer ?? createMailSender({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    settlements: options.settlements,
+  };
+}
+
+/** Who made a request, for the audit log and rate limits. */
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}

@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import type { AppContext, Settlements } from './context.js';
+
+/** What every module's routes are given when `buildApp` registers them. */
+export interface RouteDeps {
+  ctx: AppContext;
+  database: Database;
+}
+
+/** A Fastify plugin of one module's routes; it takes what it needs from `RouteDeps`. */
+export type ModuleRoutes = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
+
+/** A scheduled job (cron, UTC) that the job runner puts in the queue. */
+export interface Schedule {
+  /** The queue's name for it. */
+  name: string;
+  cron: string;
+  run(ctx: AppContext, logger: FastifyBaseLogger): Promise<void>;
+}
+
+/**
+ * What one server module brings to the app, in one place: `buildApp` registers the routes and subscriptions of
+ * the module list in its order, `startJobs` starts the schedules and jobs, and `createAppContext` hands the
+ * settlement handlers to payments through the context. Nothing registers itself when imported.
+ */
+export interface ServerModule {
+  name: string;
+  /** Route plugins, registered in this order. */
+  routes?: readonly ModuleRoutes[];
+  /** Listens to the event bus; `buildApp` calls it once, before any module's routes. */
+  subscribe?: (ctx: AppContext) => void;
+  /** Scheduled maintenance jobs, by a name the tests use. */
+  schedules?: Readonly<Record<string, Schedule>>;
+  /** Attaches the module's queue workers; the job runner calls it after the queue started. */
+  jobs?: (ctx: AppContext, logger: FastifyBaseLogger) => Promise<void>;
+  /** What this module does when a pending payment of one of its purposes is settled. */
+  settlements?: Settlements;
+}

@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { DbOrTx } from '../db/client.js';
+
+export interface QueueLogger {
+  error(obj: object, message: string): void;
+}
+
+/** One claimed job: its id, its data and how many times it was tried before. */
+export interface Job<T> {
+  id: string;
+  data: T;
+  retryCount: number;
+}
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+/** Per-job retry and timing, set when the job is sent (a queue's own defaults would depend on who created it). */
+export type SendOptions = Pick<
+  PgBoss.SendOptions,
+  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'startAfter' | 'singletonKey'
+>;
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for jobs sent by other instances (pg-boss allows 0.5 s at least). */
+  pollingIntervalSeconds?: number;
+  logger?: QueueLogger;
+}
+
+const silent: QueueLogger = { error: () => {} };
+
+/**
+ * The job queue (pg-boss, decision 009): jobs live in PostgreSQL (schema `pgboss`) and are claimed with
+ * SKIP LOCKED, so any number of app instances share the work and each job runs once.
+ *
+ * Requests send jobs through `ctx.queue`; the queue connects on first use, so a process that never sends (a
+ * script, most tests) never opens it. Workers are attached by `startJobs` in the server process. A job sent here
+ * wakes this instance's idle worker at once instead of waiting for its next poll.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss | null;
+  private starting: Promise<void> | null = null;
+  private stopped = false;
+  private readonly queues = new Map<string, Promise<void>>();
+  private readonly workers = new Map<string, string[]>();
+  private readonly pollingIntervalSeconds: number;
+
+  constructor(url: string | null, options: JobQueueOptions = {}) {
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    const logger = options.logger ?? silent;
+    this.boss = url ? new PgBoss({ connectionString: url, max: 4, application_name: 'queue' }) : null;
+    this.boss?.on('error', (err) => logger.error({ err }, 'job queue error'));
+  }
+
+  /** Connects (creating pg-boss's schema if needed). Idempotent; `send` and `work` call it. */
+  start(): Promise<void> {
+    if (!this.boss) return Promise.reject(new Error('the job queue needs a database URL'));
+    if (this.stopped) return Promise.reject(new Error('the job queue is stopped'));
+    this.starting ??= this.boss.start().then(() => undefined);
+    return this.starting;
+  }
+
+  /**
+   * Queues a job and returns its id. With `tx`, the job is written by that transaction: it exists if and only if
+   * the change that caused it commits (decision 006).
+   */
+  async send<T extends object>(
+    name: string,
+    data: T,
+    options: SendOptions & { tx?: DbOrTx } = {},
+  ): Promise<string> {
+    const { tx, ...sendOptions } = options;
+    const boss = await this.ready(name);
+    const id = await boss.send(name, data, tx ? { ...sendOptions, db: executorOf(tx) } : sendOptions);
+    if (!id) throw new Error(`queue ${name} refused a job`);
+    // Wake this process's workers of the queue (a busy one looks again when its job ends anyway). A job sent in a
+    // transaction is not visible before the commit: the wake-up after a moment usually finds it committed, and the
+    // workers' regular poll finds it otherwise.
+    const wake = () => {
+      for (const worker of this.workers.get(name) ?? []) boss.notifyWorker(worker);
+    };
+    if (tx) setTimeout(wake, 100).unref();
+    else wake();
+    return id;
+  }
+
+  /**
+   * Runs `handler` for each job of `name`, one at a time per worker (`concurrency` workers in this process); a
+   * throw fails the try (and retries it if allowed). A worker that found a job looks for the next one at once: only
+   * an idle worker waits for its poll, so a backlog drains as fast as the handlers go.
+   */
+  async work<T>(name: string, handler: JobHandler<T>, { concurrency = 1 } = {}): Promise<void> {
+    const boss = await this.ready(name);
+    const ids = this.workers.get(name) ?? [];
+    for (let i = 0; i < concurrency; i++) {
+      let workerId = '';
+      workerId = await boss.work<T>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
+          } finally {
+            if (workerId) boss.notifyWorker(workerId);
+          }
+        },
+      );
+      ids.push(workerId);
+    }
+    this.workers.set(name, ids);
+  }
+
+  /** Sends a `name` job on `cron` (UTC) from whichever instance's clock fires first, and runs it with `handler`. */
+  async schedule(name: string, cron: string, handler: () => Promise<unknown>): Promise<void> {
+    const boss = await this.ready(name);
+    await boss.schedule(name, cron);
+    await this.work(name, async () => {
+      await handler();
+    });
+  }
+
+  /** The schedules stored in the queue (for tests and diagnostics). */
+  async schedules(): Promise<string[]> {
+    await this.start();
+    return (await this.boss!.getSchedules()).map((s) => s.name);
+  }
+
+  /** Lets running jobs finish (up to `timeoutMs`) and disconnects. Safe to call when never started. */
+  async stop(timeoutMs = 5_000): Promise<void> {
+    this.stopped = true;
+    if (!this.starting || !this.boss) return;
+    await this.starting.catch(() => undefined);
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  }
+
+  private async ready(name: string): Promise<PgBoss> {
+    await this.start();
+    const boss = this.boss!;
+    let created = this.queues.get(name);
+    if (!created) {
+      created = boss.createQueue(name);
+      this.queues.set(name, created);
+      created.catch(() => this.queues.delete(name));
+    }
+    await created;
+    return boss;
+  }
+}
+
+/** pg-boss's statements ($1, $2, ...) run on a Drizzle transaction's connection. */
+function executorOf(db: DbOrTx): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      parts.forEach((part, index) => {
+        chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`);
+      });
+      const result = await db.execute(sql.join(chunks));
+      return { rows: result.rows };
+    },
+  };
+}

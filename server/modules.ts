@@ -1,0 +1,99 @@
+import type { Db } from './db/client.js';
+import type { AppConfig } from './config/env.js';
+import { createContext, type AppContext, type ContextOptions, type Settlements } from './infra/context.js';
+import type { ServerModule } from './infra/module.js';
+import { healthModule } from './modules/health/health.module.js';
+import { mailModule } from './modules/mail/mail.module.js';
+import { rateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
+import { authModule } from './modules/auth/auth.module.js';
+import { mfaModule } from './modules/mfa/mfa.module.js';
+import { notificationsModule } from './modules/notifications/notifications.module.js';
+import { devicesModule } from './modules/devices/devices.module.js';
+import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { analyticsModule } from './modules/analytics/analytics.module.js';
+import { digitalServicesModule } from './modules/digital-services/digital-services.module.js';
+import { investigationsModule } from './modules/investigations/investigations.module.js';
+import { blogModule } from './modules/blog/blog.module.js';
+import { teamModule } from './modules/team/team.module.js';
+import { searchModule } from './modules/search/search.module.js';
+import { catalogModule } from './modules/catalog/catalog.module.js';
+import { cartModule } from './modules/cart/cart.module.js';
+import { ordersModule } from './modules/orders/orders.module.js';
+import { paymentsModule } from './modules/payments/payments.module.js';
+import { subscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
+import { dashboardModule } from './modules/dashboard/dashboard.module.js';
+import { casesModule } from './modules/cases/cases.module.js';
+import { aiModule } from './modules/ai/ai.module.js';
+import { secureChannelModule } from './modules/secure-channel/secure-channel.module.js';
+import { vendorsModule } from './modules/vendors/vendors.module.js';
+import { integrationsModule } from './modules/integrations/integrations.module.js';
+import { qrCodesModule } from './modules/qr-codes/qr-codes.module.js';
+import { enterpriseModule } from './modules/enterprise/enterprise.module.js';
+import { threatsModule } from './modules/threats/threats.module.js';
+import { bulkModule } from './modules/bulk/bulk.module.js';
+import { automationModule } from './modules/automation/automation.module.js';
+
+/**
+ * Every server module's manifest, in the order `buildApp` registers their routes (health first; the client plugin comes
+ * after all of them) and `startJobs` starts their jobs. Adding a module is adding its manifest here.
+ */
+const manifests = [
+  healthModule,
+  mailModule,
+  rateLimitsModule,
+  authModule,
+  mfaModule,
+  notificationsModule,
+  devicesModule,
+  apiKeysModule,
+  analyticsModule,
+  digitalServicesModule,
+  investigationsModule,
+  blogModule,
+  teamModule,
+  searchModule,
+  catalogModule,
+  cartModule,
+  ordersModule,
+  paymentsModule,
+  subscriptionsModule,
+  dashboardModule,
+  casesModule,
+  aiModule,
+  secureChannelModule,
+  vendorsModule,
+  integrationsModule,
+  qrCodesModule,
+  enterpriseModule,
+  threatsModule,
+  bulkModule,
+  automationModule,
+] as const satisfies readonly ServerModule[];
+
+export const modules: readonly ServerModule[] = manifests;
+
+type ScheduleKeys<M> = M extends { schedules: infer S } ? keyof S & string : never;
+
+/** The queue names of the modules' scheduled jobs, by the names the modules give them. */
+export const SCHEDULES = Object.fromEntries(
+  modules.flatMap((module) =>
+    Object.entries(module.schedules ?? {}).map(([key, schedule]) => [key, schedule.name]),
+  ),
+) as Readonly<Record<ScheduleKeys<(typeof manifests)[number]>, string>>;
+
+/** Every module's settlement handlers, by payment purpose. */
+export function settlementsOf(list: readonly ServerModule[]): Settlements {
+  return Object.assign({}, ...list.map((module) => module.settlements ?? {})) as Settlements;
+}
+
+/**
+ * The context of the whole app: what the server, the job runner, the CLI and the tests build, so that it settles
+ * payments whatever the caller imported.
+ */
+export function createAppContext(
+  db: Db,
+  config: AppConfig,
+  options: Omit<ContextOptions, 'settlements'> = {},
+): AppContext {
+  return createContext(db, config, { ...options, settlements: settlementsOf(modules) });
+}

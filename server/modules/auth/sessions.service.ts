@@ -1,0 +1,133 @@
+import type { DbOrTx } from '../../db/client.js';
+import type { SessionRow, UserRow } from '../../db/schema/users.js';
+import type { AppContext, RequestMeta } from '../../infra/context.js';
+import { hmacSha256, randomToken } from '../../lib/crypto.js';
+import * as repository from './auth.repository.js';
+
+/* Sessions: started, resolved from a cookie, ended one by one or all but one, listed per device, purged. */
+
+const MINUTE = 60_000;
+/** lastSeenAt is written at most this often, so reads do not turn into a write per request. */
+const TOUCH_INTERVAL_MS = MINUTE;
+/** A sign-in waiting for its second factor is finished within minutes or not at all. */
+const MFA_PENDING_LIFETIME_MS = 10 * MINUTE;
+
+export function sessionIdHash(ctx: AppContext, token: string): string {
+  return hmacSha256(ctx.config.sessionSecret, token);
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function startSession(
+  ctx: AppContext,
+  db: DbOrTx,
+  userId: string,
+  meta: RequestMeta,
+  options: { mfaPending?: boolean } = {},
+): Promise<NewSession> {
+  const token = randomToken(32);
+  const lifetime = options.mfaPending
+    ? MFA_PENDING_LIFETIME_MS
+    : ctx.config.SESSION_ABSOLUTE_HOURS * 60 * MINUTE;
+  const expiresAt = new Date(Date.now() + lifetime);
+  await repository.insertSession(db, {
+    idHash: sessionIdHash(ctx, token),
+    userId,
+    mfaPending: options.mfaPending ?? false,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export interface ResolvedSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/** The live session behind a cookie value; expired (idle or absolute) sessions are deleted and ignored. */
+export async function resolveSession(ctx: AppContext, token: string): Promise<ResolvedSession | null> {
+  const idHash = sessionIdHash(ctx, token);
+  const found = await ctx.caches.sessions.get(idHash, () => repository.findSessionWithUser(ctx.db, idHash));
+  if (!found) return null;
+  const now = Date.now();
+  const idleLimit = found.session.lastSeenAt.getTime() + ctx.config.SESSION_IDLE_MIN * MINUTE;
+  if (found.session.expiresAt.getTime() <= now || idleLimit <= now) {
+    await repository.deleteSession(ctx.db, idHash);
+    return null;
+  }
+  if (now - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await repository.touchSession(ctx.db, idHash);
+    const lastSeenAt = new Date(now);
+    ctx.caches.sessions.update(idHash, (entry) => ({ ...entry, session: { ...entry.session, lastSeenAt } }));
+  }
+  return found;
+}
+
+export async function endSession(ctx: AppContext, token: string): Promise<void> {
+  const idHash = sessionIdHash(ctx, token);
+  await repository.deleteSession(ctx.db, idHash);
+  ctx.caches.sessions.delete(idHash);
+}
+
+/** After a security change (2FA on or off): every session of the user but the current one ends. */
+export async function endOtherSessions(
+  ctx: AppContext,
+  db: DbOrTx,
+  userId: string,
+  keepToken: string | undefined,
+) {
+  await repository.deleteSessionsExcept(db, userId, keepToken ? sessionIdHash(ctx, keepToken) : null);
+}
+
+export async function listSessions(ctx: AppContext, userId: string) {
+  return repository.listSessions(ctx.db, userId);
+}
+
+export async function endSessionById(ctx: AppContext, userId: string, id: string): Promise<boolean> {
+  return (await repository.deleteSessionById(ctx.db, userId, id)) !== null;
+}
+
+export async function purgeExpiredSessions(ctx: AppContext): Promise<number> {
+  return repository.deleteExpiredSessions(
+    ctx.db,
+    new Date(Date.now() - ctx.config.SESSION_IDLE_MIN * MINUTE),
+  );
+}
+
+/** A readable name for the browser and system behind a User-Agent, e.g. 'Chrome on Linux'. */
+export function describeDevice(userAgent: string | undefined): { browser: string; platform: string } {
+  const ua = userAgent ?? '';
+  const platform = /Android/i.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/i.test(ua)
+      ? 'iOS'
+      : /Windows/i.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/i.test(ua)
+          ? 'macOS'
+          : /Linux|X11/i.test(ua)
+            ? 'Linux'
+            : 'Unknown';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : /curl|node|python|axios|fetch/i.test(ua)
+            ? 'Script'
+            : 'Browser';
+  return { browser, platform };
+}
+
+export function deviceLabel(userAgent: string | undefined): string {
+  const { browser, platform } = describeDevice(userAgent);
+  return `${browser} on ${platform}`;
+}

@@ -1,0 +1,100 @@
+import type { LoginRequest } from '../../../contract/auth.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/users.js';
+import type { AppContext, RequestMeta } from '../../infra/context.js';
+import { emitSecurityEvent } from '../../infra/events.js';
+import { AppError } from '../../lib/errors.js';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import * as audit from '../audit/audit.service.js';
+import * as notifications from '../notifications/notifications.service.js';
+import * as rateLimits from '../rate-limits/rate-limits.service.js';
+import * as repository from './auth.repository.js';
+import { deviceLabel, endSession, sessionIdHash, startSession, type NewSession } from './sessions.service.js';
+
+/* Signing in with a password and signing out; a completed sign-in is audited with its device. */
+
+const MINUTE = 60_000;
+
+/** Failed sign-ins (and wrong current passwords) allowed per window. */
+export function loginLimit(ctx: AppContext): rateLimits.Limit {
+  return { max: ctx.config.RATE_LIMIT_LOGIN_MAX, windowMs: ctx.config.RATE_LIMIT_LOGIN_WINDOW_MIN * MINUTE };
+}
+
+export type LoginResult =
+  { kind: 'signed-in'; user: UserRow; session: NewSession } | { kind: 'mfa-required'; session: NewSession };
+
+/**
+ * Password step of a login. Failures count per IP and email pair (so one attacker cannot lock a victim out
+ * from elsewhere); a success resets the count. The new session replaces any previous one (rotation).
+ */
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  meta: RequestMeta,
+  previousToken?: string,
+): Promise<LoginResult> {
+  const limitKey = `login:${meta.ip}:${input.email}`;
+  await rateLimits.assertNotBlocked(ctx.db, limitKey, loginLimit(ctx));
+
+  const user = await repository.findUserByEmail(ctx.db, input.email);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !valid) {
+    const failures = await rateLimits.recordFailure(ctx.db, limitKey, loginLimit(ctx));
+    if (user && failures === loginLimit(ctx).max) {
+      const blocked = { userId: user.id, attempts: failures };
+      await notifications.notifySecurity(ctx, ctx.db, 'security.failed_logins', blocked);
+      await emitSecurityEvent(ctx.events, 'security.failed_logins', blocked);
+    }
+    await audit.record(ctx.db, {
+      action: 'auth.login_failed',
+      userId: user?.id ?? null,
+      subject: input.email,
+      ip: meta.ip,
+      details: { reason: user ? 'wrong_password' : 'unknown_email' },
+    });
+    throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+  }
+
+  await rateLimits.reset(ctx.db, limitKey);
+  if (previousToken) await endSession(ctx, previousToken);
+
+  if (user.mfaEnabled) {
+    // Not signed in yet: the second factor completes the login and rotates this session again.
+    return {
+      kind: 'mfa-required',
+      session: await startSession(ctx, ctx.db, user.id, meta, { mfaPending: true }),
+    };
+  }
+  const { result, newDevice } = await ctx.db.transaction(async (tx) => ({
+    newDevice: await recordSignIn(ctx, tx, user.id, meta),
+    result: { kind: 'signed-in' as const, user, session: await startSession(ctx, tx, user.id, meta) },
+  }));
+  if (newDevice) await emitSecurityEvent(ctx.events, 'security.new_device', newDevice);
+  return result;
+}
+
+export async function logout(ctx: AppContext, userId: string, token: string, meta: RequestMeta) {
+  const idHash = sessionIdHash(ctx, token);
+  await ctx.db.transaction(async (tx) => {
+    await repository.deleteSession(tx, idHash);
+    await audit.record(tx, { action: 'auth.logout', userId, ip: meta.ip });
+  });
+  ctx.caches.sessions.delete(idHash);
+}
+
+/**
+ * A completed sign-in, in its transaction: audited with its device; a device the account never signed in from
+ * before raises a security alert (the first sign-in of a new account does not). Returns the new device, for the
+ * caller to announce after the commit.
+ */
+export async function recordSignIn(ctx: AppContext, db: DbOrTx, userId: string, meta: RequestMeta) {
+  const device = deviceLabel(meta.userAgent);
+  const known = await audit.hasSignedInFrom(db, userId, device);
+  await audit.record(db, { action: 'auth.login_succeeded', userId, ip: meta.ip, details: { device } });
+  if (known) return null;
+  const newDevice = { userId, device, ip: meta.ip };
+  await notifications.notifySecurity(ctx, db, 'security.new_device', newDevice);
+  return newDevice;
+}

@@ -1,0 +1,102 @@
+import type { DbOrTx } from '../../db/client.js';
+import type { AppContext } from '../../infra/context.js';
+import { assertHeaderSafe, renderMail, type MailContent } from '../../infra/mail.js';
+import * as repository from './mail.repository.js';
+import type { MailRow } from './mail.repository.js';
+
+export type { MailRow };
+
+/** The job that delivers one outbox message. */
+export const SEND_JOB = 'mail.send';
+export interface SendJob {
+  id: string;
+}
+
+export interface QueueMailInput {
+  /** The account it concerns, if any. */
+  userId?: string | null;
+  to: string;
+  /** What it is, for the outbox and the CLI: `password_reset`, `notification.payment_received`, ... */
+  kind: string;
+  content: MailContent;
+}
+
+/**
+ * Records a message in the outbox and queues its delivery, both in the caller's transaction: the mail exists if and
+ * only if the change that caused it commits, and a crash after the commit delays it but never loses it
+ * (decision 006). Sending is the `mail.send` job's work; an SMTP server that is down never fails the caller.
+ */
+export async function queueMail(ctx: AppContext, tx: DbOrTx, input: QueueMailInput): Promise<string> {
+  assertHeaderSafe(input.to, 'A recipient');
+  const rendered = renderMail(input.content);
+  const row = await repository.insert(tx, {
+    userId: input.userId ?? null,
+    toAddress: input.to,
+    kind: input.kind,
+    ...rendered,
+  });
+  await ctx.queue.send<SendJob>(
+    SEND_JOB,
+    { id: row.id },
+    {
+      tx,
+      retryLimit: ctx.config.MAIL_MAX_ATTEMPTS - 1,
+      retryDelay: ctx.config.MAIL_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      // The SMTP timeouts end a hung try well before this.
+      expireInSeconds: 120,
+    },
+  );
+  return row.id;
+}
+
+export class MailDeliveryError extends Error {
+  override name = 'MailDeliveryError';
+}
+
+export type DeliveryOutcome =
+  | { status: 'sent'; row: MailRow; transport: 'smtp' | 'outbox' }
+  | { status: 'skipped' }
+  | { status: 'failed'; row: MailRow; error: string; final: boolean };
+
+const messageIdOf = (ctx: AppContext, id: string) => {
+  const domain = /@([^>\s]+)>?\s*$/.exec(ctx.config.MAIL_FROM)?.[1] ?? 'localhost';
+  return `<${id}@${domain}>`;
+};
+
+/**
+ * Sends one queued message (the job, or the CLI at once). The row stays locked while the SMTP server answers, so a
+ * second worker skips it; a message already sent is skipped. A refusal is recorded with the attempt count and the
+ * server's words, and marks the message failed on its last try.
+ */
+export async function deliver(ctx: AppContext, id: string): Promise<DeliveryOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await repository.lockQueued(tx, id);
+    if (!row) return { status: 'skipped' as const };
+    const messageId = messageIdOf(ctx, row.id);
+    try {
+      await ctx.mailer.send({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        messageId,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = row.attempts + 1 >= ctx.config.MAIL_MAX_ATTEMPTS;
+      await repository.recordFailure(tx, row.id, message, final);
+      return { status: 'failed' as const, row, error: message, final };
+    }
+    await repository.markSent(tx, row.id, ctx.mailer.transport, messageId);
+    return { status: 'sent' as const, row, transport: ctx.mailer.transport };
+  });
+}
+
+export async function list(ctx: AppContext, filter: { to?: string; limit: number }): Promise<MailRow[]> {
+  return repository.list(ctx.db, { ...filter, to: filter.to?.trim().toLowerCase() });
+}
+
+export async function find(ctx: AppContext, id: string): Promise<MailRow | null> {
+  return repository.findById(ctx.db, id);
+}

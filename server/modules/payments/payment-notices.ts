@@ -1,0 +1,88 @@
+import type { PaymentMethod } from '../../../contract/payments.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { AppContext } from '../../infra/context.js';
+import * as notifications from '../notifications/notifications.service.js';
+import type { PaymentRow } from '../../db/schema/payments.js';
+
+/**
+ * What a payment tells its payer (a receipt, a failure) and the Directors (a payment to confirm). Each is written
+ * in the transaction that records the payment's state, so it exists exactly when that state commits (decision 006).
+ */
+
+/** Where the Directors confirm pending payments and approve tier 4 upgrades (the /payments Approvals tab). */
+export const APPROVALS_PATH = '/payments?tab=approvals';
+
+const METHOD_WORDS: Record<PaymentMethod, string> = {
+  stripe: 'card',
+  crypto: 'crypto',
+  bank_transfer: 'bank transfer',
+};
+
+/** "INR 82,998.00", "USD 999.00": the code, then the figure grouped as its readers group it, always two decimals. */
+export function formatAmount(currency: string, amount: string): string {
+  const locale = currency === 'INR' ? 'en-IN' : 'en-US';
+  const figure = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Number(amount),
+  );
+  return `${currency} ${figure}`;
+}
+
+const paidFor = (payment: PaymentRow) => payment.description ?? 'Payment';
+
+/** The facts a receipt or failure sets out in its e-mail. */
+function detailsOf(payment: PaymentRow, forLabel: string) {
+  return [
+    { label: 'Amount', value: formatAmount(payment.currency, payment.amount) },
+    { label: 'Method', value: METHOD_WORDS[payment.paymentMethod] },
+    { label: 'Reference', value: payment.id },
+    { label: forLabel, value: paidFor(payment) },
+  ];
+}
+
+/** The payer's receipt for a completed payment; `actionUrl` is where what it paid for shows. */
+export async function notifyReceipt(
+  ctx: AppContext,
+  db: DbOrTx,
+  payment: PaymentRow,
+  actionUrl: string,
+): Promise<void> {
+  await notifications.notify(ctx, db, {
+    userId: payment.userId,
+    type: 'payment_received',
+    priority: 'normal',
+    title: 'Payment received',
+    message: `We received ${payment.currency} ${payment.amount} for: ${paidFor(payment)}.`,
+    actionUrl,
+    details: detailsOf(payment, 'Paid for'),
+  });
+}
+
+/** The payer is told a payment did not go through ("Payments and receipts" covers failures too). */
+export async function notifyFailure(ctx: AppContext, db: DbOrTx, payment: PaymentRow): Promise<void> {
+  await notifications.notify(ctx, db, {
+    userId: payment.userId,
+    type: 'payment_received',
+    priority: 'high',
+    title: 'Payment failed',
+    message: `Your payment of ${payment.currency} ${payment.amount} for ${paidFor(payment)} did not go through.`,
+    actionUrl: '/payments',
+    details: detailsOf(payment, 'For'),
+  });
+}
+
+/** Staff queue alert: a crypto or bank-transfer payment waits for a Director to confirm that the money arrived. */
+export async function alertAwaitingConfirmation(
+  ctx: AppContext,
+  db: DbOrTx,
+  payment: PaymentRow,
+  payerEmail: string,
+): Promise<void> {
+  await notifications.notifyDirectors(ctx, db, {
+    type: 'other',
+    priority: 'normal',
+    title: 'Payment awaiting confirmation',
+    message: `${payerEmail} paid ${formatAmount(payment.currency, payment.amount)} by ${METHOD_WORDS[payment.paymentMethod]} for ${paidFor(payment)}; confirm when it arrives.`,
+    actionUrl: APPROVALS_PATH,
+    details: detailsOf(payment, 'For'),
+  });
+}
