@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config as configureZod } from 'zod/v4/core';
 import { App } from '@/app/app';
-import { getUserQueryOptions } from '@/features/auth/api/get-user';
+import { getUserQueryOptions } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import './styles.css';
 

@@ -29,7 +29,7 @@ function statusIndex(progress: number): number {
 }
 
 /**
- * The start-up screen (spec 2.2): a progress bar rising by 3 to 13 points per tick, status lines that end at
+ * The start-up screen: a progress bar rising by 3 to 13 points per tick, status lines that end at
  * 'All systems operational', then 'System ready'; `onComplete` follows one second after 100%. Escape or a
  * click skips it.
  */
@@ -166,8 +166,8 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Shows the loading screen on the first load of a browser session (design section 5), then its children.
- * Later loads in the session, and visitors who ask for reduced motion, go straight to the children.
+ * Shows the loading screen on the first load of a browser session (once per tab), then its children. Later
+ * loads in the session, and visitors who ask for reduced motion, go straight to the children.
  */
 export function LoadingGate({
   children,

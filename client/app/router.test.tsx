@@ -28,6 +28,9 @@ const sharedPaths = [
   ['/blog', 'Intelligence Briefings'],
   ['/team', 'Leadership Team'],
   ['/admin/link-form', 'Team Link Form'],
+  ['/forgot-password', 'Reset your password'],
+  ['/reset-password?token=abc', 'Choose a new password'],
+  ['/verify-email', 'Verify your e-mail address'],
 ] as const;
 
 describe('router, signed out', () => {
@@ -42,6 +45,16 @@ describe('router, signed out', () => {
     signedOut();
     renderWithProviders(<AppRouter />, { path });
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('keeps the query of a signed-in-only link for after signing in (mail links to /settings?tab=...)', async () => {
+    signedOut();
+    renderWithProviders(<AppRouter />, { path: '/settings?tab=preferences' });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?returnTo=%2Fsettings%3Ftab%3Dpreferences',
+    );
   });
 
   it.each(sharedPaths)('lets everyone reach %s (%s)', async (path, title) => {

@@ -1,16 +1,26 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppLayout } from '@/app/layout/app-layout';
-import { paths } from '@/app/paths';
 import { Home } from '@/app/routes/home';
 import { Landing } from '@/app/routes/landing';
 import { NotFound } from '@/app/routes/not-found';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/auth/api/get-user';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
 
 // The sign-in page brings the form libraries and zod: load them only when someone goes there.
 const LoginRoute = lazy(() =>
   import('@/app/routes/login').then((module) => ({ default: module.LoginRoute })),
+);
+// The account pages reached from the sign-in form and from mail links (reset, verification) bring forms too.
+const ForgotPasswordRoute = lazy(() =>
+  import('@/app/routes/forgot-password').then((module) => ({ default: module.ForgotPasswordRoute })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('@/app/routes/reset-password').then((module) => ({ default: module.ResetPasswordRoute })),
+);
+const VerifyEmailRoute = lazy(() =>
+  import('@/app/routes/verify-email').then((module) => ({ default: module.VerifyEmailRoute })),
 );
 // The catalogue pages stay out of the landing page's JavaScript too.
 const MarketplaceRoute = lazy(() =>
@@ -79,8 +89,11 @@ interface RouteEntry {
   element: ReactNode;
 }
 
-/** Spec 2.1: reachable by everyone. */
+/** Reachable by everyone, with the account pages reached from mail (forgot/reset password, verify e-mail). */
 const sharedRoutes: readonly RouteEntry[] = [
+  { path: paths.forgotPassword.path, element: <ForgotPasswordRoute /> },
+  { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
+  { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
   { path: paths.digital.path, element: <DigitalRoute /> },
   { path: paths.marketplace.path, element: <MarketplaceRoute /> },
   { path: paths.investigations.path, element: <InvestigationsRoute /> },
@@ -93,7 +106,7 @@ const sharedRoutes: readonly RouteEntry[] = [
   { path: paths.qrExpired.path, element: <QrExpiredRoute /> },
 ];
 
-/** Spec 2.1: signed-in users only; for everyone else these paths do not exist (404). */
+/** Signed-in users only; for everyone else these paths do not exist (404). */
 const memberRoutes: readonly RouteEntry[] = [
   { path: paths.dashboard.path, element: <DashboardRoute /> },
   { path: paths.vendor.path, element: <VendorRoute /> },
@@ -113,7 +126,7 @@ function PageSpinner() {
   );
 }
 
-/** Picks the signed-out or signed-in route set from the current user (spec 4, authentication). */
+/** Picks the signed-out or signed-in route set: no user (or a failed user query) means signed out. */
 export function AppRouter() {
   const { data: user, isPending } = useUser();
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { userQueryKey } from '@/features/auth/api/get-user';
+import { userQueryKey } from '@/lib/auth';
 
 /**
  * Reads the current user again, after something changed it elsewhere (a tier upgrade): the nav badge and every

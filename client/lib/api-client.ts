@@ -1,14 +1,13 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import type { ErrorBody } from '@contract/errors';
-import { toast } from '@/components/ui/use-toast';
 import { LOGIN_URL, SESSION_EXPIRED_REDIRECT_DELAY_MS } from '@/lib/constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Any non-OK answer (spec section 8). `message` is `${status}: ${body text || status text}` so that
+ * Any non-OK answer. `message` is `${status}: ${body text || status text}` so that
  * `isUnauthorizedError` and older screens can read the status from the message alone; `body` is the API's
- * error body (design section 3) when the answer was one.
+ * error body (the shape in docs/api.md) when the answer was one.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -162,7 +161,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   return ({ queryKey, signal }) => fetchJson<T>(queryKeyToPath(queryKey), on401, signal);
 }
 
-/** The spec's marker of a lost session: the error message starts with '401: '. */
+/** The marker of a lost session: the error message starts with '401: ' (see ApiError's message). */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('401: ');
 }
@@ -172,20 +171,33 @@ export interface SessionExpiredToast {
   description: string;
 }
 
-/** The most common lost-session toast of spec section 8. */
+/**
+ * The most common lost-session toast: a request made with an expired session shows it, then goes to sign in.
+ */
 export const LOGGED_OUT_TOAST: SessionExpiredToast = {
   title: 'Unauthorized',
   description: 'You are logged out. Logging in again...',
 };
+
+/** Shows a lost session to the person; the app installs one that raises a toast (client/app/provider.tsx). */
+export type UnauthorizedHandler = (message: SessionExpiredToast) => void;
+
+let unauthorizedHandler: UnauthorizedHandler = () => {};
+
+/** Installs how a lost session is shown: this module knows no UI of its own. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  unauthorizedHandler = handler;
+}
 
 function goTo(url: string): void {
   window.location.href = url;
 }
 
 /**
- * A mutation's 401 (spec section 8): a destructive toast, then a full-page navigation to /api/login after
- * `delayMs` (500 ms by default; 1 s for service inquiries and checkout). Returns true when the error was a 401
- * and has been handled, so the caller can skip its own failure toast.
+ * A mutation's 401: the installed handler shows `message` (the app's: a destructive
+ * toast), then a full-page navigation to /api/login after `delayMs` (500 ms by default; 1 s for service
+ * inquiries and checkout). Returns true when the error was a 401 and has been handled, so the caller can
+ * skip its own failure toast.
  */
 export function handleUnauthorizedError(
   error: unknown,
@@ -196,7 +208,7 @@ export function handleUnauthorizedError(
   }: { delayMs?: number; navigate?: (url: string) => void } = {},
 ): boolean {
   if (!isUnauthorizedError(error)) return false;
-  toast({ variant: 'destructive', title: message.title, description: message.description });
+  unauthorizedHandler(message);
   setTimeout(() => navigate(LOGIN_URL), delayMs);
   return true;
 }

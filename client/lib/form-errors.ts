@@ -8,19 +8,39 @@ import { ApiError, errorMessage } from '@/lib/api-client';
  */
 export function setServerErrors<T extends FieldValues>(
   error: unknown,
-  fields: readonly Path<T>[] | ((issuePath: string) => Path<T> | undefined),
+  fields: ServerFields<T>,
   setError: UseFormSetError<T>,
   fallback: string,
 ): void {
+  const { placed } = placeServerIssues(error, fields, setError);
+  if (placed === 0) setError('root.server', { type: 'server', message: errorMessage(error, fallback) });
+}
+
+/** The form's fields an API issue may land on: their names, or a map from the issue's path to one of them. */
+export type ServerFields<T extends FieldValues> =
+  readonly Path<T>[] | ((issuePath: string) => Path<T> | undefined);
+
+/**
+ * Puts each of the API's field issues on the field it names; `focus` moves the cursor to the first one. Returns how
+ * many issues the error carried and how many found a field.
+ */
+export function placeServerIssues<T extends FieldValues>(
+  error: unknown,
+  fields: ServerFields<T>,
+  setError: UseFormSetError<T>,
+  { focus = false }: { focus?: boolean } = {},
+): { issues: number; placed: number } {
   const fieldFor =
     typeof fields === 'function' ? fields : (issuePath: string) => fields.find((name) => name === issuePath);
-  let placed = false;
-  for (const issue of error instanceof ApiError ? (error.body?.issues ?? []) : []) {
+  const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
+  let placed = 0;
+  for (const issue of issues) {
     const field = fieldFor(issue.path);
     if (field) {
-      setError(field, { type: 'server', message: issue.message });
-      placed = true;
+      // Only the first placed issue takes the focus; each later setError would otherwise move it on.
+      setError(field, { type: 'server', message: issue.message }, { shouldFocus: focus && placed === 0 });
+      placed += 1;
     }
   }
-  if (!placed) setError('root.server', { type: 'server', message: errorMessage(error, fallback) });
+  return { issues: issues.length, placed };
 }

@@ -6,7 +6,7 @@ export function toAmount(value: string | number): number {
 }
 
 export interface MoneyFormatOptions {
-  /** Cut the decimals off (no rounding), as the cart does for unit prices (spec section 9). */
+  /** Cut the decimals off (no rounding), as the cart does for unit prices. */
   wholeNumber?: boolean;
 }
 

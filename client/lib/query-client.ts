@@ -2,7 +2,7 @@ import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { getQueryFn } from '@/lib/api-client';
 
 /**
- * Data-fetching defaults (spec section 7, last paragraph): data never goes stale, no retries on queries or
+ * Data-fetching defaults: data never goes stale, no retries on queries or
  * mutations, no refetch on window focus, no polling unless a query asks for it. A query with no queryFn GETs
  * the path its key stands for and throws on 401.
  */

@@ -53,6 +53,7 @@ export const testUser: User = {
   lastName: 'Reyes',
   tier: 2,
   mfaEnabled: false,
+  emailVerified: true,
   createdAt: '2026-01-15T10:00:00.000Z',
 };
 

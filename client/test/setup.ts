@@ -11,8 +11,21 @@ import { resetToastsForTests } from '@/components/ui/use-toast';
 afterAll(async () => {
   await Promise.all([
     import('@/features/cart/components/cart-dialog'),
+    import('@/app/checkout-steps'),
     import('@/features/notifications/components/notification-bell'),
   ]);
+});
+
+/*
+ * The app's provider installs how a lost session is shown (a toast); a test that calls the api client without
+ * the provider sees the same. Imported here, not up front, so that the test files' vi.mock calls still apply.
+ */
+beforeEach(async () => {
+  const [{ setUnauthorizedHandler }, { showSessionExpired }] = await Promise.all([
+    import('@/lib/api-client'),
+    import('@/app/session-expired'),
+  ]);
+  setUnauthorizedHandler(showSessionExpired);
 });
 
 /*

@@ -4,13 +4,15 @@ import { Footer } from '@/app/layout/footer';
 import { MobileMenu } from '@/app/layout/mobile-menu';
 import { NavBar } from '@/app/layout/nav-bar';
 import { TopBar } from '@/app/layout/top-bar';
+import { loadCheckout } from '@/app/load-checkout';
 import { usePageViewReporting } from '@/features/analytics/hooks/use-page-view-reporting';
-import { useUser } from '@/features/auth/api/get-user';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { CartWidget } from '@/features/cart/components/cart-widget';
+import { useUser } from '@/lib/auth';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user = null } = useUser();
-  // Route changes go to the analytics API in batches (spec 2.19's page views); never visible.
+  // Route changes go to the analytics API in batches (the page views Directors read); never visible.
   usePageViewReporting();
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
@@ -43,12 +45,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <NavBar signedIn={Boolean(user)} />
         {mobileMenuOpen && <MobileMenu signedIn={Boolean(user)} onClose={closeMobileMenu} />}
       </header>
+      {/* Not in the sticky header: on a phone it would take a row of the screen for good. */}
+      {user && <VerifyEmailBanner user={user} />}
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>
       <Footer />
-      {/* Spec 2.10: the floating cart exists for signed-in users only. */}
-      {user && <CartWidget onOrderPlaced={refreshCatalogue} />}
+      {/* The floating cart exists for signed-in users only: only they have a cart. */}
+      {user && <CartWidget loadCheckout={loadCheckout} onOrderPlaced={refreshCatalogue} />}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { Crosshair } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { APP_NAME, APP_TAGLINE } from '@/lib/constants';
 
 const linkClass = 'text-muted-foreground transition-colors hover:text-foreground';
 
-/** Spec 2.3: legal links (no pages yet, so '#'), Services, Support and the copyright line. */
+/** Legal links (no pages yet, so '#'), Services, Support and the copyright line. */
 export function Footer() {
   return (
     <footer className="border-t bg-surface">

@@ -10,7 +10,7 @@ interface MobileMenuProps {
   onClose: () => void;
 }
 
-/** The small-screen menu (spec 2.3): Home, Digital Services, Marketplace, Dashboard when signed in, login or logout. */
+/** The small-screen menu: Home, Digital Services, Marketplace, Dashboard when signed in, login or logout. */
 export function MobileMenu({ signedIn, onClose }: MobileMenuProps) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

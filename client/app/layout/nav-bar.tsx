@@ -1,7 +1,7 @@
 import { memberNavItems, publicNavItems } from '@/app/layout/nav-items';
 import { NavLink } from '@/app/layout/nav-link';
 
-/** The desktop link row (spec 2.3); small screens use the mobile menu instead. */
+/** The desktop link row; small screens use the mobile menu instead. */
 export function NavBar({ signedIn }: { signedIn: boolean }) {
   const items = signedIn ? [...publicNavItems, ...memberNavItems] : publicNavItems;
   return (

@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 
 export interface NavItem {
   label: string;
@@ -9,7 +9,7 @@ function item(route: { label: string; getHref: () => string }): NavItem {
   return { label: route.label, href: route.getHref() };
 }
 
-/** Spec 2.3: links everyone sees, in order. */
+/** Links everyone sees, in order. */
 export const publicNavItems: readonly NavItem[] = [
   item(paths.home),
   item(paths.digital),
@@ -19,14 +19,14 @@ export const publicNavItems: readonly NavItem[] = [
   item(paths.team),
 ];
 
-/** Spec 2.3: added for signed-in users. */
+/** Added for signed-in users. */
 export const memberNavItems: readonly NavItem[] = [
   item(paths.dashboard),
   item(paths.vendor),
   item(paths.settings),
 ];
 
-/** Spec 2.3: the mobile menu's shorter list (the login or logout control is added by the menu). */
+/** The mobile menu's shorter list (the login or logout control is added by the menu). */
 export function mobileNavItems(signedIn: boolean): readonly NavItem[] {
   return [
     item(paths.home),

@@ -3,9 +3,9 @@ import { Crosshair, LogOut, Menu, ShoppingCart, X } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '@contract/auth';
 import { tierLabel, tierName } from '@contract/tiers';
-import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart/api/get-cart';
 import { CartCountBadge } from '@/features/cart/components/cart-count-badge';
 import { cartLabel } from '@/features/cart/utils/cart-label';
@@ -30,7 +30,7 @@ interface TopBarProps {
  * slot (it arrives with its own issue); the notification bell sits before the tier badge.
  */
 export function TopBar({ user, mobileMenuOpen, onToggleMobileMenu }: TopBarProps) {
-  // Spec 2.3: the cart icon shows the number of cart lines; only signed-in users have a cart.
+  // The cart icon counts cart lines, not quantities; only signed-in users have a cart.
   const cart = useCart({ enabled: Boolean(user) });
   const cartLines = cart.data?.length ?? 0;
   return (

@@ -2,16 +2,16 @@ import { DIRECTOR_TIER } from '@contract/tiers';
 import { useTabParam } from '@/app/use-tab-param';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { AiAnalysisPanel } from '@/features/ai-analysis/components/ai-analysis-panel';
-import { useUser } from '@/features/auth/api/get-user';
+import { AiAnalysisPanel } from '@/features/ai/components/ai-analysis-panel';
 import { AutomationPanel } from '@/features/automation/components/automation-panel';
 import { BulkOperationsPanel } from '@/features/bulk/components/bulk-operations-panel';
 import { EnterprisePanel } from '@/features/enterprise/components/enterprise-panel';
 import { ThreatIntelPanel } from '@/features/threats/components/threat-intel-panel';
+import { useUser } from '@/lib/auth';
 
 const AI_TABS = ['analysis', 'threats', 'automation', 'enterprise', 'bulk'] as const;
 
-/** /ai (spec 2.23), signed-in users: analyses, threat intelligence, automation, enterprise (tier 4) and bulk work. */
+/** /ai, signed-in users: analyses, threat intelligence, automation, enterprise (tier 4) and bulk work. */
 export function AiRoute() {
   const { data: user } = useUser();
   const [requestedTab, setTab] = useTabParam(AI_TABS);

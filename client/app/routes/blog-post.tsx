@@ -1,6 +1,6 @@
 import { useParams } from 'wouter';
-import { useUser } from '@/features/auth/api/get-user';
 import { BlogPostPage } from '@/features/blog/components/blog-post-page';
+import { useUser } from '@/lib/auth';
 
 /** /blog/{id}, for everyone: one briefing, or why it is closed to this reader. */
 export function BlogPostRoute() {

@@ -1,7 +1,7 @@
-import { useUser } from '@/features/auth/api/get-user';
 import { BlogList } from '@/features/blog/components/blog-list';
+import { useUser } from '@/lib/auth';
 
-/** /blog (spec 2.14), for everyone: briefings, locked above the reader's tier. */
+/** /blog, for everyone: briefings, locked above the reader's tier. */
 export function BlogRoute() {
   const { data: user = null } = useUser();
   return <BlogList viewerTier={user?.tier ?? null} />;

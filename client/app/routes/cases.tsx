@@ -6,14 +6,14 @@ import { useTabParam } from '@/app/use-tab-param';
 import { Button } from '@/components/ui/button';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useUser } from '@/features/auth/api/get-user';
 import { CaseDetailDialog } from '@/features/cases/components/case-detail-dialog';
 import { CaseList } from '@/features/cases/components/case-list';
 import { NewCaseDialog } from '@/features/cases/components/new-case-dialog';
+import { useUser } from '@/lib/auth';
 
 const CASES_TABS = ['mine', 'assigned', 'all'] as const;
 
-/** /cases (spec 2.20), signed-in users: their cases and, for Directors, assigned and all cases. */
+/** /cases, signed-in users: their cases and, for Directors, assigned and all cases. */
 export function CasesRoute() {
   const { data: user } = useUser();
   const [requestedTab, setTab] = useTabParam(CASES_TABS);

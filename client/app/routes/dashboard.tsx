@@ -1,13 +1,14 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { loadCheckout } from '@/app/load-checkout';
 import { useRefreshUser } from '@/app/use-refresh-user';
-import { useUser } from '@/features/auth/api/get-user';
 import { CartSummary } from '@/features/cart/components/cart-summary';
 import { dashboardSummaryQueryKey } from '@/features/dashboard/api/get-dashboard-summary';
 import { MissionControl } from '@/features/dashboard/components/mission-control';
-import { UpgradeTierButton } from '@/features/payments/components/upgrade-tier-button';
+import { UpgradeTierButton } from '@/features/subscriptions/components/upgrade-tier-button';
+import { useUser } from '@/lib/auth';
 
-/** /dashboard (spec 2.11), signed-in users: Mission Control, with the cart summary and the upgrade dialog. */
+/** /dashboard, signed-in users: Mission Control, with the cart summary and the upgrade dialog. */
 export function DashboardRoute() {
   const { data: user = null } = useUser();
   const queryClient = useQueryClient();
@@ -21,7 +22,7 @@ export function DashboardRoute() {
   return (
     <MissionControl
       user={user}
-      cartSummary={<CartSummary onOrderPlaced={refreshSummary} />}
+      cartSummary={<CartSummary loadCheckout={loadCheckout} onOrderPlaced={refreshSummary} />}
       upgradeAction={
         user && (
           <UpgradeTierButton

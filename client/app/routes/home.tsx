@@ -14,10 +14,10 @@ import {
 import { Link } from 'wouter';
 import type { User } from '@contract/auth';
 import { TIER_MAX, tierLabel, tierName } from '@contract/tiers';
-import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 
 interface Shortcut {

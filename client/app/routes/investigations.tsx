@@ -1,7 +1,7 @@
-import { useUser } from '@/features/auth/api/get-user';
 import { Investigations } from '@/features/investigations/components/investigations';
+import { useUser } from '@/lib/auth';
 
-/** /investigations (spec 2.13), for everyone: the catalogue; requests for signed-in users. */
+/** /investigations, for everyone: the catalogue; requests for signed-in users. */
 export function InvestigationsRoute() {
   const { data: user = null } = useUser();
   return <Investigations user={user} />;

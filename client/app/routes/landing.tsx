@@ -1,9 +1,9 @@
 import { ArrowRight, Globe, Radar, ShieldCheck, Store } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 
 const intelligenceCapabilities = [
   'Threat briefs',
@@ -19,7 +19,7 @@ const marketplaceCategories = [
   'Secure devices',
 ];
 
-/** The signed-out home page (spec 2.4). */
+/** The signed-out home page: the hero and the two halves of the portal. */
 export function Landing() {
   return (
     <>

@@ -1,8 +1,9 @@
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { safeReturnTo } from '@contract/auth';
-import { paths } from '@/app/paths';
-import { useUser } from '@/features/auth/api/get-user';
+import { paths } from '@/config/paths';
 import { AuthPanel } from '@/features/auth/components/auth-panel';
+import { MfaForm } from '@/features/mfa/components/mfa-form';
+import { useUser } from '@/lib/auth';
 
 /**
  * /login: where /api/login sends people. After signing in they go to `?returnTo=` when it is a local path,
@@ -22,6 +23,7 @@ export function LoginRoute() {
       <AuthPanel
         defaultTab={params.get('mode') === 'register' ? 'register' : 'sign-in'}
         onAuthenticated={() => navigate(destination, { replace: true })}
+        mfaStep={(props) => <MfaForm {...props} />}
       />
     </div>
   );

@@ -1,12 +1,12 @@
 import { useRefreshUser } from '@/app/use-refresh-user';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
-import { useUser } from '@/features/auth/api/get-user';
 import { Marketplace } from '@/features/catalog/components/marketplace';
-import { UpgradeTierButton } from '@/features/payments/components/upgrade-tier-button';
+import { UpgradeTierButton } from '@/features/subscriptions/components/upgrade-tier-button';
+import { useUser } from '@/lib/auth';
 
 /**
- * /marketplace (spec 2.8), for everyone: the catalogue with the cart's add button on each card and, for members
- * below the top tier, the shared upgrade dialog (spec 4: upgrades from the marketplace).
+ * /marketplace, for everyone: the catalogue with the cart's add button on each card and, for members
+ * below the top tier, the shared upgrade dialog, so a member can upgrade from the marketplace.
  */
 export function MarketplaceRoute() {
   const { data: user = null } = useUser();

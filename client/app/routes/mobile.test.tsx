@@ -19,7 +19,7 @@ const thisDevice: Device = {
 // The route is lazy: its first load here compiles every tab's modules, which takes seconds on a busy machine.
 const FIRST_LOAD_TIMEOUT = 10_000;
 
-describe('/mobile (spec 2.22)', () => {
+describe('/mobile', () => {
   it(
     'has the four tabs',
     async () => {

@@ -1,18 +1,18 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { paths } from '@/app/paths';
 import { useTabParam } from '@/app/use-tab-param';
 import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel';
-import { userQueryKey } from '@/features/auth/api/get-user';
 import { DeviceList } from '@/features/devices/components/device-list';
 import { IntegrationsPanel } from '@/features/integrations/components/integrations-panel';
 import { QrCodesPanel } from '@/features/qr-codes/components/qr-codes-panel';
+import { userQueryKey } from '@/lib/auth';
 
 const MOBILE_TABS = ['devices', 'api-keys', 'integrations', 'qr-codes'] as const;
 
-/** /mobile (spec 2.22), signed-in users: devices, API keys, integrations and QR codes. */
+/** /mobile, signed-in users: devices, API keys, integrations and QR codes. */
 export function MobileRoute() {
   const [tab, setTab] = useTabParam(MOBILE_TABS);
   const queryClient = useQueryClient();

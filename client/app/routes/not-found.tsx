@@ -1,11 +1,14 @@
 import { ShieldAlert } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
-import { paths } from '@/app/paths';
+import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
-/** Any unknown path, and signed-in-only paths for signed-out visitors (spec 2.1). */
+/** Any unknown path, and signed-in-only paths for signed-out visitors: for them those paths do not exist. */
 export function NotFound({ signedIn }: { signedIn: boolean }) {
   const [location] = useLocation();
+  const search = useSearch();
+  // A mail link such as /settings?tab=preferences comes back with its tab after signing in.
+  const here = search ? `${location}?${search}` : location;
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center gap-5 px-4 py-20 text-center">
       <ShieldAlert aria-hidden="true" className="size-10 text-destructive" />
@@ -21,7 +24,7 @@ export function NotFound({ signedIn }: { signedIn: boolean }) {
         </Button>
         {!signedIn && (
           <Button asChild variant="outline">
-            <Link href={paths.login.getHref(location)}>Sign in</Link>
+            <Link href={paths.login.getHref(here)}>Sign in</Link>
           </Button>
         )}
       </div>

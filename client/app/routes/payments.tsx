@@ -4,15 +4,30 @@ import { useTabParam } from '@/app/use-tab-param';
 import { useRefreshUser } from '@/app/use-refresh-user';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useUser } from '@/features/auth/api/get-user';
-import { ApprovalsPanel } from '@/features/payments/components/approvals-panel';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
-import { SubscriptionPanel } from '@/features/payments/components/subscription-panel';
-import { TierUpgradePanel } from '@/features/payments/components/tier-upgrade-panel';
+import { PendingPaymentsPanel } from '@/features/payments/components/pending-payments-panel';
+import { PendingUpgradesPanel } from '@/features/subscriptions/components/pending-upgrades-panel';
+import { SubscriptionPanel } from '@/features/subscriptions/components/subscription-panel';
+import { TierUpgradePanel } from '@/features/subscriptions/components/tier-upgrade-panel';
+import { useUser } from '@/lib/auth';
+
+/**
+ * The Approvals tab, Directors only (approving payments and tier-4 upgrades is staff work): pending payments
+ * to settle (payments) beside upgrades to approve (subscriptions). Each list refreshes the other through the
+ * keys in client/lib/billing-query-keys.ts.
+ */
+export function ApprovalsPanel() {
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <PendingPaymentsPanel />
+      <PendingUpgradesPanel />
+    </div>
+  );
+}
 
 const PAYMENTS_TABS = ['subscription', 'history', 'upgrade', 'approvals'] as const;
 
-/** /payments (spec 2.21), signed-in users: subscription, payment history, tier upgrade and, for Directors, approvals. */
+/** /payments, signed-in users: subscription, payment history, tier upgrade and, for Directors, approvals. */
 export function PaymentsRoute() {
   const { data: user } = useUser();
   const [requestedTab, setTab] = useTabParam(PAYMENTS_TABS);

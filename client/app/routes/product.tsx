@@ -1,9 +1,9 @@
 import { useParams } from 'wouter';
 import { AddToCartForm } from '@/features/cart/components/add-to-cart-form';
-import { useUser } from '@/features/auth/api/get-user';
 import { ProductDetail } from '@/features/catalog/components/product-detail';
+import { useUser } from '@/lib/auth';
 
-/** /product/{id} (spec 2.9), signed-in users only: the product with the cart's quantity selector. */
+/** /product/{id}, signed-in users only: the product with the cart's quantity selector. */
 export function ProductRoute() {
   const { id = '' } = useParams<{ id: string }>();
   const { data: user = null } = useUser();

@@ -1,6 +1,6 @@
 import { SecureChannel } from '@/features/secure-channel/components/secure-channel';
 
-/** /secure-channel (spec 2.15), for everyone, signed in or not. */
+/** /secure-channel, for everyone, signed in or not. */
 export function SecureChannelRoute() {
   return <SecureChannel />;
 }

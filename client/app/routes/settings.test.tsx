@@ -10,7 +10,7 @@ function signedIn(user: User = testUser) {
   return mockFetch(({ url }) => (url === '/api/auth/user' ? { json: user } : undefined));
 }
 
-describe('/settings (spec 2.18)', () => {
+describe('/settings', () => {
   it('says it is loading, and asks a signed-out visitor to log in', async () => {
     mockFetch(() => new Promise(() => {}));
     const { unmount } = renderWithProviders(<SettingsRoute />);
@@ -72,11 +72,42 @@ describe('/settings (spec 2.18)', () => {
     expect(screen.getAllByTestId('analytics-placeholder')).toHaveLength(8);
   });
 
-  it('says Preferences are coming in Phase 2', async () => {
+  it('opens the tab a mail link names: ?tab=preferences', async () => {
+    mockFetch(({ url }) => {
+      if (url === '/api/auth/user') return { json: { ...testUser, emailVerified: false } };
+      if (url === '/api/notification-preferences') {
+        return {
+          json: {
+            email: {
+              case_update: true,
+              payment_received: true,
+              tier_upgrade: false,
+              security_alert: true,
+              other: true,
+            },
+          },
+        };
+      }
+      return undefined;
+    });
+    renderWithProviders(<SettingsRoute />, { path: '/settings?tab=preferences' });
+    expect(await screen.findByRole('tab', { name: 'Preferences', selected: true })).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel', { name: 'Preferences' });
+    expect(
+      await within(panel).findByRole('switch', { name: 'E-mail for access tier and subscription' }),
+    ).not.toBeChecked();
+    expect(within(panel).getByText(/Your address is not verified yet/)).toBeInTheDocument();
+    expect(screen.queryByText(/coming soon in Phase 2/)).not.toBeInTheDocument();
+  });
+
+  it('opens the tab a mail link names: ?tab=security, with the password and address cards', async () => {
     signedIn();
-    const user = userEvent.setup();
-    renderWithProviders(<SettingsRoute />);
-    await user.click(await screen.findByRole('tab', { name: 'Preferences' }));
-    expect(screen.getByText(/coming soon in Phase 2/)).toBeInTheDocument();
+    renderWithProviders(<SettingsRoute />, { path: '/settings?tab=security' });
+    expect(await screen.findByRole('tab', { name: 'Security', selected: true })).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel', { name: 'Security' });
+    expect(within(panel).getByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(within(panel).getByRole('form', { name: 'Change password' })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { name: 'Change e-mail address' })).toBeInTheDocument();
+    expect(within(panel).getByRole('form', { name: 'Change e-mail address' })).toBeInTheDocument();
   });
 });

@@ -9,18 +9,19 @@ import {
 } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { DIRECTOR_TIER } from '@contract/tiers';
-import { paths } from '@/app/paths';
 import { useTabParam } from '@/app/use-tab-param';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths, SETTINGS_TABS } from '@/config/paths';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-panel';
-import { useUser } from '@/features/auth/api/get-user';
+import { ChangeEmailCard } from '@/features/auth/components/change-email-card';
+import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { ProfileCard } from '@/features/auth/components/profile-card';
-import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
-
-const SETTINGS_TABS = ['security', 'profile', 'analytics', 'preferences'] as const;
+import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
+import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
+import { useUser } from '@/lib/auth';
 
 function SettingsHeader() {
   return (
@@ -28,13 +29,14 @@ function SettingsHeader() {
       <p className="font-mono text-xs tracking-[0.3em] text-muted-foreground uppercase">Account</p>
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
       <p className="max-w-2xl text-muted-foreground">
-        Two-factor authentication, your profile and, for Directors, the portal's analytics.
+        Your password, address and two-factor authentication, your profile, which notifications reach you by
+        e-mail and, for Directors, the portal's analytics.
       </p>
     </header>
   );
 }
 
-/** /settings (spec 2.18), signed-in users: Security, Profile, Analytics (tier 4) and Preferences tabs. */
+/** /settings, signed-in users: Security, Profile, Analytics (tier 4) and Preferences tabs. */
 export function SettingsRoute() {
   const { data: user, isPending } = useUser();
   const [tab, setTab] = useTabParam(SETTINGS_TABS);
@@ -92,6 +94,8 @@ export function SettingsRoute() {
 
         <TabsContent value="security" className="grid gap-6">
           <TwoFactorCard />
+          <ChangePasswordCard />
+          <ChangeEmailCard currentEmail={user.email} />
           <Card>
             <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="grid gap-1.5">
@@ -131,14 +135,7 @@ export function SettingsRoute() {
         </TabsContent>
 
         <TabsContent value="preferences">
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">Preferences</CardTitle>
-              <CardDescription>
-                Notification, display and privacy preferences are coming soon in Phase 2.
-              </CardDescription>
-            </CardHeader>
-          </Card>
+          <NotificationPreferencesCard email={user.email} emailVerified={user.emailVerified} />
         </TabsContent>
       </Tabs>
     </div>

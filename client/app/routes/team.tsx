@@ -1,6 +1,6 @@
 import { TeamPage } from '@/features/team/components/team-page';
 
-/** /team (spec 2.16), for everyone. */
+/** /team, for everyone. */
 export function TeamRoute() {
   return <TeamPage />;
 }

@@ -1,6 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
 
 /** What a control needs to be tied to its label, hint and error message. */
@@ -28,7 +29,8 @@ interface FormFieldProps {
 export function FormField({ label, error, hint, className, id, children }: FormFieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
-  const hintId = hint ? `${controlId}-hint` : undefined;
+  // The hint gives way to the error: only what is shown may describe the control.
+  const hintId = hint && !error ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
@@ -81,5 +83,58 @@ export function FormMessage({ children, className }: { children?: ReactNode; cla
     >
       {children}
     </p>
+  );
+}
+
+export type OptionsSelectProps<T> = Omit<ComponentProps<typeof NativeSelect>, 'children'> & {
+  /** The choices, in order. */
+  options: readonly T[];
+  /** What each choice shows. */
+  optionLabel: (option: T) => ReactNode;
+  /** The value each choice submits; the option itself when it is a string or number. */
+  optionValue?: (option: T) => string | number;
+  /** A tooltip for each choice (its `title`), e.g. what a marking means. */
+  optionTitle?: (option: T) => string;
+  /** Options shown before `options`, e.g. an empty "Select a category". */
+  children?: ReactNode;
+};
+
+/** A native select of a list of choices, without a label of its own (a filter, a control beside a button). */
+export function OptionsSelect<T>({
+  options,
+  optionLabel,
+  optionValue = (option) => String(option),
+  optionTitle,
+  children,
+  ...selectProps
+}: OptionsSelectProps<T>) {
+  return (
+    <NativeSelect {...selectProps}>
+      {children}
+      {options.map((option) => {
+        const value = optionValue(option);
+        return (
+          <option key={value} value={value} title={optionTitle?.(option)}>
+            {optionLabel(option)}
+          </option>
+        );
+      })}
+    </NativeSelect>
+  );
+}
+
+type SelectFieldProps<T> = Omit<OptionsSelectProps<T>, 'id'> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  fieldClassName?: string;
+};
+
+/** A native select with its label, hint and message: spread react-hook-form's `register('name')` into it. */
+export function SelectField<T>({ label, error, hint, fieldClassName, ...selectProps }: SelectFieldProps<T>) {
+  return (
+    <FormField label={label} error={error} hint={hint} className={fieldClassName}>
+      {(control) => <OptionsSelect {...selectProps} {...control} />}
+    </FormField>
   );
 }

@@ -1,14 +1,17 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import {
+  get,
   useWatch,
-  type Control,
   type FieldError,
+  type FieldErrors,
   type FieldValues,
   type Path,
-  type UseFormRegister,
+  type UseFormReturn,
 } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 
 /** The heading of a fieldset in the long request forms. */
@@ -20,35 +23,43 @@ export function FormLegend({ children }: { children: ReactNode }) {
   );
 }
 
+/** What the kit's fields read from a form: `useApiForm`'s (or `useForm`'s) return passes as it is. */
+export type FormParts<TInput extends FieldValues, TOutput = TInput> = Pick<
+  UseFormReturn<TInput, unknown, TOutput>,
+  'control' | 'register' | 'formState'
+>;
+
+/** The field's message from react-hook-form, found by its (possibly nested) name. */
+function messageAt(errors: FieldErrors, name: string): string | undefined {
+  const message: unknown = (get(errors, name) as FieldError | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
 interface LongTextFieldProps<TInput extends FieldValues, TOutput> {
+  form: FormParts<TInput, TOutput>;
   name: Path<TInput>;
   label: string;
   /** The schema's minimum length; the hint counts towards it. Left out for optional fields. */
   min?: number;
-  error?: FieldError;
-  control: Control<TInput, unknown, TOutput>;
-  register: UseFormRegister<TInput>;
   placeholder?: string;
   rows?: number;
 }
 
 /** A textarea with its label, a running count towards the minimum length, and the schema's message. */
 export function LongTextField<TInput extends FieldValues, TOutput>({
+  form,
   name,
   label,
   min,
-  error,
-  control,
-  register,
   placeholder,
   rows = 3,
 }: LongTextFieldProps<TInput, TOutput>) {
-  const value: unknown = useWatch({ control, name });
+  const value: unknown = useWatch({ control: form.control, name });
   const length = typeof value === 'string' ? value.trim().length : 0;
   const hint = min ? `${length} / ${min} characters minimum` : 'Optional';
   return (
-    <FormField label={label} error={error?.message} hint={hint}>
-      {(field) => <Textarea rows={rows} placeholder={placeholder} {...field} {...register(name)} />}
+    <FormField label={label} error={messageAt(form.formState.errors, name)} hint={hint}>
+      {(field) => <Textarea rows={rows} placeholder={placeholder} {...field} {...form.register(name)} />}
     </FormField>
   );
 }
@@ -88,6 +99,60 @@ export function CheckboxField({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** One box of the declarations fieldset: the field it sets and what the person declares by ticking it. */
+export interface Declaration<T extends FieldValues> {
+  name: Path<T>;
+  label: string;
+}
+
+/** The boxes a request form asks the person to tick before sending, each with the schema's message under it. */
+export function DeclarationsFieldset<TInput extends FieldValues, TOutput>({
+  form,
+  declarations,
+  legend = 'Declarations',
+}: {
+  form: FormParts<TInput, TOutput>;
+  declarations: readonly Declaration<TInput>[];
+  legend?: string;
+}) {
+  return (
+    <fieldset className="grid gap-3 rounded-md border bg-surface p-4">
+      <FormLegend>{legend}</FormLegend>
+      {declarations.map(({ name, label }) => (
+        <CheckboxField key={name} label={label} error={messageAt(form.formState.errors, name)}>
+          {(props) => <Checkbox {...props} {...form.register(name)} />}
+        </CheckboxField>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A form's footer: Cancel, and the submit button with a spinner (and its spoken label) while the call runs. */
+export function FormActions({
+  busy,
+  onCancel,
+  submitLabel,
+  busyLabel,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  submitLabel: ReactNode;
+  /** What a screen reader hears while the call runs ("Submitting inquiry"). */
+  busyLabel: string;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy && <Spinner className="text-primary-foreground" label={busyLabel} />}
+        {submitLabel}
+      </Button>
     </div>
   );
 }

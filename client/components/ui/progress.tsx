@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Progress as ProgressPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
-/** A bar from 0 to `max` (100 by default, spec section 9). */
+/** A bar from 0 to `max` (100 by default). */
 export function Progress({
   className,
   value,

@@ -10,7 +10,7 @@ import {
 } from '@/lib/constants';
 import { cn } from '@/lib/utils';
 
-/** Radix Toast with the spec's settings: 5 s on screen, swipe right past 50 px to dismiss. */
+/** Radix Toast with the app's settings: 5 s on screen, swipe right past 50 px to dismiss. */
 export function ToastProvider({
   duration = TOAST_DURATION_MS,
   swipeDirection = TOAST_SWIPE_DIRECTION,

@@ -20,7 +20,9 @@ const entry = (
   category: 'personal',
 });
 
-/** The seven services of the seeded catalogue, with their tiers (spec section 6) and pricing (section 9). */
+/**
+ * The seven services of the seeded catalogue, with their tiers and pricing (docs/product.md, Investigations).
+ */
 export const catalog: InvestigationCatalogEntry[] = [
   entry('background-check', 'Background Check', 1, '₹25,000 - ₹75,000', '25000.00', '5-7 business days'),
   entry(

@@ -13,7 +13,7 @@ export function getAnalyticsDashboard({
   return getJson<AnalyticsDashboard>(ANALYTICS_DASHBOARD_PATH, { on401: 'throw', signal });
 }
 
-/** Read again every 30 s while it is on screen (spec 2.19). */
+/** Read again every 30 s while it is on screen. */
 export function getAnalyticsDashboardQueryOptions() {
   return queryOptions({
     queryKey: analyticsDashboardQueryKey,

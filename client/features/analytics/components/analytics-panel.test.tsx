@@ -51,7 +51,7 @@ const dashboard: AnalyticsDashboard = {
   },
 };
 
-describe('analytics dashboard (spec 2.19)', () => {
+describe('analytics dashboard', () => {
   it('refreshes every 30 seconds', () => {
     expect(getAnalyticsDashboardQueryOptions().refetchInterval).toBe(ANALYTICS_REFRESH_MS);
     expect(ANALYTICS_REFRESH_MS).toBe(30_000);

@@ -13,7 +13,7 @@ const AnalyticsDashboard = lazy(() =>
 );
 
 /**
- * The analytics dashboard of the settings page (spec 2.19), for Directors: the figures are read (and refreshed
+ * The analytics dashboard of the settings page, for Directors: the figures are read (and refreshed
  * every 30 s) while the charts load; eight placeholders stand in until both are there.
  */
 export function AnalyticsPanel() {

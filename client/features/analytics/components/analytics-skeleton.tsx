@@ -3,7 +3,7 @@ import { ANALYTICS_LOADING_PLACEHOLDERS } from '@/lib/constants';
 
 const STAT_PLACEHOLDERS = 4;
 
-/** Spec 2.19: eight placeholders while the dashboard loads: the four stat cards, then the panels below them. */
+/** Eight placeholders while the dashboard loads: the four stat cards, then the panels below them. */
 export function AnalyticsSkeleton() {
   const placeholders = Array.from({ length: ANALYTICS_LOADING_PLACEHOLDERS }, (_, index) => index);
   return (

@@ -1,6 +1,4 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import type { z } from 'zod';
 import {
@@ -13,8 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateApiKey } from '@/features/api-keys/api/create-api-key';
-import { handleUnauthorizedError } from '@/lib/api-client';
-import { setServerErrors } from '@/lib/form-errors';
+import { useApiForm } from '@/lib/use-api-form';
 import { cn } from '@/lib/utils';
 
 type ApiKeyFormInput = z.input<typeof createApiKeyRequestSchema>;
@@ -49,27 +46,18 @@ export function ApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) 
   const create = useCreateApiKey();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<ApiKeyFormInput, unknown, ApiKeyFormOutput>({
-    resolver: zodResolver(createApiKeyRequestSchema),
+  } = useApiForm<ApiKeyFormInput, ApiKeyFormOutput>(createApiKeyRequestSchema, {
     defaultValues: { name: '', permissions: ['read'], expiresAt: undefined },
   });
 
-  const onSubmit = handleSubmit((values) =>
-    create
-      .mutateAsync(values)
-      .then((created) => {
-        reset();
-        onCreated(created);
-      })
-      .catch((error: unknown) => {
-        if (handleUnauthorizedError(error)) return;
-        setServerErrors(error, fields, setError, 'Failed to create API key.');
-      }),
-  );
+  const onSubmit = submit((values) => create.mutateAsync(values), {
+    fields,
+    fallbackMessage: 'Failed to create API key.',
+    reset: true,
+    onSuccess: (created) => onCreated(created),
+  });
 
   const permissionsError = errors.permissions?.message ?? errors.permissions?.root?.message;
 

@@ -4,8 +4,7 @@ import type { ApiKey } from '@contract/api-keys';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { toast } from '@/components/ui/use-toast';
 import { useApiKeys } from '@/features/api-keys/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/api-keys/api/revoke-api-key';
@@ -21,7 +20,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The user's API keys (spec 3 and 4): active or revoked; a revoked key cannot be revoked again. */
+/** The user's API keys: active or revoked; a revoked key cannot be revoked again. */
 export function ApiKeyList() {
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
@@ -41,85 +40,82 @@ export function ApiKeyList() {
     });
   }
 
-  if (keys.isPending) {
-    return <ListSkeleton label="Loading API keys" rowClassName="h-28" />;
-  }
-
-  if (keys.isError) {
-    return <LoadError message="Your API keys could not be loaded." onRetry={() => void keys.refetch()} />;
-  }
-
-  if (keys.data.length === 0) {
-    return (
-      <EmptyState icon={KeyRound} title="No API keys yet">
-        Create one to use the API from your own tools.
-      </EmptyState>
-    );
-  }
-
   return (
-    <>
-      <ul aria-label="API keys" className="grid gap-3">
-        {keys.data.map((key) => (
-          <li
-            key={key.id}
-            data-testid="api-key"
-            className="grid gap-3 rounded-lg border bg-surface p-4 data-[revoked]:opacity-70"
-            data-revoked={!key.isActive || undefined}
-          >
-            <div className="flex flex-wrap items-start gap-3">
-              <div className="min-w-0 flex-1 space-y-1">
-                <p className="flex flex-wrap items-center gap-2 font-medium">
-                  {key.name}
-                  <Badge variant={key.isActive ? 'default' : 'destructive'}>
-                    {key.isActive ? 'Active' : 'Revoked'}
-                  </Badge>
-                </p>
-                <code className="font-mono text-xs text-muted-foreground">{key.keyPrefix}…</code>
-              </div>
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={`Revoke ${key.name}`}
-                disabled={!key.isActive || (revoke.isPending && revoke.variables === key.id)}
-                onClick={() => setConfirming(key)}
+    <QueryStates
+      query={keys}
+      loading={{ label: 'Loading API keys', rowClassName: 'h-28' }}
+      error="Your API keys could not be loaded."
+      empty={
+        <EmptyState icon={KeyRound} title="No API keys yet">
+          Create one to use the API from your own tools.
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          <ul aria-label="API keys" className="grid gap-3">
+            {data.map((key) => (
+              <li
+                key={key.id}
+                data-testid="api-key"
+                className="grid gap-3 rounded-lg border bg-surface p-4 data-[revoked]:opacity-70"
+                data-revoked={!key.isActive || undefined}
               >
-                <Ban aria-hidden="true" />
-                Revoke
-              </Button>
-            </div>
-            <ul aria-label="Permissions" className="flex flex-wrap gap-1.5">
-              {key.permissions.map((permission) => (
-                <li key={permission}>
-                  <Badge variant="secondary">{permission}</Badge>
-                </li>
-              ))}
-            </ul>
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <Detail label="Expires">{key.expiresAt ? formatDate(key.expiresAt) : 'Never'}</Detail>
-              <Detail label="Created">{formatDate(key.createdAt)}</Detail>
-              <Detail label="Last used">
-                {key.lastUsed ? (
-                  <time dateTime={key.lastUsed}>{formatRelativeTime(key.lastUsed)}</time>
-                ) : (
-                  'Never'
-                )}
-              </Detail>
-            </dl>
-          </li>
-        ))}
-      </ul>
+                <div className="flex flex-wrap items-start gap-3">
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium">
+                      {key.name}
+                      <Badge variant={key.isActive ? 'default' : 'destructive'}>
+                        {key.isActive ? 'Active' : 'Revoked'}
+                      </Badge>
+                    </p>
+                    <code className="font-mono text-xs text-muted-foreground">{key.keyPrefix}…</code>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Revoke ${key.name}`}
+                    disabled={!key.isActive || (revoke.isPending && revoke.variables === key.id)}
+                    onClick={() => setConfirming(key)}
+                  >
+                    <Ban aria-hidden="true" />
+                    Revoke
+                  </Button>
+                </div>
+                <ul aria-label="Permissions" className="flex flex-wrap gap-1.5">
+                  {key.permissions.map((permission) => (
+                    <li key={permission}>
+                      <Badge variant="secondary">{permission}</Badge>
+                    </li>
+                  ))}
+                </ul>
+                <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                  <Detail label="Expires">{key.expiresAt ? formatDate(key.expiresAt) : 'Never'}</Detail>
+                  <Detail label="Created">{formatDate(key.createdAt)}</Detail>
+                  <Detail label="Last used">
+                    {key.lastUsed ? (
+                      <time dateTime={key.lastUsed}>{formatRelativeTime(key.lastUsed)}</time>
+                    ) : (
+                      'Never'
+                    )}
+                  </Detail>
+                </dl>
+              </li>
+            ))}
+          </ul>
 
-      <ConfirmDialog
-        open={confirming !== null}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && revokeKey(confirming)}
-        title="Revoke this API key?"
-        description={`${confirming ? `"${confirming.name}" ` : 'The key '}stops working at once, for every tool that uses it. This cannot be undone.`}
-        confirmLabel="Revoke key"
-        pendingLabel="Revoking"
-        pending={revoke.isPending}
-      />
-    </>
+          <ConfirmDialog
+            open={confirming !== null}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => confirming && revokeKey(confirming)}
+            title="Revoke this API key?"
+            description={`${confirming ? `"${confirming.name}" ` : 'The key '}stops working at once, for every tool that uses it. This cannot be undone.`}
+            confirmLabel="Revoke key"
+            pendingLabel="Revoking"
+            pending={revoke.isPending}
+          />
+        </>
+      )}
+    </QueryStates>
   );
 }

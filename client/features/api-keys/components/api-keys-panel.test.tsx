@@ -51,7 +51,7 @@ function posts(fetchMock: ReturnType<typeof mockFetch>) {
   return fetchMock.mock.calls.filter(([url, init]) => url === '/api/api-keys' && init?.method === 'POST');
 }
 
-describe('API keys (spec 2.22, 5.9)', () => {
+describe('API keys', () => {
   it('checks the form with the API schema: name length and at least one permission', async () => {
     const fetchMock = serveKeys([]);
     const user = userEvent.setup();

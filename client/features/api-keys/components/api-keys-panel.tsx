@@ -7,14 +7,15 @@ import { ApiKeyForm } from '@/features/api-keys/components/api-key-form';
 import { ApiKeyList } from '@/features/api-keys/components/api-key-list';
 import { CreatedKeyDialog } from '@/features/api-keys/components/created-key-dialog';
 
-/** The API Keys tab (spec 2.22): create a key, see it once, list and revoke keys. */
+/** The API Keys tab: create a key, see it once, list and revoke keys. */
 export function ApiKeysPanel() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const { copy } = useCopyToClipboard();
 
   async function onCreated(key: CreatedApiKey) {
     setCreated(key);
-    // Spec 7: the new key goes to the clipboard at once (the dialog offers it again if the browser refuses).
+    // The new key goes to the clipboard at once, as it is shown only this once (the dialog offers it again if
+    // the browser refuses).
     const copied = await copy(key.keyHash);
     toast({
       title: 'API key created',

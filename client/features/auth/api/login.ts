@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse, User } from '@contract/auth';
 import { apiRequest } from '@/lib/api-client';
-import { userQueryKey } from '@/features/auth/api/get-user';
+import { userQueryKey } from '@/lib/auth';
 
 /** 200 with the user, or `{ mfaRequired: true }` when the account has two-factor authentication. */
 export function login(data: LoginRequest): Promise<LoginResponse> {

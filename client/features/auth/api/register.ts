@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterRequest, User } from '@contract/auth';
 import { apiRequest } from '@/lib/api-client';
-import { userQueryKey } from '@/features/auth/api/get-user';
+import { userQueryKey } from '@/lib/auth';
 
 /** 201 with the new user, who is signed in at once. */
 export function register(data: RegisterRequest): Promise<User> {

@@ -1,22 +1,29 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Crosshair } from 'lucide-react';
 import type { User } from '@contract/auth';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { MfaForm } from '@/features/auth/components/mfa-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 
 export type AuthTab = 'sign-in' | 'register';
 
+/** What the two-factor step of a sign-in gets: where to go once signed in, and the way back to the credentials. */
+export interface MfaStepProps {
+  onSignedIn: (user: User) => void;
+  onCancel: () => void;
+}
+
 interface AuthPanelProps {
   /** Called once the user is signed in (the user query already holds them). */
   onAuthenticated: (user: User) => void;
   defaultTab?: AuthTab;
+  /** The two-factor step (the mfa feature's form), passed in by the route: features do not import each other. */
+  mfaStep: (props: MfaStepProps) => ReactNode;
 }
 
 /** Sign in (with the two-factor step when the account needs it) or create an account. */
-export function AuthPanel({ onAuthenticated, defaultTab = 'sign-in' }: AuthPanelProps) {
+export function AuthPanel({ onAuthenticated, defaultTab = 'sign-in', mfaStep }: AuthPanelProps) {
   const [step, setStep] = useState<'credentials' | 'mfa'>('credentials');
   const [tab, setTab] = useState<AuthTab>(defaultTab);
 
@@ -29,7 +36,7 @@ export function AuthPanel({ onAuthenticated, defaultTab = 'sign-in' }: AuthPanel
       </CardHeader>
       <CardContent>
         {step === 'mfa' ? (
-          <MfaForm onSignedIn={onAuthenticated} onCancel={() => setStep('credentials')} />
+          mfaStep({ onSignedIn: onAuthenticated, onCancel: () => setStep('credentials') })
         ) : (
           <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
             <TabsList className="w-full">

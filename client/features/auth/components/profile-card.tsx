@@ -15,7 +15,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The Profile tab (spec 2.18): who the account is, its clearance and how long it has been a client. */
+/** The Profile tab: who the account is, its clearance and how long it has been a client. */
 export function ProfileCard({ user }: { user: User }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return (

@@ -1,31 +1,37 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN, registerRequestSchema, type RegisterRequest, type User } from '@contract/auth';
 import { Button } from '@/components/ui/button';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useRegister } from '@/features/auth/api/register';
-import { setAuthFormErrors } from '@/features/auth/utils/form-errors';
+import { AUTH_MESSAGES, setAuthFormErrors } from '@/lib/auth-form-errors';
+import { useApiForm } from '@/lib/use-api-form';
 
 const fields = ['email', 'password', 'firstName', 'lastName'] as const;
 
 export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => void }) {
   const {
     register,
-    handleSubmit,
+    submit,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(registerRequestSchema),
+  } = useApiForm(registerRequestSchema, {
     defaultValues: { email: '', password: '', firstName: '', lastName: '' } satisfies RegisterRequest,
   });
   const registration = useRegister({ onSuccess: onRegistered });
 
-  const onSubmit = handleSubmit(({ firstName, lastName, ...rest }) =>
-    registration
+  const onSubmit = submit(
+    ({ firstName, lastName, ...rest }) =>
       // Empty optional names are left out rather than stored as ''.
-      .mutateAsync({ ...rest, firstName: firstName || undefined, lastName: lastName || undefined })
-      .catch((error: unknown) => setAuthFormErrors(error, 'register', fields, setError)),
+      registration.mutateAsync({
+        ...rest,
+        firstName: firstName || undefined,
+        lastName: lastName || undefined,
+      }),
+    {
+      unauthorized: false,
+      fallbackMessage: AUTH_MESSAGES.unexpected,
+      onError: (error) => (setAuthFormErrors(error, 'register', fields, setError), true),
+    },
   );
 
   return (

@@ -1,11 +1,12 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'wouter';
 import { loginRequestSchema, type LoginRequest, type User } from '@contract/auth';
 import { Button } from '@/components/ui/button';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { isMfaChallenge, useLogin } from '@/features/auth/api/login';
-import { setAuthFormErrors } from '@/features/auth/utils/form-errors';
+import { AUTH_MESSAGES, setAuthFormErrors } from '@/lib/auth-form-errors';
+import { useApiForm } from '@/lib/use-api-form';
 
 const fields = ['email', 'password'] as const;
 
@@ -17,20 +18,21 @@ interface SignInFormProps {
 export function SignInForm({ onSignedIn, onMfaRequired }: SignInFormProps) {
   const {
     register,
-    handleSubmit,
+    submit,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginRequestSchema),
+  } = useApiForm(loginRequestSchema, {
     defaultValues: { email: '', password: '' } satisfies LoginRequest,
   });
   const login = useLogin({
     onSuccess: (response) => (isMfaChallenge(response) ? onMfaRequired() : onSignedIn(response)),
   });
 
-  const onSubmit = handleSubmit((values) =>
-    login.mutateAsync(values).catch((error: unknown) => setAuthFormErrors(error, 'login', fields, setError)),
-  );
+  const onSubmit = submit(login.mutateAsync, {
+    unauthorized: false,
+    fallbackMessage: AUTH_MESSAGES.unexpected,
+    onError: (error) => (setAuthFormErrors(error, 'login', fields, setError), true),
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
@@ -50,6 +52,12 @@ export function SignInForm({ onSignedIn, onMfaRequired }: SignInFormProps) {
         error={errors.password?.message}
         {...register('password')}
       />
+      <Link
+        href={paths.forgotPassword.getHref()}
+        className="-mt-2 justify-self-end rounded-sm text-xs text-primary underline-offset-4 hover:underline"
+      >
+        Forgot your password?
+      </Link>
       <Button type="submit" disabled={login.isPending} className="mt-2 w-full">
         {login.isPending && <Spinner className="text-primary-foreground" label="Signing in" />}
         Sign in

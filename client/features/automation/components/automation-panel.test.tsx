@@ -111,7 +111,7 @@ const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string, url: str
 
 const FORM_TEST_TIMEOUT = 20_000;
 
-describe('Automation tab (spec 2.23, 3, 4, 5.9)', () => {
+describe('Automation tab', () => {
   it('lists each rule with its trigger, conditions, actions, state and runs', async () => {
     serve([
       makeRule(),
@@ -143,7 +143,7 @@ describe('Automation tab (spec 2.23, 3, 4, 5.9)', () => {
     expect(within(second).getByText('Inactive')).toBeInTheDocument();
     expect(within(second).getByText('Every event')).toBeInTheDocument();
     expect(within(second).getByText(/never run/)).toBeInTheDocument();
-    // Spec 4: only an active rule can be run.
+    // Only an active rule can be run.
     expect(within(second).getByRole('button', { name: 'Run Payment trouble' })).toBeDisabled();
     expect(within(second).getByRole('switch', { name: 'Activate Payment trouble' })).not.toBeChecked();
   });

@@ -6,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteAutomationRule } from '@/features/automation/api/delete-automation-rule';
@@ -146,36 +145,34 @@ function RuleList({
 }) {
   const rules = useAutomationRules();
 
-  if (rules.isPending) {
-    return <ListSkeleton label="Loading rules" rowClassName="h-36" />;
-  }
-  if (rules.isError) {
-    return (
-      <LoadError message="Your automation rules could not be loaded." onRetry={() => void rules.refetch()} />
-    );
-  }
-  if (rules.data.length === 0) {
-    return (
-      <EmptyState icon={Workflow} title="No rules yet">
-        A rule watches for an event (a new case, a failed payment, a critical threat) and acts on it.
-      </EmptyState>
-    );
-  }
   return (
-    <ul aria-label="Automation rules" className="grid gap-3 md:grid-cols-2">
-      {rules.data.map((rule) => (
-        <RuleItem
-          key={rule.id}
-          rule={rule}
-          onShowHistory={() => onShowHistory(rule)}
-          onDelete={() => onDelete(rule)}
-        />
-      ))}
-    </ul>
+    <QueryStates
+      query={rules}
+      loading={{ label: 'Loading rules', rowClassName: 'h-36' }}
+      error="Your automation rules could not be loaded."
+      empty={
+        <EmptyState icon={Workflow} title="No rules yet">
+          A rule watches for an event (a new case, a failed payment, a critical threat) and acts on it.
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <ul aria-label="Automation rules" className="grid gap-3 md:grid-cols-2">
+          {data.map((rule) => (
+            <RuleItem
+              key={rule.id}
+              rule={rule}
+              onShowHistory={() => onShowHistory(rule)}
+              onDelete={() => onDelete(rule)}
+            />
+          ))}
+        </ul>
+      )}
+    </QueryStates>
   );
 }
 
-/** The Automation tab (spec 2.23): rules on the product's events, switched on and off, run by hand, with history. */
+/** The Automation tab: rules on the product's events, switched on and off, run by hand, with history. */
 export function AutomationPanel() {
   const [adding, setAdding] = useState(false);
   const [historyOf, setHistoryOf] = useState<AutomationRule | null>(null);

@@ -1,13 +1,11 @@
 import {
   useFieldArray,
-  useForm,
   useWatch,
   type Control,
   type FieldErrors,
   type Path,
   type UseFormRegister,
 } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import {
@@ -25,13 +23,11 @@ import {
   type AutomationRule,
 } from '@contract/automation';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
+import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useActionTargets, type ActionTargets } from '@/features/automation/api/get-action-targets';
 import { useCreateAutomationRule } from '@/features/automation/api/create-automation-rule';
-import { handleUnauthorizedError } from '@/lib/api-client';
-import { setServerErrors } from '@/lib/form-errors';
+import { useApiForm } from '@/lib/use-api-form';
 
 type FormInput = z.input<typeof createAutomationRuleRequestSchema>;
 type FormOutput = z.output<typeof createAutomationRuleRequestSchema>;
@@ -83,28 +79,20 @@ function ConditionRows({
             data-testid="condition"
             className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_1fr_1fr_auto]"
           >
-            <FormField label="Field" error={errorAt(errors, `trigger.conditions.${index}.field`)}>
-              {(ids) => (
-                <NativeSelect {...ids} {...register(path(`trigger.conditions.${index}.field`))}>
-                  {eventFields.map((field) => (
-                    <option key={field} value={field}>
-                      {field}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-            <FormField label="Operator" error={errorAt(errors, `trigger.conditions.${index}.operator`)}>
-              {(ids) => (
-                <NativeSelect {...ids} {...register(path(`trigger.conditions.${index}.operator`))}>
-                  {CONDITION_OPERATORS.map((operator) => (
-                    <option key={operator} value={operator}>
-                      {CONDITION_OPERATOR_LABELS[operator]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
+            <SelectField
+              label="Field"
+              error={errorAt(errors, `trigger.conditions.${index}.field`)}
+              options={eventFields}
+              optionLabel={(field) => field}
+              {...register(path(`trigger.conditions.${index}.field`))}
+            />
+            <SelectField
+              label="Operator"
+              error={errorAt(errors, `trigger.conditions.${index}.operator`)}
+              options={CONDITION_OPERATORS}
+              optionLabel={(operator) => CONDITION_OPERATOR_LABELS[operator]}
+              {...register(path(`trigger.conditions.${index}.operator`))}
+            />
             <TextField
               label="Value"
               autoComplete="off"
@@ -178,44 +166,46 @@ function ActionConfig({
     case 'send_integration':
       return (
         <>
-          <FormField
+          <SelectField
             key="integration"
             label="Integration"
             error={errorAt(errors, at('integrationId'))}
             hint={
               targets?.integrations.length === 0 ? 'Add an integration on the Mobile page first.' : undefined
             }
-          >
-            {(ids) => (
-              <NativeSelect {...ids} {...register(path(at('integrationId')))}>
-                <option value="">Choose an integration</option>
-                {targets?.integrations.map((integration) => (
-                  <option key={integration.id} value={integration.id}>
-                    {integration.name} ({integration.type}
-                    {integration.isActive ? '' : ', inactive'})
-                  </option>
-                ))}
-              </NativeSelect>
+            options={targets?.integrations ?? []}
+            optionValue={(integration) => integration.id}
+            optionLabel={(integration) => (
+              <>
+                {integration.name} ({integration.type}
+                {integration.isActive ? '' : ', inactive'})
+              </>
             )}
-          </FormField>
+            {...register(path(at('integrationId')))}
+          >
+            <option value="">Choose an integration</option>
+          </SelectField>
           {message}
         </>
       );
     case 'add_case_update':
       return (
         <>
-          <FormField key="case" label="Case" error={errorAt(errors, at('caseId'))}>
-            {(ids) => (
-              <NativeSelect {...ids} {...register(path(at('caseId')))}>
-                <option value="">{CASE_EVENTS.includes(event) ? 'The event’s case' : 'Choose a case'}</option>
-                {targets?.cases.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.caseNumber}: {c.title}
-                  </option>
-                ))}
-              </NativeSelect>
+          <SelectField
+            key="case"
+            label="Case"
+            error={errorAt(errors, at('caseId'))}
+            options={targets?.cases ?? []}
+            optionValue={(c) => c.id}
+            optionLabel={(c) => (
+              <>
+                {c.caseNumber}: {c.title}
+              </>
             )}
-          </FormField>
+            {...register(path(at('caseId')))}
+          >
+            <option value="">{CASE_EVENTS.includes(event) ? 'The event’s case' : 'Choose a case'}</option>
+          </SelectField>
           {message}
         </>
       );
@@ -258,21 +248,14 @@ function ActionRows({
         {fields.map((row, index) => (
           <li key={row.id} data-testid="action" className="grid gap-3 rounded-md border p-3">
             <div className="flex items-end gap-2">
-              <FormField
+              <SelectField
                 label={`Action ${index + 1}`}
-                className="flex-1"
+                fieldClassName="flex-1"
                 error={errorAt(errors, `actions.${index}.type`)}
-              >
-                {(ids) => (
-                  <NativeSelect {...ids} {...register(path(`actions.${index}.type`))}>
-                    {AUTOMATION_ACTION_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {AUTOMATION_ACTION_LABELS[type]}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                )}
-              </FormField>
+                options={AUTOMATION_ACTION_TYPES}
+                optionLabel={(type) => AUTOMATION_ACTION_LABELS[type]}
+                {...register(path(`actions.${index}.type`))}
+              />
               {fields.length > 1 && (
                 <Button
                   type="button"
@@ -323,32 +306,21 @@ export function RuleForm({
   const create = useCreateAutomationRule();
   const {
     register,
-    handleSubmit,
+    submit,
     control,
-    setError,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(createAutomationRuleRequestSchema),
+  } = useApiForm<FormInput, FormOutput>(createAutomationRuleRequestSchema, {
     // A config field the chosen action type does not show is not sent.
     shouldUnregister: true,
     defaultValues: DEFAULTS,
   });
   const event = useWatch({ control, name: 'trigger.event' }) as AutomationEvent;
 
-  const onSubmit = handleSubmit((values) =>
-    create
-      .mutateAsync(values)
-      .then(onCreated)
-      .catch((error: unknown) => {
-        if (handleUnauthorizedError(error)) return;
-        setServerErrors(
-          error,
-          (issuePath) => (/^(name|trigger|actions)(\.|$)/.test(issuePath) ? path(issuePath) : undefined),
-          setError,
-          'Failed to create the rule.',
-        );
-      }),
-  );
+  const onSubmit = submit((values) => create.mutateAsync(values), {
+    fields: (issuePath) => (/^(name|trigger|actions)(\.|$)/.test(issuePath) ? path(issuePath) : undefined),
+    fallbackMessage: 'Failed to create the rule.',
+    onSuccess: (rule) => onCreated(rule),
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New rule" className="grid gap-5">
@@ -360,17 +332,13 @@ export function RuleForm({
         error={errors.name?.message}
         {...register('name')}
       />
-      <FormField label="When this happens" error={errors.trigger?.event?.message}>
-        {(ids) => (
-          <NativeSelect {...ids} {...register('trigger.event')}>
-            {AUTOMATION_EVENTS.map((value) => (
-              <option key={value} value={value}>
-                {AUTOMATION_EVENT_LABELS[value]} ({value})
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <SelectField
+        label="When this happens"
+        error={errors.trigger?.event?.message}
+        options={AUTOMATION_EVENTS}
+        optionLabel={(value) => `${AUTOMATION_EVENT_LABELS[value]} (${value})`}
+        {...register('trigger.event')}
+      />
       <ConditionRows control={control} register={register} errors={errors} event={event} />
       <ActionRows control={control} register={register} errors={errors} event={event} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

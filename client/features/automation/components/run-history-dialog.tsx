@@ -6,8 +6,7 @@ import {
 } from '@contract/automation';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { ListSkeleton } from '@/components/ui/list-states';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryStates } from '@/components/ui/list-states';
 import { useAutomationRuns } from '@/features/automation/api/get-automation-runs';
 import { formatRelativeTime } from '@/lib/format';
 
@@ -19,43 +18,43 @@ function eventLabel(event: string): string {
 
 function RunList({ rule }: { rule: AutomationRule }) {
   const runs = useAutomationRuns(rule.id);
-  if (runs.isPending) {
-    return <ListSkeleton label="Loading runs" className="gap-2" rowClassName="h-16" />;
-  }
-  if (runs.isError) {
-    return <LoadError message="The run history could not be loaded." onRetry={() => void runs.refetch()} />;
-  }
-  if (runs.data.length === 0) {
-    return <p className="text-sm text-muted-foreground">This rule has not run yet.</p>;
-  }
   return (
-    <ul aria-label="Runs" className="grid gap-2">
-      {runs.data.map((run) => (
-        <li key={run.id} data-testid="run" className="grid gap-1.5 rounded-md border bg-surface p-3">
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge variant={run.status === 'succeeded' ? 'default' : 'destructive'}>
-              {run.status === 'succeeded' ? 'Succeeded' : 'Failed'}
-            </Badge>
-            <span className="text-sm">{eventLabel(run.event)}</span>
-            <time dateTime={run.createdAt} className="ml-auto text-xs text-muted-foreground">
-              {formatRelativeTime(run.createdAt)}
-            </time>
-          </div>
-          <ul className="grid gap-1">
-            {run.outcomes.map((outcome, index) => (
-              <li key={index} className="flex gap-2 text-xs">
-                <span aria-hidden="true" className={outcome.ok ? 'text-emerald-400' : 'text-red-400'}>
-                  {outcome.ok ? '✓' : '✗'}
-                </span>
-                <span className="sr-only">{outcome.ok ? 'Done:' : 'Failed:'}</span>
-                <span className="font-medium">{AUTOMATION_ACTION_LABELS[outcome.type]}</span>
-                <span className="min-w-0 break-words text-muted-foreground">{outcome.detail}</span>
-              </li>
-            ))}
-          </ul>
-        </li>
-      ))}
-    </ul>
+    <QueryStates
+      query={runs}
+      loading={{ label: 'Loading runs', className: 'gap-2', rowClassName: 'h-16' }}
+      error="The run history could not be loaded."
+      empty={<p className="text-sm text-muted-foreground">This rule has not run yet.</p>}
+    >
+      {(data) => (
+        <ul aria-label="Runs" className="grid gap-2">
+          {data.map((run) => (
+            <li key={run.id} data-testid="run" className="grid gap-1.5 rounded-md border bg-surface p-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge variant={run.status === 'succeeded' ? 'default' : 'destructive'}>
+                  {run.status === 'succeeded' ? 'Succeeded' : 'Failed'}
+                </Badge>
+                <span className="text-sm">{eventLabel(run.event)}</span>
+                <time dateTime={run.createdAt} className="ml-auto text-xs text-muted-foreground">
+                  {formatRelativeTime(run.createdAt)}
+                </time>
+              </div>
+              <ul className="grid gap-1">
+                {run.outcomes.map((outcome, index) => (
+                  <li key={index} className="flex gap-2 text-xs">
+                    <span aria-hidden="true" className={outcome.ok ? 'text-emerald-400' : 'text-red-400'}>
+                      {outcome.ok ? '✓' : '✗'}
+                    </span>
+                    <span className="sr-only">{outcome.ok ? 'Done:' : 'Failed:'}</span>
+                    <span className="font-medium">{AUTOMATION_ACTION_LABELS[outcome.type]}</span>
+                    <span className="min-w-0 break-words text-muted-foreground">{outcome.detail}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryStates>
   );
 }
 

@@ -5,11 +5,11 @@ import { getJson } from '@/lib/api-client';
 export const BLOG_PATH = '/api/blog';
 
 export interface BlogListFilter {
-  /** Omitted for all categories (spec section 7). */
+  /** Omitted for all categories. */
   category?: BlogCategory;
   /**
-   * The reader's tier, sent as the spec's client does. The server decides what is locked from the session; the
-   * tier is in the key so a sign-in or an upgrade refetches the list with its new locks.
+   * The reader's tier, sent as the original client sent it. The server decides what is locked from the session;
+   * the tier is in the key so a sign-in or an upgrade refetches the list with its new locks.
    */
   tier?: number;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FileText } from 'lucide-react';
 import { BLOG_CATEGORIES, type BlogCategory } from '@contract/blog';
 import { Button } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryStates } from '@/components/ui/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useBlogPosts } from '@/features/blog/api/get-blog-posts';
 import { PostCard } from '@/features/blog/components/post-card';
@@ -26,7 +26,7 @@ function LoadingPosts() {
   );
 }
 
-/** Category filter (spec 2.14 and 9): All plus the five categories; the pressed button is the current one. */
+/** Category filter: All plus the five categories; the pressed button is the current one. */
 function CategoryFilter({
   value,
   onChange,
@@ -56,7 +56,7 @@ function CategoryFilter({
 }
 
 /**
- * The intelligence blog (spec 2.14): posts newest first with a category filter. Which posts are locked is the
+ * The intelligence blog: posts newest first with a category filter. Which posts are locked is the
  * server's answer for this session; `viewerTier` only keys the list so it is refetched when the tier changes.
  */
 export function BlogList({ viewerTier }: { viewerTier: number | null }) {
@@ -79,28 +79,30 @@ export function BlogList({ viewerTier }: { viewerTier: number | null }) {
       </header>
 
       <section aria-label="Posts" aria-busy={posts.isPending}>
-        {posts.isPending ? (
-          <LoadingPosts />
-        ) : posts.isError ? (
-          <LoadError
-            message="The briefings could not be loaded. Check your connection and try again."
-            onRetry={() => void posts.refetch()}
-            className="items-center rounded-lg border border-dashed px-6 py-16 text-center"
-          />
-        ) : posts.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-16 text-center">
-            <FileText aria-hidden="true" className="size-8 text-muted-foreground" />
-            <p className="text-muted-foreground">No briefings in this category yet.</p>
-          </div>
-        ) : (
-          <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-            {posts.data.map((post) => (
-              <li key={post.id} className="flex">
-                <PostCard post={post} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={posts}
+          loading={{ label: 'Loading briefings', children: <LoadingPosts /> }}
+          error={{
+            message: 'The briefings could not be loaded. Check your connection and try again.',
+            className: 'items-center rounded-lg border border-dashed px-6 py-16 text-center',
+          }}
+          empty={
+            <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-16 text-center">
+              <FileText aria-hidden="true" className="size-8 text-muted-foreground" />
+              <p className="text-muted-foreground">No briefings in this category yet.</p>
+            </div>
+          }
+        >
+          {(data) => (
+            <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+              {data.map((post) => (
+                <li key={post.id} className="flex">
+                  <PostCard post={post} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </section>
     </div>
   );

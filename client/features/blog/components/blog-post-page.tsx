@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft, FileX, Lock, LogIn } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { useBlogPost } from '@/features/blog/api/get-blog-post';
 import { ClassificationBadge } from '@/features/blog/components/classification-badge';
 import { PostMarkdown } from '@/features/blog/components/post-markdown';

@@ -15,7 +15,7 @@ function card(title: string) {
     .find((element) => within(element).queryByRole('heading', { name: title }))!;
 }
 
-describe('the blog list (spec 2.14)', () => {
+describe('the blog list', () => {
   it('links readable posts and shows locked ones, not as links, with the upgrade message', async () => {
     mockFetch(({ url }) =>
       url.startsWith('/api/blog') ? { json: [lockedTier2Post, publicPost] } : undefined,

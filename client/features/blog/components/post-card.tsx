@@ -1,14 +1,14 @@
 import { ArrowRight, Lock } from 'lucide-react';
 import { Link } from 'wouter';
 import type { BlogPostSummary } from '@contract/blog';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { ClassificationBadge } from '@/features/blog/components/classification-badge';
 import { PostMeta } from '@/features/blog/components/post-meta';
 import { upgradeMessage } from '@/features/blog/utils/blog';
 import { cn } from '@/lib/utils';
 
 /**
- * One post of the list (spec 2.14). A readable post is a link to its page; a locked one is not a link at all and
+ * One post of the list. A readable post is a link to its page; a locked one is not a link at all and
  * says which tier opens it.
  */
 export function PostCard({ post }: { post: BlogPostSummary }) {

@@ -2,7 +2,7 @@ import type { BlogClassification } from '@contract/blog';
 import { tierLabel } from '@contract/tiers';
 import type { BadgeProps } from '@/components/ui/badge';
 
-/** The text a locked post shows instead of a link (spec 2.14). */
+/** The text a locked post shows instead of a link. */
 export function upgradeMessage(requiredTier: number): string {
   return `Upgrade to ${tierLabel(requiredTier)} for access`;
 }

@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Layers } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isBulkOperationActive } from '@contract/bulk';
-import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { AFFECTED_PATHS } from '@/features/bulk/api/get-bulk-choices';
 import { useBulkOperations } from '@/features/bulk/api/get-bulk-operations';
 import { BulkOperationItem } from '@/features/bulk/components/bulk-operation-item';
@@ -34,32 +33,24 @@ export function BulkOperationList() {
     }
   }, [operations.data, queryClient]);
 
-  if (operations.isPending) {
-    return <ListSkeleton label="Loading bulk operations" rowClassName="h-28" />;
-  }
-
-  if (operations.isError) {
-    return (
-      <LoadError
-        message="Your bulk operations could not be loaded."
-        onRetry={() => void operations.refetch()}
-      />
-    );
-  }
-
-  if (operations.data.length === 0) {
-    return (
-      <EmptyState icon={Layers} title="No bulk operations yet">
-        Start one to mark notifications read, revoke keys or export your cases in one go.
-      </EmptyState>
-    );
-  }
-
   return (
-    <ul aria-label="Bulk operations" className="grid gap-3">
-      {operations.data.map((operation) => (
-        <BulkOperationItem key={operation.id} operation={operation} />
-      ))}
-    </ul>
+    <QueryStates
+      query={operations}
+      loading={{ label: 'Loading bulk operations', rowClassName: 'h-28' }}
+      error="Your bulk operations could not be loaded."
+      empty={
+        <EmptyState icon={Layers} title="No bulk operations yet">
+          Start one to mark notifications read, revoke keys or export your cases in one go.
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <ul aria-label="Bulk operations" className="grid gap-3">
+          {data.map((operation) => (
+            <BulkOperationItem key={operation.id} operation={operation} />
+          ))}
+        </ul>
+      )}
+    </QueryStates>
   );
 }

@@ -99,7 +99,7 @@ async function openDialog() {
   return { actor, dialog };
 }
 
-describe('the Bulk Operations tab (spec 2.23)', () => {
+describe('the Bulk Operations tab', () => {
   it('shows each operation with its status, progress, failed count, item errors and an export’s download', async () => {
     serve({
       list: () => [

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useUser } from '@/features/auth/api/get-user';
 import { BulkOperationList } from '@/features/bulk/components/bulk-operation-list';
 import { NewBulkOperationDialog } from '@/features/bulk/components/new-bulk-operation-dialog';
+import { useUser } from '@/lib/auth';
 
-/** The Bulk Operations tab (spec 2.23): start work on many items at once and follow it as it runs. */
+/** The Bulk Operations tab: start work on many items at once and follow it as it runs. */
 export function BulkOperationsPanel() {
   const { data: user } = useUser();
   const [creating, setCreating] = useState(false);

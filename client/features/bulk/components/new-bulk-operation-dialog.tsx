@@ -10,10 +10,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { SelectField } from '@/components/ui/form-field';
 import { Checkbox } from '@/components/ui/form-parts';
 import { Label } from '@/components/ui/label';
 import { ListSkeleton } from '@/components/ui/list-states';
-import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateBulkOperation } from '@/features/bulk/api/create-bulk-operation';
 import {
@@ -137,8 +137,6 @@ function NewBulkOperationForm({ tier, onDone }: { tier: number; onDone: () => vo
   const [fileProblems, setFileProblems] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateBulkOperation();
-  const typeId = useId();
-  const statusId = useId();
   const fileId = useId();
 
   const unread = useUnreadNotificationIds(type === 'notifications_read');
@@ -252,18 +250,13 @@ function NewBulkOperationForm({ tier, onDone }: { tier: number; onDone: () => vo
       ) : (
         <div className="grid gap-4">
           <div className="grid gap-2">
-            <Label htmlFor={statusId}>New status</Label>
-            <NativeSelect
-              id={statusId}
+            <SelectField
+              label="New status"
               value={targetStatus}
               onChange={(event) => setTargetStatus(event.target.value as CaseStatus)}
-            >
-              {CASE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {statusWord(status)}
-                </option>
-              ))}
-            </NativeSelect>
+              options={CASE_STATUSES}
+              optionLabel={statusWord}
+            />
             <Muted>Each case moves only along its allowed steps; the others are reported as failed.</Muted>
           </div>
           <ChoiceList
@@ -304,20 +297,13 @@ function NewBulkOperationForm({ tier, onDone }: { tier: number; onDone: () => vo
 
   return (
     <form aria-label="New bulk operation" className="grid gap-5" onSubmit={onSubmit} noValidate>
-      <div className="grid gap-2">
-        <Label htmlFor={typeId}>Operation</Label>
-        <NativeSelect
-          id={typeId}
-          value={type}
-          onChange={(event) => choose(event.target.value as OfferedType)}
-        >
-          {types.map((option) => (
-            <option key={option} value={option}>
-              {CHOICE_LABELS[option]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <SelectField
+        label="Operation"
+        value={type}
+        onChange={(event) => choose(event.target.value as OfferedType)}
+        options={types}
+        optionLabel={(option) => CHOICE_LABELS[option]}
+      />
       {details}
       {failure && (
         <p role="alert" className="text-sm font-medium text-red-400">

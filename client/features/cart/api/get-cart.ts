@@ -15,7 +15,10 @@ export function getCartQueryOptions() {
   return queryOptions({ queryKey: cartQueryKey, queryFn: getCart });
 }
 
-/** The cart's lines. Only signed-in users have a cart: pass `enabled: false` for anyone else (spec 6). */
+/**
+ * The cart's lines. Only signed-in users have a cart: pass `enabled: false` for anyone else, who would only
+ * get a 401.
+ */
 export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...getCartQueryOptions(), enabled });
 }

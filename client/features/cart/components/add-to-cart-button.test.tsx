@@ -16,7 +16,7 @@ beforeEach(() => loginRedirect.mockClear());
 
 const tier2 = { tier: 2 };
 
-describe('AddToCartButton labels (spec 6)', () => {
+describe('AddToCartButton labels', () => {
   it('signed out: "Add to Cart" goes to /api/login, coming back to the marketplace as it was', () => {
     mockFetch(() => undefined);
     renderWithProviders(<AddToCartButton product={makeProduct()} user={null} />, {
@@ -72,7 +72,7 @@ describe('AddToCartButton labels (spec 6)', () => {
   });
 });
 
-describe('AddToCartButton failures (spec 8)', () => {
+describe('AddToCartButton failures', () => {
   it('on 401 says the user is logged out and goes to /api/login after 500 ms', async () => {
     mockFetch(({ method }) => (method === 'POST' ? UNAUTHENTICATED : undefined));
     renderWithProviders(<AddToCartButton product={makeProduct()} user={tier2} />);

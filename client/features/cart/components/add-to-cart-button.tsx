@@ -26,7 +26,7 @@ function useLoginHref(): string {
 }
 
 /**
- * A marketplace card's add button (spec 6). Signed out: 'Add to Cart' goes to sign in (a full-page navigation).
+ * A marketplace card's add button. Signed out: 'Add to Cart' goes to sign in (a full-page navigation).
  * Tier too low: disabled 'Tier N Required'. Out of stock: disabled 'Notify When Available'. Otherwise it adds
  * one unit.
  */

@@ -29,7 +29,7 @@ function setup(product = makeProduct({ stockCount: null })) {
   return { user, input, product, fetchMock, postedQuantity };
 }
 
-describe('product page quantity (spec 5.1)', () => {
+describe('product page quantity', () => {
   it('turns non-numeric input into 1', async () => {
     const { user, input } = setup();
     await user.clear(input);

@@ -20,7 +20,7 @@ interface AddToCartFormProps {
 }
 
 /**
- * The product page's quantity selector and add button (spec 2.9). The field accepts digits while typing and
+ * The product page's quantity selector and add button. The field accepts digits while typing and
  * settles on a valid number when it loses focus; the minus and plus buttons step within 1 and the maximum
  * (99, or the stock when fewer are left).
  */
@@ -106,7 +106,7 @@ export function AddToCartForm({ product, user }: AddToCartFormProps) {
       <Button
         size="lg"
         onClick={add}
-        // Spec 2.9: disabled when not signed in; also when the tier or the stock rule it out (spec 6).
+        // Disabled when signed out, and when the tier or the stock rule it out (as the server would).
         disabled={!canBuy || addToCart.isPending}
         className="sm:flex-1"
       >

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { ArrowRight, ShoppingCart } from 'lucide-react';
-import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-field';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/ui/load-error';
+import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart/api/get-cart';
 import { CartLineItem } from '@/features/cart/components/cart-line-item';
 import { cartTotal } from '@/features/cart/utils/cart-totals';
@@ -19,7 +19,7 @@ interface CartContentsProps {
   onBrowse: () => void;
 }
 
-/** The cart step: loading placeholders, the empty state, or the lines with the total (spec 2.10). */
+/** The cart step: loading placeholders, the empty state, or the lines with the total. */
 export function CartContents({ notice, onCheckout, onBrowse }: CartContentsProps) {
   const cart = useCart();
 

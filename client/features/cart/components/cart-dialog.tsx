@@ -1,14 +1,35 @@
-import { useState, type RefObject } from 'react';
+import { use, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@contract/orders';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { cartQueryKey, useCart } from '@/features/cart/api/get-cart';
 import { CartContents } from '@/features/cart/components/cart-contents';
-import { CheckoutForm } from '@/features/cart/components/checkout-form';
-import { OrderConfirmation } from '@/features/cart/components/order-confirmation';
+import { CartOrderSummary } from '@/features/cart/components/cart-order-summary';
 import { cn } from '@/lib/utils';
+
+/**
+ * The checkout and confirmation steps belong to the orders feature; the app passes them in (a feature imports
+ * no other feature). The cart gives the form its summary and learns how the order went.
+ */
+export interface CheckoutSteps {
+  Form: ComponentType<{
+    /** The cart's lines and total, shown above 'Place Order'. */
+    orderSummary: ReactNode;
+    /** Nothing to order: 'Place Order' stays disabled. */
+    empty: boolean;
+    onBack: () => void;
+    /** A line can no longer be served (409): back to the cart with the API's message. */
+    onOutOfStock: (message: string) => void;
+    onPlaced: (order: Order) => void;
+  }>;
+  Confirmation: ComponentType<{ order: Order; onDone: () => void }>;
+}
 
 type Step = { name: 'cart'; notice?: string } | { name: 'checkout' } | { name: 'confirmation'; order: Order };
 
 interface CartDialogProps {
+  /** Waited for while rendering: the dialog shows once its checkout steps have loaded too. */
+  checkout: Promise<CheckoutSteps>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onOrderPlaced?: (order: Order) => void;
@@ -28,14 +49,16 @@ function firstStep(name: 'cart' | 'checkout'): Step {
   return name === 'checkout' ? { name: 'checkout' } : { name: 'cart' };
 }
 
-/** The cart (spec 2.10), then checkout and the order confirmation, as steps of one dialog. */
+/** The cart, then checkout and the order confirmation, as steps of one dialog. */
 export function CartDialog({
+  checkout,
   open,
   onOpenChange,
   onOrderPlaced,
   returnFocusTo,
   initialStep = 'cart',
 }: CartDialogProps) {
+  const { Form: CheckoutForm, Confirmation: OrderConfirmation } = use(checkout);
   const [step, setStep] = useState<Step>(() => firstStep(initialStep));
   const [wasOpen, setWasOpen] = useState(open);
   // Every opening starts at its first step, whatever step the dialog was closed on.
@@ -44,6 +67,11 @@ export function CartDialog({
     if (open && step.name !== initialStep) setStep(firstStep(initialStep));
   }
   const heading = headings[step.name];
+  const cart = useCart();
+  const lines = cart.data ?? [];
+  const queryClient = useQueryClient();
+  // An order empties the cart on the server; a refusal for stock means the cart changed under the person.
+  const refreshCart = () => void queryClient.invalidateQueries({ queryKey: cartQueryKey });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -70,9 +98,15 @@ export function CartDialog({
         )}
         {step.name === 'checkout' && (
           <CheckoutForm
+            orderSummary={<CartOrderSummary lines={lines} />}
+            empty={lines.length === 0}
             onBack={() => setStep({ name: 'cart' })}
-            onOutOfStock={(message) => setStep({ name: 'cart', notice: message })}
+            onOutOfStock={(message) => {
+              refreshCart();
+              setStep({ name: 'cart', notice: message });
+            }}
             onPlaced={(order) => {
+              refreshCart();
               setStep({ name: 'confirmation', order });
               onOrderPlaced?.(order);
             }}

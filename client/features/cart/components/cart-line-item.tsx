@@ -18,7 +18,7 @@ function failed(description: string) {
 }
 
 /**
- * One cart line (spec 2.10): name, unit price in whole rupees 'each', the unrounded line total, and the
+ * One cart line: name, unit price in whole rupees 'each', the unrounded line total, and the
  * decrease, increase and remove controls. The quantity buttons wait while this line's change is in flight; the
  * remove button waits for its removal.
  */

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@contract/cart';
+import { loadCheckout } from '@/app/load-checkout';
 import { CartSummary } from '@/features/cart/components/cart-summary';
 import { makeCartLine } from '@/test/catalog-fixtures';
 import { mockFetch } from '@/test/fetch-mock';
@@ -18,11 +19,11 @@ const lines = [
   makeCartLine({ id: 'd', product: { name: 'Detector', price: '100.00' } }),
 ];
 
-describe("the dashboard's cart summary (spec 2.11, 9)", () => {
+describe("the dashboard's cart summary", () => {
   it('shows the first 3 lines, the total of all lines and opens checkout directly', async () => {
     serveCart(lines);
     const actor = userEvent.setup();
-    renderWithProviders(<CartSummary />, { path: '/dashboard' });
+    renderWithProviders(<CartSummary loadCheckout={loadCheckout} />, { path: '/dashboard' });
     const shown = await screen.findAllByTestId('cart-summary-line');
     expect(shown.map((line) => line.textContent)).toEqual([
       expect.stringContaining('Audio kit'),
@@ -39,7 +40,7 @@ describe("the dashboard's cart summary (spec 2.11, 9)", () => {
 
   it("says 'Your cart is empty' with a way to the marketplace", async () => {
     serveCart([]);
-    renderWithProviders(<CartSummary />, { path: '/dashboard' });
+    renderWithProviders(<CartSummary loadCheckout={loadCheckout} />, { path: '/dashboard' });
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse equipment' })).toHaveAttribute('href', '/marketplace');
     expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();

@@ -1,35 +1,42 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ArrowRight, ShoppingCart } from 'lucide-react';
 import type { Order } from '@contract/orders';
-import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { useCart } from '@/features/cart/api/get-cart';
+import {
+  checkoutSteps,
+  LazyCartDialog,
+  usePreloadCartDialog,
+  type LoadCheckout,
+} from '@/features/cart/components/lazy-cart-dialog';
 import { cartTotal, lineTotal } from '@/features/cart/utils/cart-totals';
 import { formatINR } from '@/lib/format';
 
-/** Spec 9: the dashboard's cart shows the first 3 lines. */
+/** The dashboard's cart shows the first 3 lines. */
 export const CART_SUMMARY_LINES = 3;
 
-const loadCartDialog = () => import('@/features/cart/components/cart-dialog');
-const CartDialog = lazy(() => loadCartDialog().then((module) => ({ default: module.CartDialog })));
-
 /**
- * The equipment cart on Mission Control (spec 2.11): the first 3 lines, the cart total and a checkout button
+ * The equipment cart on Mission Control: the first 3 lines, the cart total and a checkout button
  * that opens the cart dialog at its checkout step (the same checkout, not a copy).
  */
-export function CartSummary({ onOrderPlaced }: { onOrderPlaced?: (order: Order) => void }) {
+export function CartSummary({
+  loadCheckout,
+  onOrderPlaced,
+}: {
+  /** The checkout steps of the dialog (the orders feature's), loaded with the dialog. */
+  loadCheckout: LoadCheckout;
+  onOrderPlaced?: (order: Order) => void;
+}) {
   const cart = useCart();
+  usePreloadCartDialog(loadCheckout);
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    void loadCartDialog();
-  }, []);
 
   const lines = cart.data ?? [];
   const blocked = lines.some((line) => !line.product.inStock);
@@ -105,7 +112,8 @@ export function CartSummary({ onOrderPlaced }: { onOrderPlaced?: (order: Order) 
       </CardContent>
       {requested && (
         <Suspense fallback={null}>
-          <CartDialog
+          <LazyCartDialog
+            checkout={checkoutSteps(loadCheckout)}
             open={open}
             onOpenChange={setOpen}
             onOrderPlaced={onOrderPlaced}

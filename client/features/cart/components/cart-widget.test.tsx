@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartLine } from '@contract/cart';
+import { loadCheckout } from '@/app/load-checkout';
 import { CartWidget } from '@/features/cart/components/cart-widget';
 import { makeCartLine } from '@/test/catalog-fixtures';
 import { mockFetch, UNAUTHENTICATED, type MockReply, type MockRequest } from '@/test/fetch-mock';
@@ -42,30 +43,30 @@ function serveCart(
 
 async function openCart() {
   const user = userEvent.setup();
-  const rendered = renderWithProviders(<CartWidget />, { path: '/marketplace' });
+  const rendered = renderWithProviders(<CartWidget loadCheckout={loadCheckout} />, { path: '/marketplace' });
   await user.click(screen.getByRole('button', { name: /Open shopping cart/ }));
   const dialog = await screen.findByRole('dialog', { name: 'Shopping Cart' });
   return { user, dialog, ...rendered };
 }
 
-describe('floating cart button (spec 2.10)', () => {
+describe('floating cart button', () => {
   it('counts lines, not quantities', async () => {
     serveCart([makeCartLine({ quantity: 3 }), makeCartLine({ quantity: 5 })]);
-    renderWithProviders(<CartWidget />);
+    renderWithProviders(<CartWidget loadCheckout={loadCheckout} />);
     expect(await screen.findByRole('button', { name: 'Open shopping cart, 2 items' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
   });
 
   it('shows no badge when the cart is empty', async () => {
     const fetchMock = serveCart([]);
-    renderWithProviders(<CartWidget />);
+    renderWithProviders(<CartWidget loadCheckout={loadCheckout} />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/cart', expect.anything()));
     expect(screen.getByRole('button', { name: 'Open shopping cart' })).toBeInTheDocument();
     expect(screen.queryByTestId('cart-count')).not.toBeInTheDocument();
   });
 });
 
-describe('cart dialog (spec 2.10)', () => {
+describe('cart dialog', () => {
   it('shows three placeholders while the cart loads', async () => {
     mockFetch(() => new Promise(() => {}));
     const { dialog } = await openCart();

@@ -1,34 +1,34 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { ShoppingCart } from 'lucide-react';
 import type { Order } from '@contract/orders';
 import { useCart } from '@/features/cart/api/get-cart';
 import { CartCountBadge } from '@/features/cart/components/cart-count-badge';
+import {
+  checkoutSteps,
+  LazyCartDialog,
+  usePreloadCartDialog,
+  type LoadCheckout,
+} from '@/features/cart/components/lazy-cart-dialog';
 import { cartLabel } from '@/features/cart/utils/cart-label';
 
-// The dialog brings the checkout form, its schemas and the dialog primitives: keep them out of the first page.
-const loadCartDialog = () => import('@/features/cart/components/cart-dialog');
-const CartDialog = lazy(() => loadCartDialog().then((module) => ({ default: module.CartDialog })));
-
 interface CartWidgetProps {
+  /** The checkout steps of the dialog (the orders feature's), loaded with the dialog. */
+  loadCheckout: LoadCheckout;
   /** Called once an order is placed (the app refreshes the catalogue's stock). */
   onOrderPlaced?: (order: Order) => void;
 }
 
 /**
- * The floating round cart button, bottom right (spec 2.10), for signed-in users only: mount it only then. The
+ * The floating round cart button, bottom right, for signed-in users only: mount it only then. The
  * badge counts lines, not quantities. It opens the cart dialog.
  */
-export function CartWidget({ onOrderPlaced }: CartWidgetProps) {
+export function CartWidget({ loadCheckout, onOrderPlaced }: CartWidgetProps) {
   const cart = useCart();
+  usePreloadCartDialog(loadCheckout);
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const count = cart.data?.length ?? 0;
-
-  // Fetch the dialog's code while the person looks around, so the first click opens it at once.
-  useEffect(() => {
-    void loadCartDialog();
-  }, []);
 
   return (
     <>
@@ -50,7 +50,8 @@ export function CartWidget({ onOrderPlaced }: CartWidgetProps) {
       </button>
       {requested && (
         <Suspense fallback={null}>
-          <CartDialog
+          <LazyCartDialog
+            checkout={checkoutSteps(loadCheckout)}
             open={open}
             onOpenChange={setOpen}
             onOrderPlaced={onOrderPlaced}

@@ -14,7 +14,7 @@ export function addToCartErrorMessage(error: unknown, fallback: string): string 
   return fallback;
 }
 
-/** The spec's texts (section 8). */
+/** The cart's toasts and texts. */
 export const CART_MESSAGES = {
   added: 'Added to Cart',
   addFailedCard: 'Failed to add item to cart. Please try again.',
@@ -26,5 +26,4 @@ export const CART_MESSAGES = {
   removed: { title: 'Item Removed', description: 'Item has been removed from your cart.' },
   updateFailed: 'Failed to update cart item.',
   removeFailed: 'Failed to remove item from cart.',
-  checkoutLoginRequired: { title: 'Login Required', description: 'Please log in to complete your purchase.' },
 } as const;

@@ -8,8 +8,8 @@ export type PurchaseState =
   | { kind: 'available' };
 
 /**
- * Whether the viewer can put a product in the cart (spec 6): signed in, tier at least the product's minimum,
- * and in stock, checked in that order.
+ * Whether the viewer can put a product in the cart (the server checks the same): signed in, tier at least the
+ * product's minimum, and in stock, checked in that order.
  */
 export function purchaseState(
   product: Pick<Product, 'minimumTier' | 'inStock'>,

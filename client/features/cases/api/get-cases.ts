@@ -4,7 +4,7 @@ import { getJson } from '@/lib/api-client';
 
 export const CASES_PATH = '/api/cases';
 
-/** My Cases, Assigned Cases (tier 4) and All Cases (tier 4): spec 2.20, 7. */
+/** The three case lists: My Cases, Assigned Cases (tier 4) and All Cases (tier 4). */
 export type CasesView = 'mine' | 'assigned' | 'all';
 
 const VIEW_QUERY: Record<CasesView, string> = { mine: '', assigned: '?assigned=true', all: '?scope=all' };

@@ -2,7 +2,7 @@ import type { CasePriority, CaseStatus } from '@contract/cases';
 import { Badge } from '@/components/ui/badge';
 import { CASE_PRIORITY_BADGES, CASE_STATUS_BADGES } from '@/features/cases/utils/labels';
 
-/** Open, in progress, pending review, completed or closed (spec 4). */
+/** Open, in progress, pending review, completed or closed. */
 export function CaseStatusBadge({ status }: { status: CaseStatus }) {
   const badge = CASE_STATUS_BADGES[status];
   return (
@@ -13,7 +13,7 @@ export function CaseStatusBadge({ status }: { status: CaseStatus }) {
   );
 }
 
-/** Low, medium, high or critical (spec 4). */
+/** Low, medium, high or critical. */
 export function CasePriorityBadge({ priority }: { priority: CasePriority }) {
   const badge = CASE_PRIORITY_BADGES[priority];
   return (

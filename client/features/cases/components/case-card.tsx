@@ -10,7 +10,7 @@ interface CaseCardProps {
   onView: (id: string) => void;
 }
 
-/** A case in the list (spec 2.20): status, priority, category, description preview, times, agent and cost. */
+/** A case in the list: status, priority, category, description preview, times, agent and cost. */
 export function CaseCard({ item, onView }: CaseCardProps) {
   return (
     <li

@@ -119,7 +119,7 @@ function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' 
   );
 }
 
-/** The case detail dialog (spec 2.20): every field, the updates, a comment box and the Directors' controls. */
+/** The case detail dialog: every field, the updates, a comment box and the Directors' controls. */
 export function CaseDetailDialog({ caseId, user, onOpenChange }: CaseDetailDialogProps) {
   const detail = useCase(caseId);
   return (

@@ -1,7 +1,6 @@
 import { FolderOpen, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { useCases, type CasesView } from '@/features/cases/api/get-cases';
 import { CaseCard } from '@/features/cases/components/case-card';
 import { CASE_MESSAGES } from '@/features/cases/utils/labels';
@@ -13,42 +12,39 @@ interface CaseListProps {
   onCreate?: () => void;
 }
 
-/** One tab's cases, newest first (spec 2.20). */
+/** One tab's cases, newest first. */
 export function CaseList({ view, onView, onCreate }: CaseListProps) {
   const cases = useCases(view);
 
-  if (cases.isPending) {
-    return <ListSkeleton label="Loading cases" rows={3} rowClassName="h-36" />;
-  }
-
-  if (cases.isError) {
-    return <LoadError message="The cases could not be loaded." onRetry={() => void cases.refetch()} />;
-  }
-
-  if (cases.data.length === 0) {
-    return (
-      <EmptyState
-        icon={FolderOpen}
-        title={CASE_MESSAGES.noCases}
-        action={
-          onCreate && (
-            <Button className="mt-2" onClick={onCreate}>
-              <Plus aria-hidden="true" />
-              Create Your First Case
-            </Button>
-          )
-        }
-      >
-        {onCreate ? "You haven't created any cases yet." : 'Cases will be listed here.'}
-      </EmptyState>
-    );
-  }
-
   return (
-    <ul aria-label="Cases" className="grid gap-3 lg:grid-cols-2">
-      {cases.data.map((item) => (
-        <CaseCard key={item.id} item={item} onView={onView} />
-      ))}
-    </ul>
+    <QueryStates
+      query={cases}
+      loading={{ label: 'Loading cases', rows: 3, rowClassName: 'h-36' }}
+      error="The cases could not be loaded."
+      empty={
+        <EmptyState
+          icon={FolderOpen}
+          title={CASE_MESSAGES.noCases}
+          action={
+            onCreate && (
+              <Button className="mt-2" onClick={onCreate}>
+                <Plus aria-hidden="true" />
+                Create Your First Case
+              </Button>
+            )
+          }
+        >
+          {onCreate ? "You haven't created any cases yet." : 'Cases will be listed here.'}
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <ul aria-label="Cases" className="grid gap-3 lg:grid-cols-2">
+          {data.map((item) => (
+            <CaseCard key={item.id} item={item} onView={onView} />
+          ))}
+        </ul>
+      )}
+    </QueryStates>
   );
 }

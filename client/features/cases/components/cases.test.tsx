@@ -38,7 +38,7 @@ function serve({
   });
 }
 
-describe('the New Case dialog (spec 5.9)', () => {
+describe('the New Case dialog', () => {
   it("shows the schema's messages and sends nothing while the form is invalid", async () => {
     const fetchMock = serve({});
     const actor = userEvent.setup();
@@ -116,7 +116,7 @@ describe('the New Case dialog (spec 5.9)', () => {
   });
 });
 
-describe('a lost session (spec 8)', () => {
+describe('a lost session', () => {
   it('goes to /api/login when the session ended before the case was sent', async () => {
     serve({
       other: ({ method, url }) => (method === 'POST' && url === '/api/cases' ? UNAUTHENTICATED : undefined),
@@ -136,7 +136,7 @@ describe('a lost session (spec 8)', () => {
   });
 });
 
-describe('the cases tabs (spec 2.20, 6)', () => {
+describe('the cases tabs', () => {
   it('shows a member only My Cases', async () => {
     serve({ lists: { '/api/cases': [makeCase()] } });
     renderWithProviders(<CasesRoute />, { path: '/cases' });

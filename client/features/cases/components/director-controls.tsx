@@ -8,7 +8,7 @@ import {
 } from '@contract/cases';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { OptionsSelect } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useAddCaseUpdate } from '@/features/cases/api/add-case-update';
 import { CaseComposer } from '@/features/cases/components/case-composer';
@@ -62,17 +62,13 @@ export function DirectorControls({ detail, userId }: DirectorControlsProps) {
             <p className="text-sm text-muted-foreground">This case is closed: its status cannot change.</p>
           ) : (
             <div className="flex gap-2">
-              <NativeSelect
+              <OptionsSelect
                 id={statusId}
                 value={nextStatus}
                 onChange={(event) => setStatus(event.target.value as CaseStatus)}
-              >
-                {moves.map((move) => (
-                  <option key={move} value={move}>
-                    {CASE_STATUS_BADGES[move].label}
-                  </option>
-                ))}
-              </NativeSelect>
+                options={moves}
+                optionLabel={(move) => CASE_STATUS_BADGES[move].label}
+              />
               <Button
                 type="button"
                 disabled={addUpdate.isPending || !nextStatus}

@@ -6,7 +6,7 @@ interface NewCaseDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The New Case dialog (spec 2.20): closes, and starts afresh next time, once the case is created. */
+/** The New Case dialog: closes, and starts afresh next time, once the case is created. */
 export function NewCaseDialog({ open, onOpenChange }: NewCaseDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

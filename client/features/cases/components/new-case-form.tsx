@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   CASE_CATEGORIES,
@@ -8,14 +6,12 @@ import {
   type CreateCaseRequest,
 } from '@contract/cases';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
+import { FormField, FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/use-toast';
 import { useCreateCase } from '@/features/cases/api/create-case';
 import { CASE_CATEGORY_LABELS, CASE_MESSAGES, CASE_PRIORITY_BADGES } from '@/features/cases/utils/labels';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { useApiForm } from '@/lib/use-api-form';
 
 type CaseOutput = z.output<typeof createCaseRequestSchema>;
 
@@ -33,33 +29,21 @@ interface NewCaseFormProps {
   onCreated: () => void;
 }
 
-/** Spec 5.9: checked with the API's own schema; 'Error' with the server's message when it refuses (spec 8). */
+/** Checked with the API's own schema (contract/cases.ts); 'Error' with the server's message when it refuses. */
 export function NewCaseForm({ onCancel, onCreated }: NewCaseFormProps) {
   const createCase = useCreateCase();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<CreateCaseRequest, unknown, CaseOutput>({
-    resolver: zodResolver(createCaseRequestSchema),
-    defaultValues: DEFAULTS,
-  });
+  } = useApiForm<CreateCaseRequest, CaseOutput>(createCaseRequestSchema, { defaultValues: DEFAULTS });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await createCase.mutateAsync(values);
-    } catch (error) {
-      if (handleUnauthorizedError(error)) return;
-      const description = errorMessage(error, CASE_MESSAGES.createFailed);
-      setError('root.server', { type: 'server', message: description });
-      toast({ variant: 'destructive', title: CASE_MESSAGES.failedTitle, description });
-      return;
-    }
-    toast(CASE_MESSAGES.created);
-    reset(DEFAULTS);
-    onCreated();
+  const onSubmit = submit((values) => createCase.mutateAsync(values), {
+    fallbackMessage: CASE_MESSAGES.createFailed,
+    errorToastTitle: CASE_MESSAGES.failedTitle,
+    successToast: CASE_MESSAGES.created,
+    reset: () => DEFAULTS,
+    onSuccess: onCreated,
   });
 
   return (
@@ -82,29 +66,22 @@ export function NewCaseForm({ onCancel, onCreated }: NewCaseFormProps) {
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Category" error={errors.category?.message}>
-          {(field) => (
-            <NativeSelect {...field} {...register('category')}>
-              <option value="">Select a category</option>
-              {CASE_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {CASE_CATEGORY_LABELS[category]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label="Priority" error={errors.priority?.message}>
-          {(field) => (
-            <NativeSelect {...field} {...register('priority')}>
-              {CASE_PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {CASE_PRIORITY_BADGES[priority].label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField
+          label="Category"
+          error={errors.category?.message}
+          options={CASE_CATEGORIES}
+          optionLabel={(category) => CASE_CATEGORY_LABELS[category]}
+          {...register('category')}
+        >
+          <option value="">Select a category</option>
+        </SelectField>
+        <SelectField
+          label="Priority"
+          error={errors.priority?.message}
+          options={CASE_PRIORITIES}
+          optionLabel={(priority) => CASE_PRIORITY_BADGES[priority].label}
+          {...register('priority')}
+        />
       </div>
       <TextField
         label="Deadline"

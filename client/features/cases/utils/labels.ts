@@ -33,7 +33,7 @@ export const CASE_UPDATE_TYPE_LABELS: Record<CaseUpdateType, string> = {
   internal_note: 'Internal Note',
 };
 
-/** Spec 8: the toasts of the cases page. */
+/** The toasts of the cases page. */
 export const CASE_MESSAGES = {
   created: {
     title: 'Case Created',

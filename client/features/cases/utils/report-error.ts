@@ -2,7 +2,7 @@ import { toast } from '@/components/ui/use-toast';
 import { CASE_MESSAGES } from '@/features/cases/utils/labels';
 import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
 
-/** Shows 'Error' with the server's message, or the session-expired toast and sign-in redirect (spec 8). */
+/** Shows 'Error' with the server's message, or, for a lost session, the session-expired toast and sign-in. */
 export function reportUpdateError(error: unknown) {
   if (handleUnauthorizedError(error)) return;
   toast({

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { LayoutGrid, List, Search, X } from 'lucide-react';
 import {
   PRODUCT_SORTS,
@@ -10,7 +10,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
+import { OptionsSelect, type OptionsSelectProps } from '@/components/ui/form-field';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import {
   SORT_LABELS,
@@ -90,16 +90,14 @@ function SearchField({ value = '', onSearch }: SearchFieldProps) {
   );
 }
 
-function FilterSelect({
+function FilterSelect<T>({
   label,
-  value,
   onChange,
-  children,
-}: {
+  ...selectProps
+}: Omit<OptionsSelectProps<T>, 'id' | 'onChange'> & {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  children: ReactNode;
 }) {
   const id = useId();
   return (
@@ -107,9 +105,7 @@ function FilterSelect({
       <Label htmlFor={id} className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
         {label}
       </Label>
-      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </NativeSelect>
+      <OptionsSelect {...selectProps} id={id} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }
@@ -121,7 +117,7 @@ interface MarketplaceToolbarProps {
   filtersActive: boolean;
 }
 
-/** Search, category, tier, stock and sort (spec 2.8), with 'Clear filters'. */
+/** Search, category, tier, stock and sort, with 'Clear filters'. */
 export function MarketplaceToolbar({ state, onChange, onClear, filtersActive }: MarketplaceToolbarProps) {
   const categories = useCategories();
 
@@ -133,52 +129,41 @@ export function MarketplaceToolbar({ state, onChange, onClear, filtersActive }: 
           label="Category"
           value={state.category ?? ''}
           onChange={(category) => onChange({ category: category || undefined })}
+          options={[
+            ...(categories.data ?? []).map((category) => ({ slug: category.slug, name: category.name })),
+            // A shared link may name a category this list has not loaded (yet): keep it selectable.
+            ...(state.category && !categories.data?.some((category) => category.slug === state.category)
+              ? [{ slug: state.category, name: state.category }]
+              : []),
+          ]}
+          optionValue={(category) => category.slug}
+          optionLabel={(category) => category.name}
         >
           <option value="">All categories</option>
-          {categories.data?.map((category) => (
-            <option key={category.id} value={category.slug}>
-              {category.name}
-            </option>
-          ))}
-          {/* A shared link may name a category this list has not loaded (yet): keep it selectable. */}
-          {state.category && !categories.data?.some((category) => category.slug === state.category) && (
-            <option value={state.category}>{state.category}</option>
-          )}
         </FilterSelect>
         <FilterSelect
           label="Tier"
           value={state.tier === undefined ? '' : String(state.tier)}
           onChange={(tier) => onChange({ tier: tier ? Number(tier) : undefined })}
+          options={TIER_FILTER_OPTIONS}
+          optionLabel={(tier) => `Tier ${tier}`}
         >
           <option value="">All tiers</option>
-          {TIER_FILTER_OPTIONS.map((tier) => (
-            <option key={tier} value={tier}>
-              Tier {tier}
-            </option>
-          ))}
         </FilterSelect>
         <FilterSelect
           label="Stock"
           value={state.stock}
           onChange={(stock) => onChange({ stock: stock as StockFilter })}
-        >
-          {STOCK_FILTERS.map((stock) => (
-            <option key={stock} value={stock}>
-              {STOCK_LABELS[stock]}
-            </option>
-          ))}
-        </FilterSelect>
+          options={STOCK_FILTERS}
+          optionLabel={(stock) => STOCK_LABELS[stock]}
+        />
         <FilterSelect
           label="Sort by"
           value={state.sort}
           onChange={(sort) => onChange({ sort: sort as ProductSort })}
-        >
-          {PRODUCT_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </FilterSelect>
+          options={PRODUCT_SORTS}
+          optionLabel={(sort) => SORT_LABELS[sort]}
+        />
         <Button
           variant="outline"
           onClick={onClear}
@@ -193,7 +178,7 @@ export function MarketplaceToolbar({ state, onChange, onClear, filtersActive }: 
   );
 }
 
-/** Grid or list (spec 2.8): two toggle buttons, the pressed one is the current layout. */
+/** Grid or list: two toggle buttons, the pressed one is the current layout. */
 export function ViewToggle({
   view,
   onChange,

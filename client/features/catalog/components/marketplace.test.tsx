@@ -45,7 +45,7 @@ async function openMarketplace(path = '/marketplace', options: Parameters<typeof
   return { user, ...served, ...rendered };
 }
 
-describe('marketplace (spec 2.8)', () => {
+describe('marketplace', () => {
   it('shows the items-found count from X-Total-Count and 24 cards, then loads more', async () => {
     const { user, productRequests } = await openMarketplace();
     expect(await screen.findByText('30 items found')).toBeInTheDocument();

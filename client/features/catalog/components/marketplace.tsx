@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { PackageSearch, RotateCcw } from 'lucide-react';
 import type { Product } from '@contract/catalog';
-import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useProducts } from '@/features/catalog/api/get-products';
 import { MarketplaceToolbar, ViewToggle } from '@/features/catalog/components/marketplace-toolbar';
 import { ProductCard } from '@/features/catalog/components/product-card';
@@ -14,7 +14,7 @@ import { MARKETPLACE_PAGE_SIZE } from '@/lib/constants';
 import { cn } from '@/lib/utils';
 
 interface MarketplaceProps {
-  /** Signed-in viewers may open a product's page (spec 2.1); for others the cards have no link. */
+  /** Signed-in viewers may open a product's page (members only); for others the cards have no link. */
   canOpenProducts: boolean;
   /** The purchase control of each card, composed in by the route (it belongs to the cart). */
   renderProductAction?: (product: Product) => ReactNode;
@@ -43,7 +43,7 @@ function LoadingCards() {
   );
 }
 
-/** The equipment catalogue (spec 2.8): filters in the URL, the server filters and pages, 24 at a time. */
+/** The equipment catalogue: filters in the URL, the server filters and pages, 24 at a time. */
 export function Marketplace({ canOpenProducts, renderProductAction, headerAction }: MarketplaceProps) {
   const { state, update, clearFilters } = useMarketplaceState();
   const products = useProducts(toProductFilters(state));

@@ -13,7 +13,10 @@ export type ProductCardLayout = 'grid' | 'list';
 interface ProductCardProps {
   product: Product;
   layout: ProductCardLayout;
-  /** The product page, for viewers who may open it (signed in, spec 2.1); without it the card has no link. */
+  /**
+   * The product page, for viewers who may open it (signed in: product pages are members only); without it the
+   * card has no link.
+   */
   href?: string;
   /** The purchase control (the cart's add button), composed in by the page. */
   action?: ReactNode;

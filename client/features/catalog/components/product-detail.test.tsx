@@ -30,7 +30,7 @@ function open(id: string) {
   return { user, ...rendered };
 }
 
-describe('product page (spec 2.9)', () => {
+describe('product page', () => {
   it('shows "Product Not Found" with a way back for an unknown id', async () => {
     serve(null);
     open('no-such-product');

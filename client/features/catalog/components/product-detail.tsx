@@ -3,11 +3,11 @@ import { ChevronRight, PackageX, RotateCcw, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ProductDetail as ProductDetailData } from '@contract/catalog';
 import { tierLabel } from '@contract/tiers';
-import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { ProductImage } from '@/features/catalog/components/product-image';
 import { ProductReviews } from '@/features/catalog/components/product-reviews';
@@ -71,7 +71,7 @@ function LoadingProduct() {
   );
 }
 
-/** The product page (spec 2.9): breadcrumb, picture, tier, price, stock, purchase, and three tabs. */
+/** The product page: breadcrumb, picture, tier, price, stock, purchase, and three tabs. */
 export function ProductDetail({ productId, viewerTier, renderPurchase }: ProductDetailProps) {
   const query = useProduct(productId);
 

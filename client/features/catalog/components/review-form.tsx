@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Star } from 'lucide-react';
 import type { z } from 'zod';
 import { createReviewRequestSchema, REVIEW_BODY_MAX, REVIEW_BODY_MIN } from '@contract/catalog';
@@ -8,9 +7,8 @@ import { Button } from '@/components/ui/button';
 import { FormField, FormMessage } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/use-toast';
 import { useCreateReview } from '@/features/catalog/api/create-review';
-import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { useApiForm } from '@/lib/use-api-form';
 import { cn } from '@/lib/utils';
 
 type ReviewFormInput = z.input<typeof createReviewRequestSchema>;
@@ -26,46 +24,21 @@ export function ReviewForm({ productId }: { productId: string }) {
   const {
     register,
     control,
-    handleSubmit,
-    setError,
-    reset,
+    submit,
     formState: { errors },
-  } = useForm<ReviewFormInput, unknown, ReviewFormOutput>({
-    resolver: zodResolver(createReviewRequestSchema),
+  } = useApiForm<ReviewFormInput, ReviewFormOutput>(createReviewRequestSchema, {
     defaultValues: { rating: undefined, body: '' },
   });
   const rating = Number(useWatch({ control, name: 'rating' })) || 0;
   const shown = hovered ?? rating;
 
-  const onSubmit = handleSubmit((values) =>
-    createReview
-      .mutateAsync(values)
-      .then(() => {
-        reset();
-        toast({ title: 'Review Posted', description: 'Thank you for reviewing this equipment.' });
-      })
-      .catch((error: unknown) => {
-        if (
-          handleUnauthorizedError(error, {
-            title: 'Authentication Required',
-            description: 'Please log in to post a review.',
-          })
-        ) {
-          return;
-        }
-        const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-        const bodyIssue = issues.find((issue) => issue.path === 'body');
-        const ratingIssue = issues.find((issue) => issue.path === 'rating');
-        if (bodyIssue) setError('body', { type: 'server', message: bodyIssue.message });
-        if (ratingIssue) setError('rating', { type: 'server', message: ratingIssue.message });
-        if (!bodyIssue && !ratingIssue) {
-          setError('root.server', {
-            type: 'server',
-            message: errorMessage(error, 'Your review could not be posted. Please try again.'),
-          });
-        }
-      }),
-  );
+  const onSubmit = submit((values) => createReview.mutateAsync(values), {
+    unauthorized: { title: 'Authentication Required', description: 'Please log in to post a review.' },
+    fields: ['body', 'rating'],
+    fallbackMessage: 'Your review could not be posted. Please try again.',
+    reset: true,
+    successToast: { title: 'Review Posted', description: 'Thank you for reviewing this equipment.' },
+  });
 
   return (
     <form

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StockBadge } from '@/features/catalog/components/stock-badge';
 
-describe('StockBadge (spec section 4)', () => {
+describe('StockBadge', () => {
   it.each([
     [{ inStock: false, stockCount: 0 }, 'OUT OF STOCK', 'destructive'],
     [{ inStock: false, stockCount: 25 }, 'OUT OF STOCK', 'destructive'],

@@ -7,7 +7,7 @@ const variants = {
   'IN STOCK': 'default',
 } as const satisfies Record<ReturnType<typeof stockBadge>, BadgeProps['variant']>;
 
-/** OUT OF STOCK, LIMITED (fewer than 10 counted) or IN STOCK (spec section 4). */
+/** OUT OF STOCK, LIMITED (fewer than 10 counted) or IN STOCK. */
 export function StockBadge({
   product,
   className,

@@ -8,7 +8,7 @@ export interface MarketplaceState extends ProductFilters {
   view: MarketplaceView;
 }
 
-/** The tier filter offers these (spec 2.8: all, 1, 2). */
+/** The tier filter offers these, after "all": tiers 1 and 2. */
 export const TIER_FILTER_OPTIONS = [1, 2] as const;
 
 export const SORT_LABELS: Record<ProductSort, string> = {

@@ -6,7 +6,7 @@ export const DASHBOARD_SUMMARY_PATH = '/api/dashboard/summary';
 
 export const dashboardSummaryQueryKey = [DASHBOARD_SUMMARY_PATH] as const;
 
-/** The signed-in user's own figures (design section 5): counts, missions, recent activity and orders. */
+/** The signed-in user's own figures (no demo numbers): counts, missions, recent activity and orders. */
 export function getDashboardSummary({ signal }: { signal?: AbortSignal } = {}): Promise<DashboardSummary> {
   return getJson<DashboardSummary>(DASHBOARD_SUMMARY_PATH, { on401: 'throw', signal });
 }

@@ -64,7 +64,7 @@ function renderDashboard(summary: DashboardSummary | null, tier = 2) {
   );
 }
 
-describe('Mission Control (spec 2.11, design section 5)', () => {
+describe('Mission Control', () => {
   it.each([
     [1, 'ELEVATED', 'Basic'],
     [2, 'MAXIMUM', 'Operator'],

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
 import {
   Activity,
   Briefcase,
@@ -18,11 +18,12 @@ import { Link } from 'wouter';
 import type { User } from '@contract/auth';
 import type { DashboardSummary } from '@contract/dashboard';
 import { tierLabel, tierName } from '@contract/tiers';
-import { paths } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatCard } from '@/components/ui/stat-card';
+import { paths } from '@/config/paths';
 import { useDashboardSummary } from '@/features/dashboard/api/get-dashboard-summary';
 import { useDashboardAccessGate } from '@/features/dashboard/hooks/use-dashboard-access-gate';
 import { securityLevel } from '@/features/dashboard/utils/security-level';
@@ -110,46 +111,33 @@ function EmptyList({ icon: Icon, children }: { icon: LucideIcon; children: React
   );
 }
 
-function StatCard({
-  label,
-  value,
-  hint,
-  icon: Icon,
-}: {
-  label: string;
-  value: number;
-  hint: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
-}) {
-  return (
-    <div data-testid="stat-card" className="flex flex-col gap-2 rounded-lg border bg-card px-4 py-4">
-      <div className="flex items-center justify-between gap-2 text-muted-foreground">
-        <dt className="font-mono text-xs tracking-widest uppercase">{label}</dt>
-        <Icon aria-hidden="true" className="size-4 text-primary" />
-      </div>
-      <dd className="text-3xl font-bold tracking-tight tabular-nums">{formatCount(value)}</dd>
-      <p className="text-xs text-muted-foreground">{hint}</p>
-    </div>
-  );
-}
-
 function StatCards({ counts }: { counts: DashboardSummary['counts'] }) {
   return (
     <dl aria-label="Your figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <StatCard
         label="Open cases"
-        value={counts.openCases}
+        value={formatCount(counts.openCases)}
         hint="Not yet completed or closed"
         icon={Briefcase}
       />
       <StatCard
         label="Investigations"
-        value={counts.investigations}
+        value={formatCount(counts.investigations)}
         hint={`${formatCount(counts.activeInvestigations)} active`}
         icon={FileSearch}
       />
-      <StatCard label="Orders" value={counts.orders} hint="Equipment orders placed" icon={Package} />
-      <StatCard label="Inquiries" value={counts.inquiries} hint="Digital service inquiries" icon={Inbox} />
+      <StatCard
+        label="Orders"
+        value={formatCount(counts.orders)}
+        hint="Equipment orders placed"
+        icon={Package}
+      />
+      <StatCard
+        label="Inquiries"
+        value={formatCount(counts.inquiries)}
+        hint="Digital service inquiries"
+        icon={Inbox}
+      />
     </dl>
   );
 }
@@ -274,7 +262,7 @@ function SummaryLoading() {
 }
 
 /**
- * Mission Control (spec 2.11, design section 5): the user's clearance and security level, their own figures,
+ * Mission Control: the user's clearance and security level, their own figures,
  * recent activity, missions and orders, quick actions, the cart summary and the upgrade dialog.
  */
 export function MissionControl({ user, cartSummary, upgradeAction }: MissionControlProps) {

@@ -3,7 +3,7 @@ import { ApiError, handleUnauthorizedError, isUnauthorizedError } from '@/lib/ap
 import { DASHBOARD_MESSAGES } from '@/features/dashboard/utils/messages';
 
 /**
- * Spec 6 and 8: Mission Control needs a session. When there is none (signed out, or the summary answers 401),
+ * Mission Control needs a session. When there is none (signed out, or the summary answers 401),
  * the 'Unauthorized' toast shows once and the browser goes to /api/login 0.5 s later, through the helper every
  * lost session uses.
  */

@@ -1,4 +1,4 @@
-/** The spec's texts for Mission Control (sections 6 and 8). */
+/** Mission Control's toast for a lost session. */
 export const DASHBOARD_MESSAGES = {
   loggedOut: { title: 'Unauthorized', description: 'You are logged out. Logging in again...' },
 } as const;

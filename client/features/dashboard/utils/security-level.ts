@@ -1,6 +1,6 @@
 export type SecurityLevel = 'MAXIMUM' | 'ELEVATED';
 
-/** Tier 2 and above read 'MAXIMUM', tier 1 'ELEVATED' (design section 5, not the spec's 'tier 2 only'). */
+/** Tier 2 and above read 'MAXIMUM', tier 1 'ELEVATED': every tier from 2 up, not tier 2 alone. */
 export const MAXIMUM_SECURITY_TIER = 2;
 
 export function securityLevel(tier: number): SecurityLevel {

@@ -32,7 +32,7 @@ function serveDevices(initial: Device[]) {
   });
 }
 
-describe('mobile devices (spec 2.22)', () => {
+describe('mobile devices', () => {
   it('lists this device first, with platform, browser, last activity and status', async () => {
     serveDevices([
       makeDevice({ id: 'phone', platform: 'iOS', browser: 'Safari', isActive: false }),

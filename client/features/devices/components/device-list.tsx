@@ -5,8 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ListSkeleton } from '@/components/ui/list-states';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryStates } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useDevices } from '@/features/devices/api/get-devices';
@@ -25,14 +24,11 @@ interface DeviceListProps {
   onCurrentDeviceSignedOut: () => void;
 }
 
-/** The Mobile Devices tab (spec 2.22): every signed-in browser or app, each of which can be signed out. */
+/** The Mobile Devices tab: every signed-in browser or app, each of which can be signed out. */
 export function DeviceList({ onCurrentDeviceSignedOut }: DeviceListProps) {
   const devices = useDevices();
   const signOut = useSignOutDevice();
   const [confirming, setConfirming] = useState<Device | null>(null);
-
-  // This browser first, then the others in the server's order.
-  const list = [...(devices.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
 
   function signOutDevice(device: Device) {
     signOut.mutate(device, {
@@ -62,54 +58,58 @@ export function DeviceList({ onCurrentDeviceSignedOut }: DeviceListProps) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {devices.isPending ? (
-          <ListSkeleton label="Loading devices" rowClassName="h-16" />
-        ) : devices.isError ? (
-          <LoadError message="Your devices could not be loaded." onRetry={() => void devices.refetch()} />
-        ) : list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No signed-in devices.</p>
-        ) : (
-          <ul aria-label="Devices" className="divide-y">
-            {list.map((device) => {
-              const Icon = MOBILE_PLATFORMS.has(device.platform) ? Smartphone : Monitor;
-              const pending = signOut.isPending && signOut.variables?.id === device.id;
-              return (
-                <li
-                  key={device.id}
-                  data-testid="device"
-                  className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center"
-                >
-                  <Icon aria-hidden="true" className="size-6 shrink-0 text-muted-foreground" />
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <p className="flex flex-wrap items-center gap-2 font-medium">
-                      {deviceName(device)}
-                      {device.current && <Badge variant="secondary">This device</Badge>}
-                      <Badge variant={device.isActive ? 'default' : 'outline'}>
-                        {device.isActive ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      Last active{' '}
-                      <time dateTime={device.lastActive}>{formatRelativeTime(device.lastActive)}</time>
-                      {' · '}Signed in {formatDate(device.createdAt)}
-                    </p>
-                  </div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="self-start sm:self-center"
-                    aria-label={`Sign out ${deviceName(device)}${device.current ? ' (this device)' : ''}`}
-                    disabled={pending}
-                    onClick={() => (device.current ? setConfirming(device) : signOutDevice(device))}
-                  >
-                    {pending ? <Spinner label="Signing out" /> : <LogOut aria-hidden="true" />}
-                    Sign out
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryStates
+          query={devices}
+          loading={{ label: 'Loading devices', rowClassName: 'h-16' }}
+          error="Your devices could not be loaded."
+          empty={<p className="text-sm text-muted-foreground">No signed-in devices.</p>}
+        >
+          {(data) => (
+            <ul aria-label="Devices" className="divide-y">
+              {/* This browser first, then the others in the server's order. */}
+              {[...data]
+                .sort((a, b) => Number(b.current) - Number(a.current))
+                .map((device) => {
+                  const Icon = MOBILE_PLATFORMS.has(device.platform) ? Smartphone : Monitor;
+                  const pending = signOut.isPending && signOut.variables?.id === device.id;
+                  return (
+                    <li
+                      key={device.id}
+                      data-testid="device"
+                      className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center"
+                    >
+                      <Icon aria-hidden="true" className="size-6 shrink-0 text-muted-foreground" />
+                      <div className="min-w-0 flex-1 space-y-1">
+                        <p className="flex flex-wrap items-center gap-2 font-medium">
+                          {deviceName(device)}
+                          {device.current && <Badge variant="secondary">This device</Badge>}
+                          <Badge variant={device.isActive ? 'default' : 'outline'}>
+                            {device.isActive ? 'Active' : 'Inactive'}
+                          </Badge>
+                        </p>
+                        <p className="text-xs text-muted-foreground">
+                          Last active{' '}
+                          <time dateTime={device.lastActive}>{formatRelativeTime(device.lastActive)}</time>
+                          {' · '}Signed in {formatDate(device.createdAt)}
+                        </p>
+                      </div>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="self-start sm:self-center"
+                        aria-label={`Sign out ${deviceName(device)}${device.current ? ' (this device)' : ''}`}
+                        disabled={pending}
+                        onClick={() => (device.current ? setConfirming(device) : signOutDevice(device))}
+                      >
+                        {pending ? <Spinner label="Signing out" /> : <LogOut aria-hidden="true" />}
+                        Sign out
+                      </Button>
+                    </li>
+                  );
+                })}
+            </ul>
+          )}
+        </QueryStates>
       </CardContent>
 
       <ConfirmDialog

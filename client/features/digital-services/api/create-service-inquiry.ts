@@ -7,8 +7,8 @@ import {
 } from '@/features/digital-services/api/get-service-inquiries';
 
 /**
- * 201 with the inquiry. 400 with issues for a field that breaks spec 5.2 (or an unknown service), 401 when
- * signed out, 403 `TIER_REQUIRED` for a service above the user's tier.
+ * 201 with the inquiry. 400 with issues for a field that breaks the rules of contract/digital-services.ts (or
+ * an unknown service), 401 when signed out, 403 `TIER_REQUIRED` for a service above the user's tier.
  */
 export function createServiceInquiry(data: ServiceInquiryRequest): Promise<ServiceInquiry> {
   return apiRequest<ServiceInquiry>('POST', SERVICE_INQUIRIES_PATH, data);
@@ -18,7 +18,7 @@ export function useCreateServiceInquiry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createServiceInquiry,
-    // Spec 7: a new inquiry refreshes the list.
+    // A new inquiry refreshes the list.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceInquiriesQueryKey }),
   });
 }

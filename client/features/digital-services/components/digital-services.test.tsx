@@ -39,7 +39,7 @@ function card(name: string) {
     .find((element) => within(element).queryByRole('heading', { name }))!;
 }
 
-describe('the service cards (spec 2.7)', () => {
+describe('the service cards', () => {
   it('lists services by minimum tier, each previewing at most 4 metrics, 2 capabilities and 2 items', async () => {
     serve();
     renderWithProviders(<DigitalServices user={tier1User} />);

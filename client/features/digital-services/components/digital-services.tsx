@@ -56,7 +56,7 @@ function LoadingCards() {
 }
 
 /**
- * The digital intelligence suite (spec 2.7): service cards by minimum tier, each with its demo and inquiry,
+ * The digital intelligence suite: service cards by minimum tier, each with its demo and inquiry,
  * the locked Advanced Analytics card below tier 2, and the signed-in user's own inquiries.
  */
 export function DigitalServices({ user }: { user: User | null }) {

@@ -5,7 +5,7 @@ import { ADVANCED_ANALYTICS_TIER, type AccessRequest } from '@/features/digital-
 
 const HEADING_ID = 'advanced-analytics-name';
 
-/** The placeholder card shown below tier 2 (spec 2.7): 'Advanced Analytics / TIER 2 REQUIRED'. */
+/** The placeholder card shown below tier 2: 'Advanced Analytics / TIER 2 REQUIRED'. */
 export function LockedAnalyticsCard({ requestAccess }: { requestAccess: AccessRequest }) {
   return (
     <article

@@ -1,7 +1,6 @@
 import { Inbox } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { useServiceInquiries } from '@/features/digital-services/api/get-service-inquiries';
 import {
   budgetLabel,
@@ -34,64 +33,58 @@ export function MyInquiries() {
         )}
       </div>
 
-      {inquiries.isPending ? (
-        <div aria-hidden="true" className="grid gap-2">
-          {Array.from({ length: 2 }, (_, index) => (
-            <Skeleton key={index} className="h-16" />
-          ))}
-        </div>
-      ) : inquiries.isError ? (
-        <LoadError
-          className="items-center rounded-lg border border-dashed px-6 py-10 text-center"
-          message="Your inquiries could not be loaded."
-          onRetry={() => void inquiries.refetch()}
-        />
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-          <Inbox aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-medium">No inquiries yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
+      <QueryStates
+        query={inquiries}
+        loading={{ label: 'Loading inquiries', className: 'gap-2', rowClassName: 'h-16' }}
+        error={{
+          message: 'Your inquiries could not be loaded.',
+          className: 'items-center rounded-lg border border-dashed px-6 py-10 text-center',
+        }}
+        empty={
+          <EmptyState icon={Inbox} title="No inquiries yet" descriptionClassName="max-w-sm">
             Open a service above and choose Submit Service Inquiry; your requests and their status appear
             here.
-          </p>
-        </div>
-      ) : (
-        <ul className="grid gap-2">
-          {items.map((inquiry) => (
-            <li
-              key={inquiry.id}
-              data-testid="inquiry-row"
-              className="grid gap-3 rounded-lg border bg-card px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
-            >
-              <div className="min-w-0 space-y-1">
-                <p className="font-medium">{inquiry.serviceName}</p>
-                <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-                  <div className="flex gap-1">
-                    <dt>Budget:</dt>
-                    <dd className="font-mono text-foreground">{budgetLabel(inquiry.budgetRange)}</dd>
-                  </div>
-                  <div className="flex gap-1">
-                    <dt>Contact:</dt>
-                    <dd className="text-foreground">
-                      {CONTACT_PREFERENCE_LABELS[inquiry.contactPreference]}
-                    </dd>
-                  </div>
-                  <div className="flex gap-1">
-                    <dt>Submitted:</dt>
-                    <dd className="text-foreground">
-                      <time dateTime={inquiry.createdAt}>{formatDate(inquiry.createdAt)}</time>
-                    </dd>
-                  </div>
-                </dl>
-              </div>
-              <Badge variant={INQUIRY_STATUS_VARIANTS[inquiry.status]} className="sm:justify-self-end">
-                <span className="sr-only">Status: </span>
-                {INQUIRY_STATUS_LABELS[inquiry.status]}
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      )}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-2">
+            {data.map((inquiry) => (
+              <li
+                key={inquiry.id}
+                data-testid="inquiry-row"
+                className="grid gap-3 rounded-lg border bg-card px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
+              >
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium">{inquiry.serviceName}</p>
+                  <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                    <div className="flex gap-1">
+                      <dt>Budget:</dt>
+                      <dd className="font-mono text-foreground">{budgetLabel(inquiry.budgetRange)}</dd>
+                    </div>
+                    <div className="flex gap-1">
+                      <dt>Contact:</dt>
+                      <dd className="text-foreground">
+                        {CONTACT_PREFERENCE_LABELS[inquiry.contactPreference]}
+                      </dd>
+                    </div>
+                    <div className="flex gap-1">
+                      <dt>Submitted:</dt>
+                      <dd className="text-foreground">
+                        <time dateTime={inquiry.createdAt}>{formatDate(inquiry.createdAt)}</time>
+                      </dd>
+                    </div>
+                  </dl>
+                </div>
+                <Badge variant={INQUIRY_STATUS_VARIANTS[inquiry.status]} className="sm:justify-self-end">
+                  <span className="sr-only">Status: </span>
+                  {INQUIRY_STATUS_LABELS[inquiry.status]}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -19,7 +19,7 @@ const ACTIVITY_KINDS = {
 
 interface ServiceCardProps {
   service: DigitalService;
-  /** The viewer's tier reaches the service's minimum tier (spec 6). */
+  /** The viewer's tier reaches the service's minimum tier, so it may be used. */
   usable: boolean;
   /** The card the address points at (`#<service id>`): marked, and focusable so it can take the focus. */
   highlighted?: boolean;
@@ -30,7 +30,7 @@ interface ServiceCardProps {
 }
 
 /**
- * One service of the suite (spec 2.7): at most 4 metrics, 2 capabilities (+N more) and 2 recent items. A
+ * One service of the suite: at most 4 metrics, 2 capabilities (+N more) and 2 recent items. A
  * service above the viewer's tier keeps its public teaser but shows a CLASSIFIED panel instead of its
  * activity, and offers access instead of the demo.
  */

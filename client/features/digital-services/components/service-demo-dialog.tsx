@@ -99,7 +99,7 @@ interface ServiceDemoDialogProps {
 }
 
 /**
- * The demo dashboard of a usable service (spec 2.7): its figures as tiles, recent activities with status,
+ * The demo dashboard of a usable service: its figures as tiles, recent activities with status,
  * time and confidence, and its analytics as charts where they are numeric series.
  */
 export function ServiceDemoDialog({ service, open, onOpenChange, onInquire }: ServiceDemoDialogProps) {

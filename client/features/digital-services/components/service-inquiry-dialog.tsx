@@ -13,7 +13,7 @@ interface ServiceInquiryDialogProps {
   user: Pick<User, 'email' | 'firstName' | 'lastName'> | null;
 }
 
-/** The service inquiry (spec 2.7, 5.2): closes, and starts afresh next time, once submitted. */
+/** The service inquiry: closes, and starts afresh next time, once submitted. */
 export function ServiceInquiryDialog({
   service,
   open,

@@ -71,7 +71,7 @@ function posted(fetchMock: ReturnType<typeof mockFetch>): ServiceInquiryRequest 
   return call ? (JSON.parse(String(call[1]?.body)) as ServiceInquiryRequest) : undefined;
 }
 
-describe('the service inquiry form (spec 5.2)', () => {
+describe('the service inquiry form', () => {
   it('starts with the service chosen, the defaults and what we know of the person', () => {
     const { form } = renderForm(() => ({ status: 500 }));
     expect(within(form).getByLabelText('Service')).toHaveValue('threat');
@@ -83,7 +83,7 @@ describe('the service inquiry form (spec 5.2)', () => {
     for (const checkbox of within(form).getAllByRole('checkbox')) expect(checkbox).not.toBeChecked();
   });
 
-  it("shows the spec's messages under the fields and sends nothing", async () => {
+  it('shows the validation messages under the fields and sends nothing', async () => {
     const actor = userEvent.setup();
     const { form, fetchMock } = renderForm(() => ({ status: 500 }));
     await fill(actor, form, { 'Service description': 'Too short.' });

@@ -1,23 +1,23 @@
 import { DEFAULT_TIER } from '@contract/tiers';
 import type { User } from '@contract/auth';
+import { paths } from '@/config/paths';
 import { LOGIN_URL } from '@/lib/constants';
-import { paths } from '@/app/paths';
 
 /**
  * The tier the suite is shown for. A signed-out visitor is shown what a new account gets (tier 1, the default
  * every sign-up receives): tier-1 services are open to look at, and submitting an inquiry asks them to sign in
- * (spec 6 and 8). Everything above is classified until the viewer holds that tier.
+ * (a destructive toast, then sign-in). Everything above is classified until the viewer holds that tier.
  */
 export function viewerTier(user: Pick<User, 'tier'> | null): number {
   return user?.tier ?? DEFAULT_TIER;
 }
 
-/** Spec 6: a digital service is usable when the user's tier is at least its minimum tier. */
+/** A digital service is usable when the user's tier is at least its minimum tier. */
 export function canUseService(service: { minimumTier: number }, user: Pick<User, 'tier'> | null): boolean {
   return viewerTier(user) >= service.minimumTier;
 }
 
-/** The 'Advanced Analytics' placeholder card is shown below this tier (spec 2.7). */
+/** The 'Advanced Analytics' placeholder card is shown below this tier. */
 export const ADVANCED_ANALYTICS_TIER = 2;
 
 /** /api/login, coming back to the suite once signed in. */

@@ -1,7 +1,7 @@
 /*
- * The demo dashboard reads a service's free-form `fullContent` (spec 3): figures for tiles, and analytics of
- * whatever shape each service keeps. These helpers turn it into things a screen can show: numeric series
- * become charts, everything else a labelled value.
+ * The demo dashboard reads a service's free-form `fullContent` (JSON with no fixed shape): figures for tiles,
+ * and analytics of whatever shape each service keeps. These helpers turn it into things a screen can show:
+ * numeric series become charts, everything else a labelled value.
  */
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

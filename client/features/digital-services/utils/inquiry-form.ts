@@ -19,8 +19,8 @@ const OPTIONAL_TEXTS = [
 ] as const satisfies readonly (keyof InquiryOutput)[];
 
 /**
- * Spec 5.2's defaults (organization type individual, budget 10k-25k, contact by email), the chosen service and
- * what we know of the person. The three declarations start unticked: the person must tick each one.
+ * The inquiry form's defaults (organization type individual, budget 10k-25k, contact by email), the chosen
+ * service and what we know of the person. The three declarations start unticked: the person ticks each one.
  */
 export function inquiryDefaults(
   serviceId: string,

@@ -40,7 +40,7 @@ export const INQUIRY_STATUS_VARIANTS = {
   declined: 'destructive',
 } as const satisfies Record<InquiryStatus, BadgeProps['variant']>;
 
-/** The spec's texts (section 8). */
+/** The service inquiry's toasts and texts. */
 export const INQUIRY_MESSAGES = {
   submitted: {
     title: 'Inquiry Submitted',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeService } from '@/features/digital-services/test-fixtures';
 import { servicePreview } from '@/features/digital-services/utils/preview';
 
-describe('servicePreview (spec 2.7 and 9)', () => {
+describe('servicePreview', () => {
   it('keeps at most 4 metrics, 2 capabilities with the rest counted, and 2 recent items', () => {
     const preview = servicePreview(makeService());
     expect(preview.metrics.map(({ label }) => label)).toEqual([

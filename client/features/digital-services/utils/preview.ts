@@ -13,13 +13,13 @@ export interface PreviewActivity {
 }
 
 export interface ServicePreview {
-  /** At most 4 (spec 9), in the order the service lists them. */
+  /** At most 4, in the order the service lists them. */
   metrics: { label: string; value: string | number }[];
-  /** At most 2 (spec 9). */
+  /** At most 2. */
   capabilities: string[];
   /** How many capabilities the card leaves out ('+N more'). */
   moreCapabilities: number;
-  /** At most 2 (spec 9). */
+  /** At most 2. */
   activities: PreviewActivity[];
 }
 

@@ -5,8 +5,8 @@ import { INQUIRY_MESSAGES } from '@/features/digital-services/utils/inquiry-opti
 import { goTo } from '@/features/digital-services/utils/navigation';
 
 /**
- * A signed-out visitor asked to submit an inquiry (spec 6 and 8): a destructive toast, then sign-in after 1 s,
- * coming back to the suite. Asked before the form opens, so nobody types twenty fields only to lose them.
+ * A signed-out visitor asked to submit an inquiry (only members may): a destructive toast, then sign-in after
+ * 1 s, coming back to the suite. Asked before the form opens, so nobody types twenty fields only to lose them.
  */
 export function askToSignIn(): void {
   toast({ variant: 'destructive', ...INQUIRY_MESSAGES.loginRequired });

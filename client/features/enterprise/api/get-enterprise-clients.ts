@@ -18,7 +18,10 @@ export function getEnterpriseClientsQueryOptions() {
   });
 }
 
-/** Spec 6: the list call is made only at tier 4 and above, so the caller says whether it may be. */
+/**
+ * The list call is made only at tier 4 and above (below it the API answers 403), so the caller says whether
+ * it may be.
+ */
 export function useEnterpriseClients({ enabled }: { enabled: boolean }) {
   return useQuery({ ...getEnterpriseClientsQueryOptions(), enabled });
 }

@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createEnterpriseClientRequestSchema,
   type CreateEnterpriseClientInput,
@@ -8,12 +6,11 @@ import {
 } from '@contract/enterprise';
 import { DEFAULT_TIER, TIER_PLANS } from '@contract/tiers';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
+import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateEnterpriseClient } from '@/features/enterprise/api/create-enterprise-client';
-import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
-import { setServerErrors } from '@/lib/form-errors';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/lib/use-api-form';
 
 const fields = ['name', 'domain', 'tier'] as const;
 
@@ -29,29 +26,29 @@ export function AddClientForm({ onCancel, onCreated }: AddClientFormProps) {
   const create = useCreateEnterpriseClient();
   const {
     register,
-    handleSubmit,
+    submit,
     setError,
     formState: { errors },
-  } = useForm<CreateEnterpriseClientRequest, unknown, CreateEnterpriseClientInput>({
-    resolver: zodResolver(createEnterpriseClientRequestSchema),
-    defaultValues: DEFAULTS,
-  });
+  } = useApiForm<CreateEnterpriseClientRequest, CreateEnterpriseClientInput>(
+    createEnterpriseClientRequestSchema,
+    {
+      defaultValues: DEFAULTS,
+    },
+  );
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      onCreated(await create.mutateAsync(values));
-    } catch (error) {
-      if (handleUnauthorizedError(error)) return;
-      // A taken domain (409) belongs under the domain field, like the schema's own messages.
-      if (error instanceof ApiError && error.status === 409) {
-        setError('domain', {
-          type: 'server',
-          message: errorMessage(error, 'This domain already has a client'),
-        });
-        return;
-      }
-      setServerErrors(error, fields, setError, 'Failed to add the client.');
-    }
+  const onSubmit = submit((values) => create.mutateAsync(values), {
+    fields,
+    fallbackMessage: 'Failed to add the client.',
+    // A taken domain (409) belongs under the domain field, like the schema's own messages.
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === 409)) return false;
+      setError('domain', {
+        type: 'server',
+        message: errorMessage(error, 'This domain already has a client'),
+      });
+      return true;
+    },
+    onSuccess: (client) => onCreated(client),
   });
 
   return (
@@ -73,17 +70,14 @@ export function AddClientForm({ onCancel, onCreated }: AddClientFormProps) {
         error={errors.domain?.message}
         {...register('domain')}
       />
-      <FormField label="Tier" error={errors.tier?.message}>
-        {(field) => (
-          <NativeSelect {...field} {...register('tier', { valueAsNumber: true })}>
-            {TIER_PLANS.map((plan) => (
-              <option key={plan.tier} value={plan.tier}>
-                {`Tier ${plan.tier} · ${plan.name}`}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <SelectField
+        label="Tier"
+        error={errors.tier?.message}
+        options={TIER_PLANS}
+        optionValue={(plan) => plan.tier}
+        optionLabel={(plan) => `Tier ${plan.tier} · ${plan.name}`}
+        {...register('tier', { valueAsNumber: true })}
+      />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel

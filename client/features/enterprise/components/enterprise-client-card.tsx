@@ -3,7 +3,7 @@ import type { EnterpriseClient } from '@contract/enterprise';
 import { TIER_PLANS, tierLabel, tierName } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { NativeSelect } from '@/components/ui/native-select';
+import { OptionsSelect } from '@/components/ui/form-field';
 import { formatCount, formatDate } from '@/lib/format';
 
 interface EnterpriseClientCardProps {
@@ -29,19 +29,16 @@ export function EnterpriseClientCard({ client, busy, onDelete, onChangeTier }: E
             @{client.domain} · added {formatDate(client.createdAt)}
           </p>
         </div>
-        <NativeSelect
+        <OptionsSelect
           aria-label={`Tier of ${client.name}`}
           value={client.tier}
           disabled={busy}
           className="w-40"
           onChange={(event) => onChangeTier(client, Number(event.target.value))}
-        >
-          {TIER_PLANS.map((plan) => (
-            <option key={plan.tier} value={plan.tier}>
-              {`Tier ${plan.tier} · ${plan.name}`}
-            </option>
-          ))}
-        </NativeSelect>
+          options={TIER_PLANS}
+          optionValue={(plan) => plan.tier}
+          optionLabel={(plan) => `Tier ${plan.tier} · ${plan.name}`}
+        />
         <Button
           variant="ghost"
           size="sm"

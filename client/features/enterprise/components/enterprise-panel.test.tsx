@@ -62,7 +62,7 @@ const postBodies = (fetchMock: ReturnType<typeof mockFetch>) =>
     .filter(([url, init]) => url === LIST && init?.method === 'POST')
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
-describe('Enterprise tab (spec 2.23, 6)', () => {
+describe('Enterprise tab', () => {
   it('never asks for the list below tier 4', async () => {
     const fetchMock = serveClients([makeClient()], { user: { ...testUser, tier: 3 } });
     renderWithProviders(<EnterprisePanel />);

@@ -4,16 +4,15 @@ import type { EnterpriseClient } from '@contract/enterprise';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { toast } from '@/components/ui/use-toast';
-import { useUser } from '@/features/auth/api/get-user';
 import { useDeleteEnterpriseClient } from '@/features/enterprise/api/delete-enterprise-client';
 import { useEnterpriseClients } from '@/features/enterprise/api/get-enterprise-clients';
 import { useUpdateEnterpriseClient } from '@/features/enterprise/api/update-enterprise-client';
 import { AddClientDialog } from '@/features/enterprise/components/add-client-dialog';
 import { EnterpriseClientCard } from '@/features/enterprise/components/enterprise-client-card';
 import { handleUnauthorizedError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 
 function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void }) {
   const clients = useEnterpriseClients({ enabled });
@@ -49,69 +48,62 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
     );
   }
 
-  if (clients.isPending) {
-    return <ListSkeleton label="Loading clients" rowClassName="h-36" />;
-  }
-
-  if (clients.isError) {
-    return (
-      <LoadError
-        message="The enterprise clients could not be loaded."
-        onRetry={() => void clients.refetch()}
-      />
-    );
-  }
-
-  if (clients.data.length === 0) {
-    return (
-      <EmptyState
-        icon={Building2}
-        title="No enterprise clients yet"
-        action={
-          <Button variant="outline" className="mt-2" onClick={onAdd}>
-            <Plus aria-hidden="true" />
-            Add Client
-          </Button>
-        }
-      >
-        Add the organisations you serve under contract.
-      </EmptyState>
-    );
-  }
-
   return (
-    <>
-      <ul aria-label="Enterprise clients" className="grid gap-4 lg:grid-cols-2">
-        {clients.data.map((client) => (
-          <EnterpriseClientCard
-            key={client.id}
-            client={client}
-            busy={
-              (remove.isPending && remove.variables === client.id) ||
-              (update.isPending && update.variables.id === client.id)
-            }
-            onDelete={setConfirming}
-            onChangeTier={changeTier}
+    <QueryStates
+      query={clients}
+      loading={{ label: 'Loading clients', rowClassName: 'h-36' }}
+      error="The enterprise clients could not be loaded."
+      empty={
+        <EmptyState
+          icon={Building2}
+          title="No enterprise clients yet"
+          action={
+            <Button variant="outline" className="mt-2" onClick={onAdd}>
+              <Plus aria-hidden="true" />
+              Add Client
+            </Button>
+          }
+        >
+          Add the organisations you serve under contract.
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          <ul aria-label="Enterprise clients" className="grid gap-4 lg:grid-cols-2">
+            {data.map((client) => (
+              <EnterpriseClientCard
+                key={client.id}
+                client={client}
+                busy={
+                  (remove.isPending && remove.variables === client.id) ||
+                  (update.isPending && update.variables.id === client.id)
+                }
+                onDelete={setConfirming}
+                onChangeTier={changeTier}
+              />
+            ))}
+          </ul>
+          <ConfirmDialog
+            open={confirming !== null}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => confirming && removeClient(confirming)}
+            title="Remove this client?"
+            description={`${confirming ? confirming.name : 'The client'} is removed from the list. Its members keep their accounts and tiers.`}
+            confirmLabel="Remove client"
+            pendingLabel="Removing"
+            pending={remove.isPending}
           />
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={confirming !== null}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && removeClient(confirming)}
-        title="Remove this client?"
-        description={`${confirming ? confirming.name : 'The client'} is removed from the list. Its members keep their accounts and tiers.`}
-        confirmLabel="Remove client"
-        pendingLabel="Removing"
-        pending={remove.isPending}
-      />
-    </>
+        </>
+      )}
+    </QueryStates>
   );
 }
 
 /**
- * The Enterprise tab (spec 2.23, tier 4 and above): clients with their tier and members, and 'Add Client'.
- * The /ai page shows the tab to Directors only; the list call is also held back here for anyone else (spec 6).
+ * The Enterprise tab (tier 4 and above): clients with their tier and members, and 'Add Client'.
+ * The /ai page shows the tab to Directors only; the list call is also held back here for anyone else, who
+ * would only get a 403.
  */
 export function EnterprisePanel() {
   const { data: user } = useUser();

@@ -1,8 +1,7 @@
 import type { Integration, IntegrationDeliveryStatus } from '@contract/integrations';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { ListSkeleton } from '@/components/ui/list-states';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryStates } from '@/components/ui/list-states';
 import { useIntegrationDeliveries } from '@/features/integrations/api/get-integration-deliveries';
 import { formatRelativeTime } from '@/lib/format';
 
@@ -17,44 +16,44 @@ const STATUS_BADGE: Record<
 
 function DeliveryLog({ integration }: { integration: Integration }) {
   const deliveries = useIntegrationDeliveries(integration.id);
-  if (deliveries.isPending) {
-    return <ListSkeleton label="Loading deliveries" className="gap-2" rowClassName="h-16" />;
-  }
-  if (deliveries.isError) {
-    return (
-      <LoadError message="The delivery log could not be loaded." onRetry={() => void deliveries.refetch()} />
-    );
-  }
-  if (deliveries.data.length === 0) {
-    return <p className="text-sm text-muted-foreground">Nothing sent yet. Send a test message to try it.</p>;
-  }
   return (
-    <ul aria-label="Deliveries" className="grid gap-2">
-      {deliveries.data.map((delivery) => {
-        const badge = STATUS_BADGE[delivery.status];
-        return (
-          <li
-            key={delivery.id}
-            data-testid="delivery"
-            className="grid gap-1.5 rounded-md border bg-surface p-3"
-          >
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge variant={badge.variant}>{badge.label}</Badge>
-              <code className="font-mono text-xs">{delivery.event}</code>
-              <time dateTime={delivery.createdAt} className="ml-auto text-xs text-muted-foreground">
-                {formatRelativeTime(delivery.createdAt)}
-              </time>
-            </div>
-            {delivery.message && <p className="text-sm break-words">{delivery.message}</p>}
-            <p className="font-mono text-xs text-muted-foreground">
-              {delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}
-              {delivery.responseStatus !== null && ` · HTTP ${delivery.responseStatus}`}
-            </p>
-            {delivery.error && <p className="text-xs text-red-400 break-words">{delivery.error}</p>}
-          </li>
-        );
-      })}
-    </ul>
+    <QueryStates
+      query={deliveries}
+      loading={{ label: 'Loading deliveries', className: 'gap-2', rowClassName: 'h-16' }}
+      error="The delivery log could not be loaded."
+      empty={
+        <p className="text-sm text-muted-foreground">Nothing sent yet. Send a test message to try it.</p>
+      }
+    >
+      {(data) => (
+        <ul aria-label="Deliveries" className="grid gap-2">
+          {data.map((delivery) => {
+            const badge = STATUS_BADGE[delivery.status];
+            return (
+              <li
+                key={delivery.id}
+                data-testid="delivery"
+                className="grid gap-1.5 rounded-md border bg-surface p-3"
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge variant={badge.variant}>{badge.label}</Badge>
+                  <code className="font-mono text-xs">{delivery.event}</code>
+                  <time dateTime={delivery.createdAt} className="ml-auto text-xs text-muted-foreground">
+                    {formatRelativeTime(delivery.createdAt)}
+                  </time>
+                </div>
+                {delivery.message && <p className="text-sm break-words">{delivery.message}</p>}
+                <p className="font-mono text-xs text-muted-foreground">
+                  {delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`}
+                  {delivery.responseStatus !== null && ` · HTTP ${delivery.responseStatus}`}
+                </p>
+                {delivery.error && <p className="text-xs text-red-400 break-words">{delivery.error}</p>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </QueryStates>
   );
 }
 

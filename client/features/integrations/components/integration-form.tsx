@@ -1,5 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import type { z } from 'zod';
 import {
@@ -10,12 +9,10 @@ import {
   type IntegrationType,
 } from '@contract/integrations';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
+import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateIntegration } from '@/features/integrations/api/create-integration';
-import { handleUnauthorizedError } from '@/lib/api-client';
-import { setServerErrors } from '@/lib/form-errors';
+import { useApiForm } from '@/lib/use-api-form';
 
 type FormInput = z.input<typeof createIntegrationRequestSchema>;
 type FormOutput = z.output<typeof createIntegrationRequestSchema>;
@@ -41,42 +38,33 @@ export function IntegrationForm({
   const create = useCreateIntegration();
   const {
     register,
-    handleSubmit,
+    submit,
     control,
-    setError,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(createIntegrationRequestSchema),
+  } = useApiForm<FormInput, FormOutput>(createIntegrationRequestSchema, {
     // A field the chosen type does not show is not sent (a Slack URL typed before switching to Telegram).
     shouldUnregister: true,
     defaultValues: { type: 'slack', name: '', config: { url: '', token: '', channel: '' } },
   });
   const type = useWatch({ control, name: 'type' });
 
-  const onSubmit = handleSubmit((values) =>
-    create
-      .mutateAsync(values)
-      .then(onCreated)
-      .catch((error: unknown) => {
-        if (handleUnauthorizedError(error)) return;
-        setServerErrors(error, fields, setError, 'Failed to add the integration.');
-      }),
-  );
+  const onSubmit = submit((values) => create.mutateAsync(values), {
+    fields,
+    fallbackMessage: 'Failed to add the integration.',
+    onSuccess: (created) => onCreated(created),
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Add integration" className="grid gap-5">
       <FormMessage>{errors.root?.server?.message}</FormMessage>
-      <FormField label="Type" error={errors.type?.message} hint={TYPE_HINTS[type]}>
-        {(control) => (
-          <NativeSelect {...control} {...register('type')}>
-            {INTEGRATION_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {INTEGRATION_TYPE_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <SelectField
+        label="Type"
+        error={errors.type?.message}
+        hint={TYPE_HINTS[type]}
+        options={INTEGRATION_TYPES}
+        optionLabel={(value) => INTEGRATION_TYPE_LABELS[value]}
+        {...register('type')}
+      />
       <TextField
         label="Name"
         placeholder="Ops alerts"

@@ -105,7 +105,7 @@ const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string, url: str
 // Dialogs and forms with several fields: allow for a busy machine.
 const FORM_TEST_TIMEOUT = 15_000;
 
-describe('Integrations tab (spec 2.22, 5.9)', () => {
+describe('Integrations tab', () => {
   it('lists integrations with their type, masked settings and state', async () => {
     serve([
       makeIntegration(),

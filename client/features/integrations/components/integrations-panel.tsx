@@ -6,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteIntegration } from '@/features/integrations/api/delete-integration';
@@ -154,39 +153,34 @@ function IntegrationList({
 }) {
   const integrations = useIntegrations();
 
-  if (integrations.isPending) {
-    return <ListSkeleton label="Loading integrations" rowClassName="h-32" />;
-  }
-  if (integrations.isError) {
-    return (
-      <LoadError
-        message="Your integrations could not be loaded."
-        onRetry={() => void integrations.refetch()}
-      />
-    );
-  }
-  if (integrations.data.length === 0) {
-    return (
-      <EmptyState icon={Plug} title="No integrations yet">
-        Add Slack, Discord, Telegram or a webhook to receive alerts where your team works.
-      </EmptyState>
-    );
-  }
   return (
-    <ul aria-label="Integrations" className="grid gap-3 md:grid-cols-2">
-      {integrations.data.map((integration) => (
-        <IntegrationItem
-          key={integration.id}
-          integration={integration}
-          onShowLog={() => onShowLog(integration)}
-          onDelete={() => onDelete(integration)}
-        />
-      ))}
-    </ul>
+    <QueryStates
+      query={integrations}
+      loading={{ label: 'Loading integrations', rowClassName: 'h-32' }}
+      error="Your integrations could not be loaded."
+      empty={
+        <EmptyState icon={Plug} title="No integrations yet">
+          Add Slack, Discord, Telegram or a webhook to receive alerts where your team works.
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <ul aria-label="Integrations" className="grid gap-3 md:grid-cols-2">
+          {data.map((integration) => (
+            <IntegrationItem
+              key={integration.id}
+              integration={integration}
+              onShowLog={() => onShowLog(integration)}
+              onDelete={() => onDelete(integration)}
+            />
+          ))}
+        </ul>
+      )}
+    </QueryStates>
   );
 }
 
-/** The Integrations tab (spec 2.22): add, switch on and off, test, read the delivery log, delete. */
+/** The Integrations tab: add, switch on and off, test, read the delivery log, delete. */
 export function IntegrationsPanel() {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatedIntegration | null>(null);

@@ -7,8 +7,8 @@ import {
 } from '@/features/investigations/api/get-investigations';
 
 /**
- * 201 with the request, PENDING and priced by the server. 400 with issues for a field that breaks spec 5.4,
- * 401 when signed out, 403 `TIER_REQUIRED` for a service above the user's tier.
+ * 201 with the request, PENDING and priced by the server. 400 with issues for a field that breaks the rules
+ * of contract/investigations.ts, 401 when signed out, 403 `TIER_REQUIRED` above the user's tier.
  */
 export function createInvestigation(data: InvestigationRequestInput): Promise<Investigation> {
   return apiRequest<Investigation>('POST', INVESTIGATIONS_PATH, data);
@@ -18,7 +18,7 @@ export function useCreateInvestigation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createInvestigation,
-    // Spec 4: the dialog closes on success and 'My Investigation Requests' shows the new one.
+    // The dialog closes on success and 'My Investigation Requests' shows the new one.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: investigationsQueryKey }),
   });
 }

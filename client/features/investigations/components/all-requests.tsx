@@ -10,9 +10,8 @@ import {
 } from '@contract/investigations';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryStates } from '@/components/ui/list-states';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useAllInvestigations } from '@/features/investigations/api/get-all-investigations';
 import { useInvestigationAgents } from '@/features/investigations/api/get-investigation-agents';
@@ -146,7 +145,6 @@ export function AllRequests() {
   const requests = useAllInvestigations();
   const agents = useInvestigationAgents();
   const update = useUpdateInvestigation();
-  const items = requests.data ?? [];
 
   async function apply(id: string, changes: InvestigationUpdate) {
     try {
@@ -176,36 +174,34 @@ export function AllRequests() {
         <Badge variant="secondary">Director</Badge>
       </div>
 
-      {requests.isPending ? (
-        <div aria-hidden="true" className="grid gap-2">
-          {Array.from({ length: 2 }, (_, index) => (
-            <Skeleton key={index} className="h-20" />
-          ))}
-        </div>
-      ) : requests.isError ? (
-        <LoadError
-          className="items-center rounded-lg border border-dashed px-6 py-10 text-center"
-          message="The requests could not be loaded."
-          onRetry={() => void requests.refetch()}
-        />
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-          <ClipboardList aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-medium">No requests from clients yet</p>
-        </div>
-      ) : (
-        <ul className="grid gap-2">
-          {items.map((item) => (
-            <RequestRow
-              key={item.id}
-              item={item}
-              agents={agents.data ?? []}
-              busy={update.isPending && update.variables?.id === item.id}
-              onUpdate={(changes) => void apply(item.id, changes)}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={requests}
+        loading={{ label: 'Loading requests', className: 'gap-2', rowClassName: 'h-20' }}
+        error={{
+          message: 'The requests could not be loaded.',
+          className: 'items-center rounded-lg border border-dashed px-6 py-10 text-center',
+        }}
+        empty={
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
+            <ClipboardList aria-hidden="true" className="size-8 text-muted-foreground" />
+            <p className="font-medium">No requests from clients yet</p>
+          </div>
+        }
+      >
+        {(items) => (
+          <ul className="grid gap-2">
+            {items.map((item) => (
+              <RequestRow
+                key={item.id}
+                item={item}
+                agents={agents.data ?? []}
+                busy={update.isPending && update.variables?.id === item.id}
+                onUpdate={(changes) => void apply(item.id, changes)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </section>
   );
 }

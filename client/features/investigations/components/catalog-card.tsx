@@ -10,13 +10,13 @@ interface CatalogCardProps {
   service: InvestigationCatalogEntry;
   /**
    * `request`: signed in at the service's tier or above; `locked`: signed in below it; `browse`: signed out
-   * (only signed-in users may request, spec 6).
+   * (only signed-in users may request).
    */
   access: 'request' | 'locked' | 'browse';
   onRequest: () => void;
 }
 
-/** One service of the investigation catalogue (spec 2.13): tier badge, pricing in rupees, features, delivery. */
+/** One service of the investigation catalogue: tier badge, pricing in rupees, features, delivery. */
 export function CatalogCard({ service, access, onRequest }: CatalogCardProps) {
   const headingId = `investigation-${service.id}-name`;
   const locked = access === 'locked';

@@ -13,7 +13,7 @@ interface InvestigationRequestDialogProps {
   user: Pick<User, 'firstName' | 'lastName'> | null;
 }
 
-/** The investigation request (spec 2.13, 5.4): closes, and starts afresh next time, once submitted. */
+/** The investigation request: closes, and starts afresh next time, once submitted. */
 export function InvestigationRequestDialog({
   open,
   onOpenChange,

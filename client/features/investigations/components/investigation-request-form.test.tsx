@@ -58,7 +58,7 @@ const optionValues = (select: HTMLElement) =>
     .getAllByRole('option')
     .map((option) => (option as HTMLOptionElement).value);
 
-describe('the investigation request form (spec 5.4)', () => {
+describe('the investigation request form', () => {
   it('starts with the defaults and the person as authorized representative', () => {
     const { form } = renderForm(() => ({ status: 500 }));
     expect(within(form).getByLabelText('Service type')).toHaveValue('background-check');
@@ -97,7 +97,7 @@ describe('the investigation request form (spec 5.4)', () => {
     expect(within(form).getByTestId('estimate-preview')).toHaveTextContent('₹50,000');
   });
 
-  it("shows the spec's messages under the fields and sends nothing", async () => {
+  it('shows the validation messages under the fields and sends nothing', async () => {
     const actor = userEvent.setup();
     const { form, fetchMock } = renderForm(() => ({ status: 500 }));
     await actor.clear(within(form).getByLabelText('Authorized representative'));

@@ -1,5 +1,4 @@
-import { useForm, useWatch, type Control } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type Control } from 'react-hook-form';
 import type { User } from '@contract/auth';
 import {
   INVESTIGATION_BUDGET_RANGES,
@@ -11,12 +10,16 @@ import {
   type InvestigationRequestInput,
   type InvestigationRequestValues,
 } from '@contract/investigations';
-import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
-import { Checkbox, CheckboxField, FormLegend, LongTextField } from '@/components/ui/form-parts';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
+import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
+import {
+  Checkbox,
+  CheckboxField,
+  DeclarationsFieldset,
+  FormActions,
+  FormLegend,
+  LongTextField,
+  type Declaration,
+} from '@/components/ui/form-parts';
 import { useCreateInvestigation } from '@/features/investigations/api/create-investigation';
 import {
   budgetLabel,
@@ -31,8 +34,8 @@ import {
   requestDefaults,
   toInvestigationRequest,
 } from '@/features/investigations/utils/request-form';
-import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
 import { formatINR } from '@/lib/format';
+import { useApiForm } from '@/lib/use-api-form';
 
 type FormControl = Control<InvestigationRequestInput, unknown, InvestigationRequestValues>;
 
@@ -64,6 +67,18 @@ function EstimatePreview({
   );
 }
 
+const DECLARATIONS: readonly Declaration<InvestigationRequestInput>[] = [
+  { name: 'lawfulPurposeDeclaration', label: 'I declare this investigation serves a lawful purpose.' },
+  {
+    name: 'noHarassmentDeclaration',
+    label: 'I declare the results will not be used to harass, stalk or intimidate anyone.',
+  },
+  {
+    name: 'complianceAgreement',
+    label: 'I agree to the compliance requirements, including privacy and data protection law.',
+  },
+];
+
 interface InvestigationRequestFormProps {
   /** The services the person may request (within their tier), in catalogue order. */
   services: readonly InvestigationCatalogEntry[];
@@ -74,7 +89,10 @@ interface InvestigationRequestFormProps {
   onSubmitted: () => void;
 }
 
-/** Every field of spec 5.4 (confidentiality level has none), checked with the API's own schema before sending. */
+/**
+ * Every field of an investigation request (confidentiality level has no control), checked with the API's own
+ * schema (contract/investigations.ts) before sending.
+ */
 export function InvestigationRequestForm({
   services,
   initialServiceType,
@@ -84,50 +102,28 @@ export function InvestigationRequestForm({
 }: InvestigationRequestFormProps) {
   const createInvestigation = useCreateInvestigation();
   const defaults = requestDefaults(initialServiceType ?? services[0]?.id, user);
+  const form = useApiForm<InvestigationRequestInput, InvestigationRequestValues>(investigationRequestSchema, {
+    defaultValues: defaults,
+  });
   const {
     register,
     control,
-    handleSubmit,
-    reset,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<InvestigationRequestInput, unknown, InvestigationRequestValues>({
-    resolver: zodResolver(investigationRequestSchema),
-    defaultValues: defaults,
-  });
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await createInvestigation.mutateAsync(toInvestigationRequest(values));
-    } catch (error) {
-      if (handleUnauthorizedError(error, INVESTIGATION_MESSAGES.loginRequired)) return;
-      if (error instanceof ApiError && error.status === 400 && error.body?.issues?.length) {
-        const issues = error.body.issues;
-        const placed = issues.filter((issue) => {
-          const field = REQUEST_FIELD_NAMES.find((name) => name === issue.path);
-          if (field) setError(field, { type: 'server', message: issue.message }, { shouldFocus: true });
-          return Boolean(field);
-        });
-        if (placed.length < issues.length) {
-          setError('root.server', {
-            type: 'server',
-            message: errorMessage(error, INVESTIGATION_MESSAGES.failed.description),
-          });
-        }
-        return;
-      }
-      // 403: the service is above the person's tier; the API says which tier it needs.
-      const description =
-        error instanceof ApiError && error.status === 403
-          ? errorMessage(error, INVESTIGATION_MESSAGES.failed.description)
-          : INVESTIGATION_MESSAGES.failed.description;
-      setError('root.server', { type: 'server', message: description });
-      toast({ variant: 'destructive', ...INVESTIGATION_MESSAGES.failed });
-      return;
-    }
-    toast(INVESTIGATION_MESSAGES.submitted);
-    reset();
-    onSubmitted();
+  const onSubmit = submit((values) => createInvestigation.mutateAsync(toInvestigationRequest(values)), {
+    unauthorized: INVESTIGATION_MESSAGES.loginRequired,
+    fields: REQUEST_FIELD_NAMES,
+    formMessage: 'unplaced',
+    fallbackMessage: INVESTIGATION_MESSAGES.failed.description,
+    // 403: the service is above the person's tier; the API says which tier it needs.
+    apiMessageFor: [400, 403],
+    // The toast keeps the generic text; the form says what the API said.
+    errorToast: INVESTIGATION_MESSAGES.failed,
+    successToast: INVESTIGATION_MESSAGES.submitted,
+    reset: true,
+    onSuccess: onSubmitted,
   });
 
   const busy = createInvestigation.isPending;
@@ -139,28 +135,21 @@ export function InvestigationRequestForm({
       <fieldset className="grid gap-4">
         <FormLegend>Service</FormLegend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Service type" error={errors.serviceType?.message}>
-            {(field) => (
-              <NativeSelect {...field} {...register('serviceType')}>
-                {services.map((service) => (
-                  <option key={service.id} value={service.id}>
-                    {service.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField label="Priority" error={errors.priority?.message}>
-            {(field) => (
-              <NativeSelect {...field} {...register('priority')}>
-                {INVESTIGATION_PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {priorityOptionLabel(priority)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <SelectField
+            label="Service type"
+            error={errors.serviceType?.message}
+            options={services}
+            optionValue={(service) => service.id}
+            optionLabel={(service) => service.name}
+            {...register('serviceType')}
+          />
+          <SelectField
+            label="Priority"
+            error={errors.priority?.message}
+            options={INVESTIGATION_PRIORITIES}
+            optionLabel={priorityOptionLabel}
+            {...register('priority')}
+          />
         </div>
         <EstimatePreview control={control} services={services} />
         <TextField
@@ -175,26 +164,20 @@ export function InvestigationRequestForm({
           min={50}
           rows={4}
           placeholder="What you need established, and the decision it will inform"
-          error={errors.description}
-          control={control}
-          register={register}
+          form={form}
         />
       </fieldset>
 
       <fieldset className="grid gap-4">
         <FormLegend>Client</FormLegend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Client type" error={errors.clientType?.message}>
-            {(field) => (
-              <NativeSelect {...field} {...register('clientType')}>
-                {INVESTIGATION_CLIENT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {CLIENT_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <SelectField
+            label="Client type"
+            error={errors.clientType?.message}
+            options={INVESTIGATION_CLIENT_TYPES}
+            optionLabel={(type) => CLIENT_TYPE_LABELS[type]}
+            {...register('clientType')}
+          />
           <TextField
             label="Organization"
             autoComplete="organization"
@@ -225,9 +208,7 @@ export function InvestigationRequestForm({
           label="Legal basis"
           min={20}
           placeholder="e.g. written consent of the subject; pending civil litigation"
-          error={errors.legalBasis}
-          control={control}
-          register={register}
+          form={form}
         />
         <CheckboxField label="A court order covers this investigation." error={errors.courtOrder?.message}>
           {(props) => <Checkbox {...props} {...register('courtOrder')} />}
@@ -261,18 +242,9 @@ export function InvestigationRequestForm({
           label="Target information"
           min={30}
           placeholder="Who or what is to be investigated, and what you already know"
-          error={errors.targetInformation}
-          control={control}
-          register={register}
+          form={form}
         />
-        <LongTextField
-          name="jurisdictionConcerns"
-          label="Jurisdiction concerns"
-          rows={2}
-          error={errors.jurisdictionConcerns}
-          control={control}
-          register={register}
-        />
+        <LongTextField name="jurisdictionConcerns" label="Jurisdiction concerns" rows={2} form={form} />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
             label="Expected timeframe"
@@ -280,96 +252,42 @@ export function InvestigationRequestForm({
             error={errors.expectedTimeframe?.message}
             {...register('expectedTimeframe')}
           />
-          <FormField label="Budget range" error={errors.budgetRange?.message}>
-            {(field) => (
-              <NativeSelect {...field} {...register('budgetRange')}>
-                {INVESTIGATION_BUDGET_RANGES.map((range) => (
-                  <option key={range} value={range}>
-                    {budgetLabel(range)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField label="Sensitivity level" error={errors.sensitivityLevel?.message}>
-            {(field) => (
-              <NativeSelect {...field} {...register('sensitivityLevel')}>
-                {SENSITIVITY_LEVELS.map((level) => (
-                  <option key={level} value={level}>
-                    {SENSITIVITY_LABELS[level]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <SelectField
+            label="Budget range"
+            error={errors.budgetRange?.message}
+            options={INVESTIGATION_BUDGET_RANGES}
+            optionLabel={budgetLabel}
+            {...register('budgetRange')}
+          />
+          <SelectField
+            label="Sensitivity level"
+            error={errors.sensitivityLevel?.message}
+            options={SENSITIVITY_LEVELS}
+            optionLabel={(level) => SENSITIVITY_LABELS[level]}
+            {...register('sensitivityLevel')}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <LongTextField
-            name="riskFactors"
-            label="Risk factors"
-            rows={2}
-            error={errors.riskFactors}
-            control={control}
-            register={register}
-          />
-          <LongTextField
-            name="previousInvestigations"
-            label="Previous investigations"
-            rows={2}
-            error={errors.previousInvestigations}
-            control={control}
-            register={register}
-          />
+          <LongTextField name="riskFactors" label="Risk factors" rows={2} form={form} />
+          <LongTextField name="previousInvestigations" label="Previous investigations" rows={2} form={form} />
           <LongTextField
             name="dataRetentionRequirements"
             label="Data retention requirements"
             rows={2}
-            error={errors.dataRetentionRequirements}
-            control={control}
-            register={register}
+            form={form}
           />
-          <LongTextField
-            name="reportingRequirements"
-            label="Reporting requirements"
-            rows={2}
-            error={errors.reportingRequirements}
-            control={control}
-            register={register}
-          />
+          <LongTextField name="reportingRequirements" label="Reporting requirements" rows={2} form={form} />
         </div>
       </fieldset>
 
-      <fieldset className="grid gap-3 rounded-md border bg-surface p-4">
-        <FormLegend>Declarations</FormLegend>
-        <CheckboxField
-          label="I declare this investigation serves a lawful purpose."
-          error={errors.lawfulPurposeDeclaration?.message}
-        >
-          {(props) => <Checkbox {...props} {...register('lawfulPurposeDeclaration')} />}
-        </CheckboxField>
-        <CheckboxField
-          label="I declare the results will not be used to harass, stalk or intimidate anyone."
-          error={errors.noHarassmentDeclaration?.message}
-        >
-          {(props) => <Checkbox {...props} {...register('noHarassmentDeclaration')} />}
-        </CheckboxField>
-        <CheckboxField
-          label="I agree to the compliance requirements, including privacy and data protection law."
-          error={errors.complianceAgreement?.message}
-        >
-          {(props) => <Checkbox {...props} {...register('complianceAgreement')} />}
-        </CheckboxField>
-      </fieldset>
+      <DeclarationsFieldset form={form} declarations={DECLARATIONS} />
 
-      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy && <Spinner className="text-primary-foreground" label="Submitting request" />}
-          Submit Request
-        </Button>
-      </div>
+      <FormActions
+        busy={busy}
+        onCancel={onCancel}
+        submitLabel="Submit Request"
+        busyLabel="Submitting request"
+      />
     </form>
   );
 }

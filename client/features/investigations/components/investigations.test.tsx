@@ -15,7 +15,7 @@ function serve(investigations: Investigation[] = []) {
   });
 }
 
-describe('the investigations page (spec 2.13)', () => {
+describe('the investigations page', () => {
   it('shows a signed-out visitor the seven services with tier badges and pricing, and no request button', async () => {
     const fetchMock = serve();
     renderWithProviders(<Investigations user={null} />);

@@ -5,15 +5,15 @@ import type { InvestigationCatalogEntry } from '@contract/investigations';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/load-error';
+import { QueryStates } from '@/components/ui/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { useInvestigationCatalog } from '@/features/investigations/api/get-investigation-catalog';
 import { AllRequests } from '@/features/investigations/components/all-requests';
 import { CatalogCard } from '@/features/investigations/components/catalog-card';
 import { InvestigationRequestDialog } from '@/features/investigations/components/investigation-request-dialog';
 import { MyInvestigations } from '@/features/investigations/components/my-investigations';
 import { servicesWithinTier } from '@/features/investigations/utils/request-form';
-import { paths } from '@/app/paths';
 import { LOGIN_URL } from '@/lib/constants';
 
 /** The dialog keeps its service while it closes, so the form does not change during the fade. */
@@ -49,7 +49,7 @@ function LoadingCards() {
 const loginHref = () => `${LOGIN_URL}?${new URLSearchParams({ returnTo: paths.investigations.getHref() })}`;
 
 /**
- * Investigation services (spec 2.13): the catalogue of seven with tier badges for everyone; for signed-in
+ * Investigation services: the catalogue of seven with tier badges for everyone; for signed-in
  * users the request dialog (services within their tier only) and their own requests; for Directors everyone's
  * requests with their status and agent controls.
  */
@@ -107,27 +107,28 @@ export function Investigations({ user }: { user: User | null }) {
           </h2>
           {catalog.data && <Badge variant="secondary">{services.length} services</Badge>}
         </div>
-        {catalog.isPending ? (
-          <LoadingCards />
-        ) : catalog.isError ? (
-          <LoadError
-            className="items-center rounded-lg border border-dashed px-6 py-16 text-center"
-            message="The investigation services could not be loaded."
-            onRetry={() => void catalog.refetch()}
-          />
-        ) : (
-          <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-            {services.map((service) => (
-              <li key={service.id} className="flex">
-                <CatalogCard
-                  service={service}
-                  access={!user ? 'browse' : user.tier >= service.minimumTier ? 'request' : 'locked'}
-                  onRequest={() => openRequest(service.id)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={catalog}
+          loading={{ label: 'Loading investigation services', children: <LoadingCards /> }}
+          error={{
+            message: 'The investigation services could not be loaded.',
+            className: 'items-center rounded-lg border border-dashed px-6 py-16 text-center',
+          }}
+        >
+          {(entries) => (
+            <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+              {entries.map((service) => (
+                <li key={service.id} className="flex">
+                  <CatalogCard
+                    service={service}
+                    access={!user ? 'browse' : user.tier >= service.minimumTier ? 'request' : 'locked'}
+                    onRequest={() => openRequest(service.id)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
       </section>
 
       {user && <MyInvestigations onRequest={() => openRequest()} />}

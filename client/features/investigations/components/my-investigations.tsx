@@ -1,15 +1,14 @@
 import { FileSearch, Plus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryStates } from '@/components/ui/list-states';
 import { useInvestigations } from '@/features/investigations/api/get-investigations';
 import { PRIORITY_LABELS, statusBadge } from '@/features/investigations/utils/options';
 import { formatDate, formatINR } from '@/lib/format';
 
 const HEADING_ID = 'my-investigations-heading';
 
-/** 'My Investigation Requests' (spec 2.13): the signed-in user's requests, newest first. */
+/** 'My Investigation Requests': the signed-in user's requests, newest first. */
 export function MyInvestigations({ onRequest }: { onRequest: () => void }) {
   const investigations = useInvestigations();
   const items = investigations.data ?? [];
@@ -30,78 +29,76 @@ export function MyInvestigations({ onRequest }: { onRequest: () => void }) {
         )}
       </div>
 
-      {investigations.isPending ? (
-        <div aria-hidden="true" className="grid gap-2">
-          {Array.from({ length: 2 }, (_, index) => (
-            <Skeleton key={index} className="h-20" />
-          ))}
-        </div>
-      ) : investigations.isError ? (
-        <LoadError
-          className="items-center rounded-lg border border-dashed px-6 py-10 text-center"
-          message="Your investigation requests could not be loaded."
-          onRetry={() => void investigations.refetch()}
-        />
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
-          <FileSearch aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-medium">No investigation requests yet</p>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Tell us what you need established; a licensed investigator reviews every request.
-          </p>
-          <Button onClick={onRequest}>
-            <Plus aria-hidden="true" />
-            Submit Your First Request
-          </Button>
-        </div>
-      ) : (
-        <ul className="grid gap-2">
-          {items.map((item) => {
-            const status = statusBadge(item.status);
-            return (
-              <li
-                key={item.id}
-                data-testid="investigation-row"
-                className="grid gap-3 rounded-lg border bg-card px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
-              >
-                <div className="min-w-0 space-y-1">
-                  <p className="font-medium break-words">{item.subject}</p>
-                  <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-                    <div className="flex gap-1">
-                      <dt>Service:</dt>
-                      <dd className="text-foreground">{item.serviceName}</dd>
-                    </div>
-                    <div className="flex gap-1">
-                      <dt>Priority:</dt>
-                      <dd className="text-foreground">{PRIORITY_LABELS[item.priority] ?? item.priority}</dd>
-                    </div>
-                    <div className="flex gap-1">
-                      <dt>Estimated cost:</dt>
-                      <dd data-testid="investigation-cost" className="font-mono text-foreground">
-                        {item.estimatedCost === null ? 'Pending review' : formatINR(item.estimatedCost)}
-                      </dd>
-                    </div>
-                    <div className="flex gap-1">
-                      <dt>Agent:</dt>
-                      <dd className="text-foreground">{item.assignedAgent ?? 'Not yet assigned'}</dd>
-                    </div>
-                    <div className="flex gap-1">
-                      <dt>Submitted:</dt>
-                      <dd className="text-foreground">
-                        <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
-                      </dd>
-                    </div>
-                  </dl>
-                </div>
-                <Badge variant={status.variant} className="sm:justify-self-end">
-                  <span className="sr-only">Status: </span>
-                  {status.label}
-                </Badge>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryStates
+        query={investigations}
+        loading={{ label: 'Loading investigation requests', className: 'gap-2', rowClassName: 'h-20' }}
+        error={{
+          message: 'Your investigation requests could not be loaded.',
+          className: 'items-center rounded-lg border border-dashed px-6 py-10 text-center',
+        }}
+        empty={
+          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-10 text-center">
+            <FileSearch aria-hidden="true" className="size-8 text-muted-foreground" />
+            <p className="font-medium">No investigation requests yet</p>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Tell us what you need established; a licensed investigator reviews every request.
+            </p>
+            <Button onClick={onRequest}>
+              <Plus aria-hidden="true" />
+              Submit Your First Request
+            </Button>
+          </div>
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-2">
+            {data.map((item) => {
+              const status = statusBadge(item.status);
+              return (
+                <li
+                  key={item.id}
+                  data-testid="investigation-row"
+                  className="grid gap-3 rounded-lg border bg-card px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
+                >
+                  <div className="min-w-0 space-y-1">
+                    <p className="font-medium break-words">{item.subject}</p>
+                    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                      <div className="flex gap-1">
+                        <dt>Service:</dt>
+                        <dd className="text-foreground">{item.serviceName}</dd>
+                      </div>
+                      <div className="flex gap-1">
+                        <dt>Priority:</dt>
+                        <dd className="text-foreground">{PRIORITY_LABELS[item.priority] ?? item.priority}</dd>
+                      </div>
+                      <div className="flex gap-1">
+                        <dt>Estimated cost:</dt>
+                        <dd data-testid="investigation-cost" className="font-mono text-foreground">
+                          {item.estimatedCost === null ? 'Pending review' : formatINR(item.estimatedCost)}
+                        </dd>
+                      </div>
+                      <div className="flex gap-1">
+                        <dt>Agent:</dt>
+                        <dd className="text-foreground">{item.assignedAgent ?? 'Not yet assigned'}</dd>
+                      </div>
+                      <div className="flex gap-1">
+                        <dt>Submitted:</dt>
+                        <dd className="text-foreground">
+                          <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+                        </dd>
+                      </div>
+                    </dl>
+                  </div>
+                  <Badge variant={status.variant} className="sm:justify-self-end">
+                    <span className="sr-only">Status: </span>
+                    {status.label}
+                  </Badge>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryStates>
     </section>
   );
 }

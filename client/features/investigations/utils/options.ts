@@ -15,7 +15,10 @@ export const PRIORITY_LABELS: Record<InvestigationPriority, string> = {
   URGENT: 'Urgent',
 };
 
-/** 'High (+50%)': the surcharge of spec section 9, next to the priority it belongs to. */
+/**
+ * 'High (+50%)': the priority surcharge (HIGH +50%, URGENT +100%, computed by the server), next to the
+ * priority it belongs to.
+ */
 export function priorityOptionLabel(priority: InvestigationPriority): string {
   const surcharge = INVESTIGATION_PRIORITY_SURCHARGE[priority];
   return surcharge > 0
@@ -49,7 +52,7 @@ const STATUS_BADGES: Record<InvestigationStatus, { label: string; variant: Badge
   CANCELLED: { label: 'CANCELLED', variant: 'destructive' },
 };
 
-/** Spec 4: the four known statuses are styled; any other value is shown as it came. */
+/** The four known statuses are styled; any other value is shown as it came. */
 export function statusBadge(status: string): { label: string; variant: BadgeProps['variant'] } {
   return (
     (STATUS_BADGES as Partial<Record<string, { label: string; variant: BadgeProps['variant'] }>>)[status] ?? {
@@ -59,7 +62,7 @@ export function statusBadge(status: string): { label: string; variant: BadgeProp
   );
 }
 
-/** The spec's texts (section 8). */
+/** The investigation request's toasts and texts. */
 export const INVESTIGATION_MESSAGES = {
   submitted: {
     title: 'Request Submitted',

@@ -28,7 +28,7 @@ const OPTIONAL_TEXTS = [
   'reportingRequirements',
 ] as const satisfies readonly (keyof InvestigationRequestValues)[];
 
-/** Spec 6: the dropdown lists only services whose minimum tier is at most the user's tier. */
+/** The dropdown lists only services whose minimum tier is at most the user's tier. */
 export function servicesWithinTier(
   catalog: readonly InvestigationCatalogEntry[],
   tier: number,
@@ -37,9 +37,9 @@ export function servicesWithinTier(
 }
 
 /**
- * Spec 5.4's defaults (priority STANDARD, client type individual, no court order, budget 25k-50k, sensitivity
- * low, confidentiality standard), the chosen service and the person's name as the authorized representative.
- * The three declarations start unticked: the person must tick each one.
+ * The request form's defaults (priority STANDARD, client type individual, no court order, budget 25k-50k,
+ * sensitivity low, confidentiality standard), the chosen service and the person's name as the authorized
+ * representative. The three declarations start unticked: the person must tick each one.
  */
 export function requestDefaults(
   serviceType: InvestigationCatalogEntry['id'] | undefined,

@@ -12,7 +12,7 @@ export function getNotifications({ signal }: { signal?: AbortSignal } = {}): Pro
   return getJson<Notification[]>(NOTIFICATIONS_PATH, { on401: 'throw', signal });
 }
 
-/** The one polled query of the app (spec 7): read again every 30 s while the page is visible. */
+/** The one polled query of the app: read again every 30 s while the page is visible. */
 export function getNotificationsQueryOptions() {
   return queryOptions({
     queryKey: notificationsQueryKey,

@@ -2,7 +2,7 @@ import type { Notification, NotificationPriority } from '@contract/notifications
 import { formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-/** Spec 2.6: urgent red, high orange, normal blue, low gray. */
+/** A notification's priority colour: urgent red, high orange, normal blue, low gray. */
 const priorityStyles: Record<NotificationPriority, { bar: string; dot: string; text: string }> = {
   urgent: { bar: 'border-l-red-500', dot: 'bg-red-500', text: 'text-red-400' },
   high: { bar: 'border-l-orange-500', dot: 'bg-orange-500', text: 'text-orange-400' },

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Payment } from '@contract/payments';
 import { getJson } from '@/lib/api-client';
-
-export const PAYMENTS_PATH = '/api/payments';
-
-export const paymentsQueryKey = [PAYMENTS_PATH] as const;
+import { PAYMENTS_PATH, paymentsQueryKey } from '@/lib/billing-query-keys';
 
 /** The user's payments, newest first. */
 export function getPayments({ signal }: { signal?: AbortSignal } = {}): Promise<Payment[]> {

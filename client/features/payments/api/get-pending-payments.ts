@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPayment } from '@contract/payments';
 import { getJson, queryKeyToPath } from '@/lib/api-client';
-
-export const ADMIN_PAYMENTS_PATH = '/api/admin/payments';
-
-/** Payments waiting for a Director to confirm that the money arrived (crypto, bank transfers). */
-export const pendingPaymentsQueryKey = [ADMIN_PAYMENTS_PATH, { status: 'pending' }] as const;
+import { pendingPaymentsQueryKey } from '@/lib/billing-query-keys';
 
 export function getPendingPayments({ signal }: { signal?: AbortSignal } = {}): Promise<AdminPayment[]> {
   return getJson<AdminPayment[]>(queryKeyToPath(pendingPaymentsQueryKey), { on401: 'throw', signal });

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Payment } from '@contract/payments';
 import { apiRequest } from '@/lib/api-client';
-import { ADMIN_PAYMENTS_PATH, pendingPaymentsQueryKey } from '@/features/payments/api/get-pending-payments';
-import { pendingUpgradesQueryKey } from '@/features/payments/api/get-pending-upgrades';
+import {
+  ADMIN_PAYMENTS_PATH,
+  pendingPaymentsQueryKey,
+  pendingUpgradesQueryKey,
+} from '@/lib/billing-query-keys';
 
 export type SettleAction = 'confirm' | 'fail';
 

@@ -3,11 +3,11 @@ import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
 import { usePayments } from '@/features/payments/api/get-payments';
 import { PaymentStatusBadge } from '@/features/payments/components/payment-status-badge';
+import { PAYMENT_METHOD_LABELS } from '@/features/payments/utils/labels';
 import { PAYMENT_MESSAGES } from '@/features/payments/utils/messages';
-import { PAYMENT_METHOD_LABELS } from '@/features/payments/utils/plans';
 import { formatDate, formatMoney, formatRelativeTime } from '@/lib/format';
 
-/** The Payment History tab (spec 2.21): amount, currency, when, status, method and what it paid for. */
+/** The Payment History tab: amount, currency, when, status, method and what it paid for. */
 export function PaymentHistory() {
   const payments = usePayments();
 

@@ -13,7 +13,7 @@ interface CreateQrCodeDialogProps {
 }
 
 /**
- * The 'Create QR Code' dialog: the form, then the new code's image (spec 7: the answer is shown as a QR image).
+ * The 'Create QR Code' dialog: the form, then the new code's image (the API's answer is shown as a QR image).
  * It starts afresh each time it opens.
  */
 export function CreateQrCodeDialog({ open, onOpenChange }: CreateQrCodeDialogProps) {

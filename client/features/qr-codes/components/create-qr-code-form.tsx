@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   QR_CODE_TYPES,
@@ -10,14 +10,12 @@ import {
   type QrCodeType,
 } from '@contract/qr-codes';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
+import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useCaseChoices } from '@/features/qr-codes/api/get-case-choices';
 import { useCreateQrCode } from '@/features/qr-codes/api/create-qr-code';
 import { QR_TYPE_DESCRIPTIONS, QR_TYPE_LABELS } from '@/features/qr-codes/utils/labels';
-import { handleUnauthorizedError } from '@/lib/api-client';
-import { setServerErrors } from '@/lib/form-errors';
+import { useApiForm } from '@/lib/use-api-form';
 
 /** Every field of every type at once; the schema keeps only the chosen type's data. */
 interface QrFormValues {
@@ -55,7 +53,7 @@ function nowLocal(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
 }
 
-/** Spec 5.9: a type, an optional expiry and the data of that type, checked with the API's own schema. */
+/** A type, an optional expiry and the data of that type, checked with contract/qr-codes.ts's schema. */
 export function CreateQrCodeForm({
   onCancel,
   onCreated,
@@ -67,37 +65,30 @@ export function CreateQrCodeForm({
   const create = useCreateQrCode();
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
     control,
     formState: { errors },
-  } = useForm<QrFormValues, unknown, CreateQrCodeInput>({ resolver, defaultValues: DEFAULTS });
+  } = useApiForm(resolver, { defaultValues: DEFAULTS });
   const type = useWatch({ control, name: 'type' });
   const cases = useCaseChoices(type === 'case_access');
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      onCreated(await create.mutateAsync(values));
-    } catch (error) {
-      if (handleUnauthorizedError(error)) return;
-      setServerErrors(error, serverFields, setError, 'Failed to create the QR code.');
-    }
+  const onSubmit = submit((values) => create.mutateAsync(values), {
+    fields: serverFields,
+    fallbackMessage: 'Failed to create the QR code.',
+    onSuccess: (code) => onCreated(code),
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create QR code" className="grid gap-4">
       <FormMessage>{errors.root?.server?.message}</FormMessage>
-      <FormField label="Type" error={errors.type?.message} hint={QR_TYPE_DESCRIPTIONS[type]}>
-        {(field) => (
-          <NativeSelect {...field} {...register('type')}>
-            {QR_CODE_TYPES.map((option) => (
-              <option key={option} value={option}>
-                {QR_TYPE_LABELS[option]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <SelectField
+        label="Type"
+        error={errors.type?.message}
+        hint={QR_TYPE_DESCRIPTIONS[type]}
+        options={QR_CODE_TYPES}
+        optionLabel={(option) => QR_TYPE_LABELS[option]}
+        {...register('type')}
+      />
 
       {type === 'secure_channel' && (
         <TextField
@@ -109,7 +100,7 @@ export function CreateQrCodeForm({
         />
       )}
       {type === 'case_access' && (
-        <FormField
+        <SelectField
           label="Case"
           error={errors.data?.caseId?.message ?? errors.data?.message}
           hint={
@@ -121,18 +112,13 @@ export function CreateQrCodeForm({
                   ? 'You have no cases yet: open one on the Cases page first.'
                   : undefined
           }
+          options={cases.data ?? []}
+          optionValue={(choice) => choice.id}
+          optionLabel={(choice) => choice.label}
+          {...register('data.caseId')}
         >
-          {(field) => (
-            <NativeSelect {...field} {...register('data.caseId')}>
-              <option value="">Select a case</option>
-              {cases.data?.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+          <option value="">Select a case</option>
+        </SelectField>
       )}
       {type === 'emergency' && (
         <TextField

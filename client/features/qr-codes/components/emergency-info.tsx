@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { LifeBuoy, PhoneCall, ShieldAlert } from 'lucide-react';
-import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 const STEPS = [
   'Get yourself and anyone with you to a safe place first. If life is in danger, call local emergency services.',

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { QrCode } from 'lucide-react';
-import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 /** Where a scan of an unknown, deactivated or expired code leads (`/qr/expired`). */
 export function ExpiredCode() {

@@ -36,7 +36,7 @@ interface QrCodeCardProps {
   onDelete: (code: QrCode) => void;
 }
 
-/** One code (spec 2.22): its image, type, Active or Expired, scans and expiry, and what can be done with it. */
+/** One code: its image, type, Active or Expired, scans and expiry, and what can be done with it. */
 export function QrCodeCard({ code, busy, onDeactivate, onDelete }: QrCodeCardProps) {
   const label = QR_TYPE_LABELS[code.type];
   return (

@@ -3,7 +3,7 @@ import { QR_DEFAULT_SIZE, QR_ERROR_CORRECTION } from '@contract/qr-codes';
 import { cn } from '@/lib/utils';
 
 /**
- * A code's image: its scan URL at the spec's size and error correction (spec 9), dark on a white quiet zone so
+ * A code's image: its scan URL at QR_DEFAULT_SIZE with QR_ERROR_CORRECTION, dark on a white quiet zone so
  * phone cameras read it on the dark theme too.
  */
 export function QrCodeImage({

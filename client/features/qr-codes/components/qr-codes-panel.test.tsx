@@ -91,7 +91,7 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: 'Create QR Code' });
 }
 
-describe('QR Codes tab (spec 2.22, 5.9)', () => {
+describe('QR Codes tab', () => {
   it('draws each code as a QR image of its scan URL (size 256, level L) with its state, scans and expiry', async () => {
     drawn.length = 0;
     serveCodes([

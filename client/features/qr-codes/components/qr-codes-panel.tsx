@@ -3,8 +3,7 @@ import { Plus, QrCode as QrCodeIcon } from 'lucide-react';
 import type { QrCode } from '@contract/qr-codes';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
-import { LoadError } from '@/components/ui/load-error';
+import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { toast } from '@/components/ui/use-toast';
 import { useDeactivateQrCode } from '@/features/qr-codes/api/deactivate-qr-code';
 import { useDeleteQrCode } from '@/features/qr-codes/api/delete-qr-code';
@@ -49,63 +48,60 @@ function CodeList({ onCreate }: { onCreate: () => void }) {
     else remove.mutate(code.id, callbacks);
   }
 
-  if (codes.isPending) {
-    return <ListSkeleton label="Loading QR codes" rowClassName="h-64" />;
-  }
-
-  if (codes.isError) {
-    return <LoadError message="Your QR codes could not be loaded." onRetry={() => void codes.refetch()} />;
-  }
-
-  if (codes.data.length === 0) {
-    return (
-      <EmptyState
-        icon={QrCodeIcon}
-        title="No QR codes yet"
-        action={
-          <Button variant="outline" className="mt-2" onClick={onCreate}>
-            <Plus aria-hidden="true" />
-            Create QR Code
-          </Button>
-        }
-      >
-        Make one for a secure channel, one of your cases or an emergency contact card.
-      </EmptyState>
-    );
-  }
-
   return (
-    <>
-      <ul aria-label="QR codes" className="grid gap-4 xl:grid-cols-2">
-        {codes.data.map((code) => (
-          <QrCodeCard
-            key={code.id}
-            code={code}
-            busy={busyId === code.id}
-            onDeactivate={(target) => setConfirming({ kind: 'deactivate', code: target })}
-            onDelete={(target) => setConfirming({ kind: 'delete', code: target })}
+    <QueryStates
+      query={codes}
+      loading={{ label: 'Loading QR codes', rowClassName: 'h-64' }}
+      error="Your QR codes could not be loaded."
+      empty={
+        <EmptyState
+          icon={QrCodeIcon}
+          title="No QR codes yet"
+          action={
+            <Button variant="outline" className="mt-2" onClick={onCreate}>
+              <Plus aria-hidden="true" />
+              Create QR Code
+            </Button>
+          }
+        >
+          Make one for a secure channel, one of your cases or an emergency contact card.
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          <ul aria-label="QR codes" className="grid gap-4 xl:grid-cols-2">
+            {data.map((code) => (
+              <QrCodeCard
+                key={code.id}
+                code={code}
+                busy={busyId === code.id}
+                onDeactivate={(target) => setConfirming({ kind: 'deactivate', code: target })}
+                onDelete={(target) => setConfirming({ kind: 'delete', code: target })}
+              />
+            ))}
+          </ul>
+          <ConfirmDialog
+            open={confirming !== null}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => confirming && run(confirming)}
+            title={confirming?.kind === 'delete' ? 'Delete this QR code?' : 'Deactivate this QR code?'}
+            description={
+              confirming?.kind === 'delete'
+                ? 'The code and its scan count are removed. Printed copies stop working.'
+                : 'Scans of this code will lead to the expired page from now on. This cannot be undone.'
+            }
+            confirmLabel={confirming?.kind === 'delete' ? 'Delete code' : 'Deactivate code'}
+            pendingLabel={confirming?.kind === 'delete' ? 'Deleting' : 'Deactivating'}
+            pending={deactivate.isPending || remove.isPending}
           />
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={confirming !== null}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && run(confirming)}
-        title={confirming?.kind === 'delete' ? 'Delete this QR code?' : 'Deactivate this QR code?'}
-        description={
-          confirming?.kind === 'delete'
-            ? 'The code and its scan count are removed. Printed copies stop working.'
-            : 'Scans of this code will lead to the expired page from now on. This cannot be undone.'
-        }
-        confirmLabel={confirming?.kind === 'delete' ? 'Delete code' : 'Deactivate code'}
-        pendingLabel={confirming?.kind === 'delete' ? 'Deleting' : 'Deactivating'}
-        pending={deactivate.isPending || remove.isPending}
-      />
-    </>
+        </>
+      )}
+    </QueryStates>
   );
 }
 
-/** The QR Codes tab (spec 2.22): each code as an image with its state and scans, and a dialog to make more. */
+/** The QR Codes tab: each code as an image with its state and scans, and a dialog to make more. */
 export function QrCodesPanel() {
   const [creating, setCreating] = useState(false);
   return (

@@ -24,7 +24,7 @@ export function getSearchResultsQueryOptions(q: string) {
   return queryOptions({
     queryKey: searchResultsQueryKey(q),
     queryFn: ({ signal }) => getSearchResults(q, { signal }),
-    // Spec 5.1: nothing is asked below 2 characters.
+    // Nothing is asked below 2 characters: the panel shows recent and trending searches instead.
     enabled: q.length >= MIN_QUERY_LENGTH,
     // Results change as the catalogue does; a search a minute later asks again.
     staleTime: 60_000,

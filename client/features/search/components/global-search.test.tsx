@@ -58,7 +58,7 @@ function setup({ path = '/' } = {}) {
   return { actor, input, ...rendered };
 }
 
-describe('the global search panel (spec 2.5)', () => {
+describe('the global search panel', () => {
   it('opens on focus with recent searches (newest first) and trending searches', async () => {
     window.sessionStorage.setItem(RECENT_SEARCHES_KEY, JSON.stringify(['faraday', 'drone']));
     serve();

@@ -5,7 +5,7 @@ import {
   writeRecentSearches,
 } from '@/features/search/utils/recent-searches';
 
-/** The session's recent searches (spec 5.1), kept in sessionStorage. */
+/** The session's recent searches (the last 5, newest first, no repeats), kept in sessionStorage. */
 export function useRecentSearches() {
   const [recent, setRecent] = useState<string[]>(readRecentSearches);
 

@@ -12,7 +12,7 @@ import {
   RECENT_SEARCHES_LIMIT,
 } from '@/features/search/utils/search-limits';
 
-describe('recent searches (spec 5.1)', () => {
+describe('recent searches', () => {
   it('puts the newest first', () => {
     expect(addRecentSearch(['drone'], 'faraday')).toEqual(['faraday', 'drone']);
   });

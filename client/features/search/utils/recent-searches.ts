@@ -1,10 +1,10 @@
 import { MIN_QUERY_LENGTH, RECENT_SEARCHES_LIMIT } from '@/features/search/utils/search-limits';
 
-/** sessionStorage: recent searches last as long as the browser session (spec 3). */
+/** sessionStorage: recent searches last as long as the browser session. */
 export const RECENT_SEARCHES_KEY = 'intel-portal:recent-searches';
 
 /**
- * Spec 5.1: newest first, no duplicates (the same words in another case count as the same search, and the
+ * Newest first, no duplicates (the same words in another case count as the same search, and the
  * newest spelling wins), at most 5. Texts shorter than a search are not kept.
  */
 export function addRecentSearch(recent: readonly string[], text: string): string[] {

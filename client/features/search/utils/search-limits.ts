@@ -4,9 +4,9 @@
  * at load time and would put zod in the first page's bundle. A unit test keeps the two in step.
  */
 
-/** Spec 5.1: search runs from 2 characters. */
+/** Search runs from 2 characters. */
 export const MIN_QUERY_LENGTH = 2;
-/** Spec 5.1: at most 5 recent searches. */
+/** At most 5 recent searches are kept. */
 export const RECENT_SEARCHES_LIMIT = 5;
 /** The API refuses longer queries. */
 export const MAX_QUERY_LENGTH = 100;

@@ -6,7 +6,7 @@ export const SECURE_CHANNEL_PATH = '/api/secure-channel';
 
 /**
  * 201 with a receipt `{id, status, createdAt}`. Open to anonymous visitors. 400 with issues for a field that
- * breaks spec 5.5; 429 `RATE_LIMITED` after too many requests from one address.
+ * breaks the rules of contract/secure-channel.ts; 429 `RATE_LIMITED` after too many requests from one address.
  */
 export function createSecureChannelRequest(data: SecureChannelRequestInput): Promise<SecureChannelReceipt> {
   return apiRequest<SecureChannelReceipt>('POST', SECURE_CHANNEL_PATH, data);

@@ -28,7 +28,7 @@ interface SecureChannelConfirmationProps {
   onSubmitAnother: () => void;
 }
 
-/** What happens next (spec 2.15): the three review steps and the timeline. */
+/** What happens next: the three review steps and the timeline. */
 export function SecureChannelConfirmation({ receipt, onSubmitAnother }: SecureChannelConfirmationProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form the person was reading is gone: take them (and their screen reader) to what replaced it.

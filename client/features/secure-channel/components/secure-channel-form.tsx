@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useForm, useWatch, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type Control, type FieldError, type UseFormRegister } from 'react-hook-form';
 import { LoaderCircle, ShieldAlert } from 'lucide-react';
 import {
   COMMUNICATION_FREQUENCIES,
@@ -12,11 +11,9 @@ import {
   type SecureChannelRequestInput,
 } from '@contract/secure-channel';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
+import { FormField, FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { FormLegend } from '@/components/ui/form-parts';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/use-toast';
 import { useCreateSecureChannelRequest } from '@/features/secure-channel/api/create-secure-channel-request';
 import {
   SECURE_CHANNEL_FIELD_NAMES,
@@ -31,7 +28,7 @@ import {
   FREQUENCY_LABELS,
   SECURE_CHANNEL_MESSAGES,
 } from '@/features/secure-channel/utils/options';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { useApiForm } from '@/lib/use-api-form';
 
 type FieldName = keyof SecureChannelRequestInput;
 
@@ -102,24 +99,23 @@ function ChoiceField<T extends string>({
   register,
 }: ChoiceFieldProps<T>) {
   return (
-    <FormField label={<Required>{label}</Required>} error={error?.message}>
-      {(field) => (
-        <NativeSelect aria-required="true" defaultValue="" {...field} {...register(name)}>
-          <option value="" disabled>
-            {placeholder}
-          </option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {labels[option]}
-            </option>
-          ))}
-        </NativeSelect>
-      )}
-    </FormField>
+    <SelectField
+      label={<Required>{label}</Required>}
+      error={error?.message}
+      options={options}
+      optionLabel={(option) => labels[option]}
+      aria-required="true"
+      defaultValue=""
+      {...register(name)}
+    >
+      <option value="" disabled>
+        {placeholder}
+      </option>
+    </SelectField>
   );
 }
 
-/** Warns before anyone types (spec 2.15). */
+/** Warns before anyone types. */
 export function SecurityNotice() {
   return (
     <aside
@@ -143,46 +139,31 @@ interface SecureChannelFormProps {
 }
 
 /**
- * The secure channel request (spec 2.15, 5.5, 5.6), checked with the API's own schema before it is sent. On a
- * failure everything typed stays where it is.
+ * The secure channel request, checked with the API's own schema (contract/secure-channel.ts) before it is
+ * sent. On a failure everything typed stays where it is.
  */
 export function SecureChannelForm({ onSubmitted }: SecureChannelFormProps) {
   const createRequest = useCreateSecureChannelRequest();
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<SecureChannelRequestInput, unknown, SecureChannelOutput>({
-    resolver: zodResolver(secureChannelRequestSchema),
+  } = useApiForm<SecureChannelRequestInput, SecureChannelOutput>(secureChannelRequestSchema, {
     defaultValues: secureChannelDefaults,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    let receipt: SecureChannelReceipt;
-    try {
-      receipt = await createRequest.mutateAsync(toSecureChannelRequest(values));
-    } catch (error) {
-      const { failed } = SECURE_CHANNEL_MESSAGES;
-      if (error instanceof ApiError && error.status === 400 && error.body?.issues?.length) {
-        // The server's rules are the form's; a field it names gets its message in place.
-        for (const issue of error.body.issues) {
-          const field = SECURE_CHANNEL_FIELD_NAMES.find((name) => name === issue.path);
-          if (field) setError(field, { type: 'server', message: issue.message }, { shouldFocus: true });
-        }
-      }
-      // A 429 says when to try again: worth more than the generic text.
-      const description =
-        error instanceof ApiError && error.status === 429
-          ? errorMessage(error, failed.description)
-          : failed.description;
-      setError('root.server', { type: 'server', message: description });
-      toast({ variant: 'destructive', title: failed.title, description });
-      return;
-    }
-    toast(SECURE_CHANNEL_MESSAGES.submitted);
-    onSubmitted(receipt);
+  const onSubmit = submit((values) => createRequest.mutateAsync(toSecureChannelRequest(values)), {
+    unauthorized: false,
+    // The server's rules are the form's; a field it names gets its message in place, and the form says it failed.
+    fields: SECURE_CHANNEL_FIELD_NAMES,
+    formMessage: 'always',
+    fallbackMessage: SECURE_CHANNEL_MESSAGES.failed.description,
+    // A 429 says when to try again: worth more than the generic text.
+    apiMessageFor: [429],
+    errorToastTitle: SECURE_CHANNEL_MESSAGES.failed.title,
+    successToast: SECURE_CHANNEL_MESSAGES.submitted,
+    onSuccess: (receipt) => onSubmitted(receipt),
   });
 
   const busy = createRequest.isPending;

@@ -60,7 +60,7 @@ function posted(fetchMock: ReturnType<typeof mockFetch>) {
   return calls.map(([, init]) => JSON.parse(String(init?.body)) as SecureChannelRequestInput);
 }
 
-describe('the secure channel form (spec 2.15, 5.5, 5.6)', () => {
+describe('the secure channel form', () => {
   it('marks the eleven required fields with an asterisk and leaves organization and compliance unmarked', () => {
     const { form } = renderPage(() => ({ status: 500 }));
     const required = [...Object.keys(texts), ...Object.keys(choices)];

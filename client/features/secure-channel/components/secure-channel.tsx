@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Lock } from 'lucide-react';
 import type { SecureChannelReceipt } from '@contract/secure-channel';
 import { DIRECTOR_TIER } from '@contract/tiers';
-import { useUser } from '@/features/auth/api/get-user';
 import { SecureChannelConfirmation } from '@/features/secure-channel/components/secure-channel-confirmation';
 import { SecureChannelForm } from '@/features/secure-channel/components/secure-channel-form';
 import { SecureChannelReviews } from '@/features/secure-channel/components/secure-channel-reviews';
+import { useUser } from '@/lib/auth';
 
 /**
- * /secure-channel (spec 2.15, 4): editing, submitting, submitted. 'Submit Another Request' mounts a new form,
+ * /secure-channel, in three states: editing, submitting, submitted. 'Submit Another Request' mounts a new form,
  * so nothing of the previous request is left in it. Directors also get the review queue below the form.
  */
 export function SecureChannel() {

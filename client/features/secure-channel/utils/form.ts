@@ -10,7 +10,7 @@ export const SECURE_CHANNEL_FIELD_NAMES = Object.keys(
 ) as Path<SecureChannelRequestInput>[];
 
 /**
- * An empty form. The four choices start unset on purpose: the spec gives them no default, and a clearance or
+ * An empty form. The four choices start unset on purpose: none has a natural default, and a clearance or
  * classification picked for the person would be a claim they never made.
  */
 export const secureChannelDefaults: DefaultValues<SecureChannelRequestInput> = {

@@ -26,7 +26,7 @@ export const CLASSIFICATION_LABELS: Readonly<Record<DataClassification, string>>
   top_secret: 'Top Secret',
 };
 
-/** The spec's texts (sections 2.15 and 8). */
+/** The secure channel's toasts and texts. */
 export const SECURE_CHANNEL_MESSAGES = {
   submitted: {
     title: 'Inquiry Submitted',

@@ -15,7 +15,7 @@ async function memberFieldset(name: string) {
   return fieldsets.find((fieldset) => within(fieldset).queryByText(name))!;
 }
 
-describe('the admin link form (spec 2.17)', () => {
+describe('the admin link form', () => {
   it('shows eleven URL fields for each member, filled with the current links', async () => {
     serve();
     renderWithProviders(<AdminLinkForm />);

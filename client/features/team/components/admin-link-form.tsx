@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Code2, Copy, Info } from 'lucide-react';
-import { TEAM_LINK_FIELDS, teamLinkFormSchema, type TeamLinkForm, type TeamMember } from '@contract/team';
+import { TEAM_LINK_FIELDS, teamLinkFormSchema, type TeamMember } from '@contract/team';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { LoadError } from '@/components/ui/load-error';
@@ -11,8 +9,9 @@ import { useCopyToClipboard } from '@/components/ui/use-copy-to-clipboard';
 import { toast } from '@/components/ui/use-toast';
 import { useTeam } from '@/features/team/api/get-team';
 import { generateLinksSnippet, linkFormDefaults } from '@/features/team/utils/link-form';
+import { useApiForm } from '@/lib/use-api-form';
 
-/** The generated snippet, with a copy control that confirms with the spec's 'Copied' toast. */
+/** The generated snippet, with a copy control that confirms with a 'Copied' toast. */
 function Snippet({ code }: { code: string }) {
   const { copied, copy } = useCopyToClipboard();
 
@@ -55,10 +54,7 @@ function LinkForm({ members }: { members: TeamMember[] }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TeamLinkForm>({
-    resolver: zodResolver(teamLinkFormSchema),
-    defaultValues: linkFormDefaults(members),
-  });
+  } = useApiForm(teamLinkFormSchema, { defaultValues: linkFormDefaults(members) });
 
   const onGenerate = handleSubmit((values) => {
     setSnippet(generateLinksSnippet(members, values));
@@ -105,7 +101,7 @@ function LinkForm({ members }: { members: TeamMember[] }) {
 }
 
 /**
- * The team link form (spec 2.17): eleven optional URL fields per member, turned into a snippet for team.json.
+ * The team link form: eleven optional URL fields per member, turned into a snippet for team.json.
  * Nothing is sent to the server: an operator pastes the snippet into the data file.
  */
 export function AdminLinkForm() {

@@ -18,7 +18,7 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
-/** One personnel dossier (spec 2.16). 'Last updated' is the day the page is read, as the spec asks. */
+/** One personnel dossier. 'Last updated' is the day the page is read; team.json carries no date of its own. */
 export function PersonnelDossier({ member, today }: { member: TeamMember; today: Date }) {
   const headingId = `dossier-${member.id}-name`;
   return (

@@ -6,7 +6,7 @@ import { mockFetch } from '@/test/fetch-mock';
 import { formatDate } from '@/lib/format';
 import { renderWithProviders } from '@/test/render';
 
-describe('the team page (spec 2.16)', () => {
+describe('the team page', () => {
   it("shows both dossiers with today's date, verified links, the advisors and the notice", async () => {
     mockFetch(({ url }) => (url === '/api/team' ? { json: teamPage } : undefined));
     const today = new Date('2026-11-23T09:00:00Z');

@@ -8,7 +8,7 @@ import {
   linkFormDefaults,
 } from '@/features/team/utils/link-form';
 
-describe('the link form fields (spec 2.17 and 5.7)', () => {
+describe('the link form fields', () => {
   it('has eleven optional fields', () => {
     expect(TEAM_LINK_FIELDS).toHaveLength(11);
     const empty = linkFieldDefaults([]);

@@ -25,7 +25,7 @@ export function threatFilterSearch(filters: ThreatFilters): string {
   return search ? `?${search}` : '';
 }
 
-/** The threat feed, newest first (spec 2.23); the server leaves out what the reader's tier may not see. */
+/** The threat feed, newest first; the server leaves out what the reader's tier may not see. */
 export function getThreats(
   filters: ThreatFilters,
   { signal }: { signal?: AbortSignal } = {},

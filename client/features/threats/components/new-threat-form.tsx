@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   createThreatRequestSchema,
@@ -11,11 +9,9 @@ import {
   TLP_LEVELS,
 } from '@contract/threats';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, TextField } from '@/components/ui/form-field';
-import { NativeSelect } from '@/components/ui/native-select';
+import { FormField, FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/use-toast';
 import { useCreateThreat } from '@/features/threats/api/create-threat';
 import {
   THREAT_CATEGORY_LABELS,
@@ -23,7 +19,7 @@ import {
   THREAT_SEVERITY_BADGES,
   TLP_DESCRIPTIONS,
 } from '@/features/threats/utils/labels';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { useApiForm } from '@/lib/use-api-form';
 
 /** One entry per line; blank lines are dropped before the API's own list rules apply. */
 const lines = z.string().transform((text) =>
@@ -69,33 +65,21 @@ interface NewThreatFormProps {
   onCreated: () => void;
 }
 
-/** Spec 5.9, checked with the API's own schema; the server's message when it refuses. */
+/** A new threat record, checked with contract/threats.ts's schema; the server's message when it refuses. */
 export function NewThreatForm({ onCancel, onCreated }: NewThreatFormProps) {
   const createThreat = useCreateThreat();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    submit,
     formState: { errors },
-  } = useForm<ThreatFormInput, unknown, ThreatFormOutput>({
-    resolver: zodResolver(threatFormSchema),
-    defaultValues: DEFAULTS,
-  });
+  } = useApiForm<ThreatFormInput, ThreatFormOutput>(threatFormSchema, { defaultValues: DEFAULTS });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await createThreat.mutateAsync(values);
-    } catch (error) {
-      if (handleUnauthorizedError(error)) return;
-      const description = errorMessage(error, THREAT_MESSAGES.createFailed);
-      setError('root.server', { type: 'server', message: description });
-      toast({ variant: 'destructive', title: THREAT_MESSAGES.failedTitle, description });
-      return;
-    }
-    toast(THREAT_MESSAGES.created);
-    reset(DEFAULTS);
-    onCreated();
+  const onSubmit = submit((values) => createThreat.mutateAsync(values), {
+    fallbackMessage: THREAT_MESSAGES.createFailed,
+    errorToastTitle: THREAT_MESSAGES.failedTitle,
+    successToast: THREAT_MESSAGES.created,
+    reset: () => DEFAULTS,
+    onSuccess: onCreated,
   });
 
   return (
@@ -124,41 +108,32 @@ export function NewThreatForm({ onCancel, onCreated }: NewThreatFormProps) {
         {...register('source')}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Category" error={errors.category?.message}>
-          {(field) => (
-            <NativeSelect {...field} {...register('category')}>
-              <option value="">Select a category</option>
-              {THREAT_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {THREAT_CATEGORY_LABELS[category]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label="Severity" error={errors.severity?.message}>
-          {(field) => (
-            <NativeSelect {...field} {...register('severity')}>
-              <option value="">Select a severity</option>
-              {THREAT_SEVERITIES.map((severity) => (
-                <option key={severity} value={severity}>
-                  {THREAT_SEVERITY_BADGES[severity].label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField label="TLP marking" error={errors.tlp?.message}>
-          {(field) => (
-            <NativeSelect {...field} {...register('tlp')}>
-              {TLP_LEVELS.map((level) => (
-                <option key={level} value={level} title={TLP_DESCRIPTIONS[level]}>
-                  TLP:{level}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField
+          label="Category"
+          error={errors.category?.message}
+          options={THREAT_CATEGORIES}
+          optionLabel={(category) => THREAT_CATEGORY_LABELS[category]}
+          {...register('category')}
+        >
+          <option value="">Select a category</option>
+        </SelectField>
+        <SelectField
+          label="Severity"
+          error={errors.severity?.message}
+          options={THREAT_SEVERITIES}
+          optionLabel={(severity) => THREAT_SEVERITY_BADGES[severity].label}
+          {...register('severity')}
+        >
+          <option value="">Select a severity</option>
+        </SelectField>
+        <SelectField
+          label="TLP marking"
+          error={errors.tlp?.message}
+          options={TLP_LEVELS}
+          optionLabel={(level) => `TLP:${level}`}
+          optionTitle={(level) => TLP_DESCRIPTIONS[level]}
+          {...register('tlp')}
+        />
       </div>
       <FormField
         label="Indicators"

@@ -5,7 +5,7 @@ import { ThreatSeverityBadge, TlpBadge } from '@/features/threats/components/thr
 import { THREAT_CATEGORY_LABELS } from '@/features/threats/utils/labels';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 
-/** One record of the feed (spec 3): severity, category, marking, title, description, indicators, mitigations. */
+/** One record of the feed: severity, category, marking, title, description, indicators, mitigations. */
 export function ThreatCard({ threat }: { threat: Threat }) {
   return (
     <li data-testid="threat-card" className="flex flex-col gap-3 rounded-lg border bg-card p-4">

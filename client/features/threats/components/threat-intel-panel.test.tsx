@@ -51,7 +51,7 @@ const postsTo = (fetchMock: ReturnType<typeof mockFetch>, url: string) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the Threat Intelligence tab (spec 2.23)', () => {
+describe('the Threat Intelligence tab', () => {
   it('shows each threat with its severity, category, TLP, indicators, mitigations, source and age', async () => {
     serve({ threats: [makeThreat()] });
     renderWithProviders(<ThreatIntelPanel />);
@@ -149,7 +149,7 @@ describe('the Threat Intelligence tab (spec 2.23)', () => {
 });
 
 // Forms filled key by key: slower than the default timeout allows on a busy two-core machine.
-describe('Add Threat (Directors, spec 5.9)', { timeout: 15_000 }, () => {
+describe('Add Threat (Directors)', { timeout: 15_000 }, () => {
   it("shows the schema's messages and sends nothing while the form is invalid", async () => {
     const fetchMock = serve({ user: director });
     const actor = userEvent.setup();

@@ -14,7 +14,6 @@ import { LoadError } from '@/components/ui/load-error';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useUser } from '@/features/auth/api/get-user';
 import { useExportThreats } from '@/features/threats/api/export-threats';
 import { useThreats, type ThreatFilters } from '@/features/threats/api/get-threats';
 import { ImportStixDialog } from '@/features/threats/components/import-stix-dialog';
@@ -26,10 +25,11 @@ import {
   THREAT_SEVERITY_BADGES,
 } from '@/features/threats/utils/labels';
 import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 
 /**
- * The Threat Intelligence tab of /ai (spec 2.23): the feed with its filters, a STIX export for everyone, and for
- * Directors the 'Add Threat' button (spec 6) and STIX import.
+ * The Threat Intelligence tab of /ai: the feed with its filters, a STIX export for everyone, and for
+ * Directors the 'Add Threat' button and STIX import (adding threat intelligence is tier 4).
  */
 export function ThreatIntelPanel() {
   const { data: user } = useUser();

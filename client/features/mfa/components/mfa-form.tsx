@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import type { User } from '@contract/auth';
+import { Button } from '@/components/ui/button';
+import { FormField, FormMessage } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useLoginMfa } from '@/features/mfa/api/login-mfa';
+import { TotpCodeInput } from '@/features/mfa/components/totp-code-input';
+import { AUTH_MESSAGES, authErrorTargets } from '@/lib/auth-form-errors';
+import { BACKUP_CODE_MAX, MFA_CODE_LENGTH } from '@/lib/constants';
+import { useApiForm } from '@/lib/use-api-form';
+
+/** The code is checked by its length before sending; the server says whether it is right. */
+const mfaFormSchema = z.object({ code: z.string() });
+
+interface MfaFormProps {
+  onSignedIn: (user: User) => void;
+  onCancel: () => void;
+}
+
+/** Second sign-in step: the 6-digit code from an authenticator app, or one of the account's backup codes. */
+export function MfaForm({ onSignedIn, onCancel }: MfaFormProps) {
+  const [useBackupCode, setUseBackupCode] = useState(false);
+  const {
+    watch,
+    setValue,
+    submit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useApiForm(mfaFormSchema, { defaultValues: { code: '' } });
+  const code = watch('code');
+  const setCode = (value: string) => setValue('code', value);
+  const verify = useLoginMfa({ onSuccess: onSignedIn });
+
+  const trimmed = code.trim();
+  const complete = useBackupCode ? trimmed.length >= MFA_CODE_LENGTH : trimmed.length === MFA_CODE_LENGTH;
+
+  const send = submit(() => verify.mutateAsync({ code: trimmed }), {
+    unauthorized: false,
+    fallbackMessage: AUTH_MESSAGES.unexpected,
+    onError: (failure) => {
+      const message = authErrorTargets(failure, 'mfa', [])
+        .map((target) => target.message)
+        .join(' ');
+      setError('root.server', { type: 'server', message });
+      setCode('');
+      return true;
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!complete || verify.isPending) return;
+    void send(event);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Two-factor verification">
+      <div className="space-y-1">
+        <h2 className="text-lg font-semibold">Two-factor verification</h2>
+        <p className="text-sm text-muted-foreground">
+          {useBackupCode
+            ? 'Enter one of your backup codes. Each code works once.'
+            : 'Enter the 6-digit code from your authenticator app.'}
+        </p>
+      </div>
+      <FormMessage>{errors.root?.server?.message}</FormMessage>
+      <FormField label={useBackupCode ? 'Backup code' : 'Authentication code'}>
+        {(control) =>
+          useBackupCode ? (
+            <Input
+              {...control}
+              value={code}
+              onChange={(event) => setCode(event.target.value.slice(0, BACKUP_CODE_MAX))}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={BACKUP_CODE_MAX}
+              className="font-mono tracking-widest"
+              autoFocus
+            />
+          ) : (
+            <TotpCodeInput {...control} value={code} onValueChange={setCode} autoFocus />
+          )
+        }
+      </FormField>
+      <Button type="submit" disabled={!complete || verify.isPending} className="w-full">
+        {verify.isPending && <Spinner className="text-primary-foreground" label="Verifying" />}
+        Verify
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <Button
+          variant="link"
+          className="h-auto px-0"
+          onClick={() => {
+            setUseBackupCode((value) => !value);
+            setCode('');
+            clearErrors('root');
+          }}
+        >
+          {useBackupCode ? 'Use authenticator code' : 'Use a backup code'}
+        </Button>
+        <Button variant="link" className="h-auto px-0 text-muted-foreground" onClick={onCancel}>
+          Back to sign in
+        </Button>
+      </div>
+    </form>
+  );
+}
