@@ -6,10 +6,10 @@ import { projectRoot } from '../server/lib/paths.js';
 import { useHarness } from './support/harness.js';
 
 /**
- * Browser coverage of every route of spec 2.1 (issue 10, point 4): each route signed out and signed in at tiers 1,
- * 2 and 4, the texts the spec gives for its screen, the gating of spec 6, the navigation of spec 2.3 and the mobile
- * menu. The harness fails a test on any console error. A full-page screenshot of each (route, role) lands in
- * e2e/artifacts/<role>/.
+ * Browser coverage of every client route (issue 10, point 4; the screens are in docs/product.md): each route
+ * signed out and signed in at tiers 1, 2 and 4, the texts each screen must show, who may reach it and use what, the
+ * navigation bar and the mobile menu. The harness fails a test on any console error. A full-page screenshot of
+ * each (route, role) lands in e2e/artifacts/<role>/.
  */
 const e2e = useHarness();
 const ARTIFACTS = path.join(projectRoot, 'e2e/artifacts');
@@ -35,7 +35,7 @@ interface Screen {
   /** The screenshot's file name. */
   name: string;
   path: (catalogue: Catalogue) => string;
-  /** Spec 2.1: signed-out visitors get the not-found page here. */
+  /** True for a member route: signed-out visitors get the not-found page there. */
   memberOnly: boolean;
   /** The screen as it first renders; the screenshot is taken right after. */
   check: (page: Page, viewer: Viewer, catalogue: Catalogue) => Promise<void>;
@@ -61,7 +61,7 @@ async function linkHref(scope: Locator, name: string) {
   return scope.getByRole('link', { name, exact: true }).getAttribute('href');
 }
 
-/** Spec 2.1's sixteen routes, with the texts spec section 2 gives for each screen. */
+/** The sixteen main routes (eight public pages, eight member pages), with the texts each screen must show. */
 const screens: readonly Screen[] = [
   {
     name: 'home',
@@ -70,7 +70,7 @@ const screens: readonly Screen[] = [
     async check(page, viewer) {
       const main = page.getByRole('main');
       if (!signedIn(viewer)) {
-        // Spec 2.4: three hero buttons and two cards.
+        // The landing page: three hero buttons and two cards.
         await main.getByRole('link', { name: 'Access Digital Services' }).waitFor();
         expect(await linkHref(main, 'Access Digital Services')).toBe('/digital');
         expect(await linkHref(main, 'Browse Marketplace')).toBe('/marketplace');
@@ -80,11 +80,11 @@ const screens: readonly Screen[] = [
         await main.getByText('Tactical Marketplace', { exact: true }).waitFor();
         expect(await linkHref(main, 'Browse Catalog')).toBe('/marketplace');
       } else {
-        // Spec 2.1: a different home screen once signed in.
+        // A different home screen once signed in.
         await heading(page, /^Welcome back/);
         expect(await main.getByRole('link', { name: 'Access Digital Services' }).count()).toBe(0);
       }
-      // Spec 2.3: the footer.
+      // The footer.
       const footer = page.getByRole('contentinfo');
       for (const name of ['Privacy Policy', 'Terms of Service', 'Security'])
         expect(await linkHref(footer, name)).toBe('#');
@@ -100,7 +100,7 @@ const screens: readonly Screen[] = [
     async check(page, viewer, { services }) {
       await heading(page, 'Digital Intelligence Services');
       await page.getByTestId('service-card').first().waitFor();
-      // Spec 6: usable from the service's minimum tier. A visitor is shown what a new account (tier 1) sees.
+      // A service is usable from its minimum tier. A visitor is shown what a new account (tier 1) sees.
       const tier = viewer.tier ?? 1;
       const cards = await page.getByTestId('service-card').evaluateAll((elements) =>
         elements.map((card) => ({
@@ -124,7 +124,7 @@ const screens: readonly Screen[] = [
             : [`Request Tier ${service.minimumTier} Access`],
         });
       }
-      // Spec 2.7: the locked 'Advanced Analytics / TIER 2 REQUIRED' placeholder, below tier 2 only.
+      // The locked 'Advanced Analytics / TIER 2 REQUIRED' placeholder, below tier 2 only.
       const analytics = page.getByTestId('locked-analytics-card');
       if (tier < 2) {
         await analytics.getByRole('heading', { name: 'Advanced Analytics' }).waitFor();
@@ -142,7 +142,7 @@ const screens: readonly Screen[] = [
       await heading(page, 'Tactical Marketplace');
       await page.getByText(`${products.length} items found`, { exact: true }).waitFor();
       await page.getByTestId('product-card').first().waitFor();
-      // Each card's add button (spec 6): the name, then the last control of the card.
+      // Each card's add button, labelled by access and stock: the name, then the last control of the card.
       const cards = await page.getByTestId('product-card').evaluateAll((elements) =>
         elements.map((card) => ({
           name: card.querySelector('h3')?.textContent?.trim() ?? '',
@@ -173,7 +173,7 @@ const screens: readonly Screen[] = [
       const services = page.getByTestId('investigation-service');
       await services.first().waitFor();
       expect(await services.count()).toBe(7);
-      // Spec 2.13: the request button and the user's list for signed-in users only.
+      // The request button and the user's list for signed-in users only.
       const request = page.getByRole('button', { name: 'Request Investigation', exact: true });
       const mine = page.getByRole('heading', { name: 'My Investigation Requests' });
       if (signedIn(viewer)) {
@@ -195,7 +195,7 @@ const screens: readonly Screen[] = [
       const cards = page.getByTestId('blog-post-card');
       await cards.first().waitFor();
       expect(await cards.count()).toBe(posts.length);
-      // Spec 6: PUBLIC for anyone, TIER_n from tier n; the rest show 'Upgrade to TIER n for access'.
+      // PUBLIC for anyone, TIER_n from tier n; the rest show 'Upgrade to TIER n for access'.
       const requiredTier = (post: Catalogue['posts'][number]) =>
         post.classification === 'PUBLIC' ? 0 : Number(post.classification.slice('TIER_'.length));
       const locked = posts.filter(
@@ -216,7 +216,7 @@ const screens: readonly Screen[] = [
       await heading(page, 'Secure Channel Request');
       const form = page.getByRole('form', { name: 'Secure channel request' });
       await form.waitFor();
-      // Spec 2.15: required fields carry an asterisk; organization and compliance requirements are optional.
+      // Required fields carry an asterisk; organization and compliance requirements are optional.
       const fields = await form.locator('label').evaluateAll((labels) =>
         labels.map((label) => {
           const control = document.getElementById(label.getAttribute('for') ?? '');
@@ -287,7 +287,7 @@ const screens: readonly Screen[] = [
     memberOnly: false,
     async check(page) {
       await heading(page, 'Team Link Form');
-      // Spec 2.17: eleven optional URL fields for each of the two team members.
+      // Eleven optional URL fields for each of the two team members.
       const members = page.getByTestId('member-links');
       await members.first().waitFor();
       expect(await members.count()).toBe(2);
@@ -308,7 +308,7 @@ const screens: readonly Screen[] = [
     memberOnly: true,
     async check(page, viewer) {
       await heading(page, 'Mission Control');
-      // Spec 2.11: tier badge and security level ('MAXIMUM' from tier 2, design section 5).
+      // Mission Control: tier badge and security level ('MAXIMUM' from tier 2, 'ELEVATED' below).
       expect(await page.getByTestId('dashboard-tier').textContent()).toBe(`TIER ${viewer.tier}`);
       expect(await page.getByTestId('security-level').textContent()).toBe(
         `Security level: ${viewer.tier! >= 2 ? 'MAXIMUM' : 'ELEVATED'}`,
@@ -327,7 +327,7 @@ const screens: readonly Screen[] = [
     memberOnly: true,
     async check(page) {
       await heading(page, 'Vendor Portal');
-      // Spec 2.12: inventory, application status and 'Add Product'.
+      // The vendor portal: inventory, application status and 'Add Product'.
       await page.getByRole('heading', { name: 'Product Inventory' }).waitFor();
       await page.getByRole('heading', { name: 'Application Status' }).waitFor();
       await page.getByRole('button', { name: 'Add Product' }).waitFor();
@@ -340,7 +340,7 @@ const screens: readonly Screen[] = [
     async check(page, viewer, { product }) {
       await heading(page, product.name);
       const main = page.getByRole('main');
-      // Spec 2.9: breadcrumb, tier badge, the three tabs, the red box when the tier is too low.
+      // The product page: breadcrumb, tier badge, the three tabs, the red box when the tier is too low.
       expect(await linkHref(main.getByRole('navigation', { name: 'Breadcrumb' }), 'Marketplace')).toBe(
         '/marketplace',
       );
@@ -363,7 +363,7 @@ const screens: readonly Screen[] = [
     memberOnly: true,
     async check(page, viewer) {
       await heading(page, 'Settings');
-      // Spec 2.18: four tabs, Analytics disabled below tier 4.
+      // Settings: four tabs, Analytics disabled below tier 4.
       expect(await tabNames(page)).toEqual(['Security', 'Profile', 'Analytics', 'Preferences']);
       expect(await page.getByRole('tab', { name: 'Analytics' }).isDisabled()).toBe(!director(viewer));
       expect(await page.getByTestId('mfa-status').textContent()).toBe('Inactive');
@@ -376,10 +376,13 @@ const screens: readonly Screen[] = [
       await panel.getByText(`TIER ${viewer.tier}`, { exact: true }).waitFor();
 
       await page.getByRole('tab', { name: 'Preferences' }).click();
-      await page.getByText(/coming soon in Phase 2/).waitFor();
+      await page
+        .getByRole('tabpanel', { name: 'Preferences' })
+        .getByRole('switch', { name: 'E-mail for security alerts' })
+        .waitFor();
 
       if (director(viewer)) {
-        // Spec 2.19: four stat cards and four tabs.
+        // The analytics dashboard: four stat cards and four tabs.
         await page.getByRole('tab', { name: 'Analytics' }).click();
         const analytics = page.getByRole('tabpanel', { name: 'Analytics' });
         for (const label of ['Total users', 'Active sessions', 'Page views', 'Revenue'])
@@ -405,7 +408,7 @@ const screens: readonly Screen[] = [
     memberOnly: true,
     async check(page, viewer) {
       await heading(page, 'Cases');
-      // Spec 2.20: a new user's empty state; Assigned Cases and All Cases from tier 4.
+      // Cases: a new user's empty state; Assigned Cases and All Cases from tier 4.
       await page.getByText('No cases found', { exact: true }).waitFor();
       await page.getByText("You haven't created any cases yet.", { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Create Your First Case' }).waitFor();
@@ -421,7 +424,7 @@ const screens: readonly Screen[] = [
     memberOnly: true,
     async check(page) {
       await heading(page, 'Payments');
-      // Spec 2.21: three tabs (Directors also approve payments in a fourth).
+      // Payments: three tabs (Directors also approve payments in a fourth).
       expect((await tabNames(page)).slice(0, 3)).toEqual(['Subscription', 'Payment History', 'Tier Upgrade']);
       await page.getByText('No Active Subscription', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Explore Tiers' }).waitFor();
@@ -484,7 +487,7 @@ const screens: readonly Screen[] = [
   },
 ];
 
-/** Spec 2.3 and 6: the navigation links and the tier badge, checked on every page. */
+/** The navigation links (by sign-in) and the tier badge, checked on every page. */
 async function checkNav(page: Page, viewer: Viewer) {
   const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
   const expected = ['Home', 'Digital Services', 'Marketplace', 'Investigations', 'Intel Blog', 'Team'];
@@ -496,7 +499,7 @@ async function checkNav(page: Page, viewer: Viewer) {
   expect(badges).toEqual(signedIn(viewer) ? [`TIER ${viewer.tier}`] : []);
 }
 
-/** Spec 2.3 and 2.10: the account controls of the top bar and the floating cart (the same on every page). */
+/** The account controls of the top bar and the floating cart (the same on every page). */
 async function checkAccountControls(page: Page, viewer: Viewer) {
   const banner = page.getByRole('banner');
   const requestAccess = banner.getByRole('link', { name: 'Request Access' });
@@ -565,7 +568,7 @@ async function notFound(page: Page) {
   await heading(page, '404 Page Not Found');
 }
 
-/** Spec 2.3: at phone size, the menu opens and closes, and holds the short list and the account control. */
+/** At phone size, the menu opens and closes, and holds the short list and the account control. */
 async function checkMobileMenu(page: Page, viewer: Viewer) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${e2e.server.url}/`);

@@ -36,7 +36,7 @@ describe('the digital services suite', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/digital');
 
-    // Small screens: one column, and no top-bar search (desktop only, spec 2.3).
+    // Small screens: one column, and no top-bar search (the search box is desktop only).
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${e2e.server.url}/digital`);
     await serviceCard(page, 'Threat Intelligence Briefs').waitFor();

@@ -2,8 +2,14 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runningClusterUrl, startEmbeddedCluster, type EmbeddedCluster } from '../server/db/embedded.js';
+import {
+  freePort,
+  runningClusterUrl,
+  startEmbeddedCluster,
+  type EmbeddedCluster,
+} from '../server/db/embedded.js';
 import { projectRoot } from '../server/lib/paths.js';
+import { startSmtpServer, type TestSmtpServer } from '../server/test/smtp.js';
 import { startRoundRobin } from './support/round-robin.js';
 import { createStorage, startServer, type ServerStorage } from './support/server.js';
 import { startTcpProxy } from './support/tcp-proxy.js';
@@ -182,6 +188,71 @@ describe.each([
       await storage.dispose();
     }
   }, 180_000);
+});
+
+describe('a crash between a checkout and its receipt', () => {
+  it('sends the receipt after the restart: the mail was written with the order, not after it', async () => {
+    // The SMTP server is not up before the crash, so whatever the mail job managed before the kill, it cannot have
+    // delivered the receipt: only the outbox row and its job, committed with the order, can bring it.
+    const smtpPort = await freePort();
+    const env = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_RETRY_DELAY_SECONDS: '1' };
+    const storage = await createStorage(externalAdminUrl);
+    const smtp = { current: null as TestSmtpServer | null };
+    try {
+      let server = await startServer({ storage, env });
+      const databaseUrl = await databaseUrlOf(storage);
+      const productId = await stockUp(databaseUrl);
+      const cookie = await signUp(server.url);
+      const email = ((await send(server.url, 'GET', '/api/auth/user', cookie)).json as { email: string })
+        .email;
+      // Receipts go to verified addresses.
+      await query(databaseUrl, 'update users set email_verified_at = now() where email = $1', [email]);
+
+      expect((await send(server.url, 'POST', '/api/cart', cookie, { productId, quantity: 1 })).status).toBe(
+        201,
+      );
+      const order = await send(server.url, 'POST', '/api/orders', cookie, {
+        shippingAddress: address,
+        paymentMethod: 'stripe',
+      });
+      expect(order.status).toBe(201);
+      await server.kill();
+
+      const [queued] = await query<{ status: string; subject: string }>(
+        databaseUrl,
+        `select status, subject from mail_outbox where to_address = $1 and kind = 'notification.payment_received'`,
+        [email],
+      );
+      expect(queued).toMatchObject({ status: 'queued', subject: 'Payment received' });
+
+      smtp.current = await startSmtpServer({ port: smtpPort });
+      server = await startServer({ storage, env });
+      try {
+        const receipt = await smtp.current.waitFor(
+          (m) => m.to.includes(email) && m.subject === 'Payment received',
+          30_000,
+        );
+        expect(receipt.text).toContain((order.json as { total: string }).total);
+        await until(
+          async () =>
+            (
+              await query<{ status: string }>(
+                databaseUrl,
+                `select status from mail_outbox where to_address = $1 and kind = 'notification.payment_received'`,
+                [email],
+              )
+            )[0]?.status === 'sent',
+          10_000,
+          'the outbox row marked sent',
+        );
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await smtp.current?.close();
+      await storage.dispose();
+    }
+  }, 120_000);
 });
 
 describe('the database restarted under load', () => {

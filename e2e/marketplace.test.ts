@@ -18,7 +18,7 @@ describe('the marketplace', () => {
     await page.goto(`${e2e.server.url}/marketplace`);
     await page.getByText('28 items found').waitFor();
     expect(await page.getByTestId('product-card').count()).toBe(24);
-    // No product pages for signed-out visitors (spec 2.1): the cards carry no links to them.
+    // No product pages for signed-out visitors (member routes only): the cards carry no links to them.
     expect(await page.locator('a[href^="/product/"]').count()).toBe(0);
     expect(await page.getByRole('button', { name: /Open shopping cart/ }).count()).toBe(0);
 

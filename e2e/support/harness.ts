@@ -21,22 +21,22 @@ export interface Harness {
   newPage(options?: PageOptions): Promise<Page>;
   /** Signs up through the API in the page's context, which keeps the session cookie; returns the email. */
   signUp(page: Page, label: string, extra?: Record<string, string>): Promise<string>;
-  /** A Director made with the operator CLI (design section 6), signed in through an API client. */
+  /** A Director made with the operator CLI (`user:create --tier 4`), signed in through an API client. */
   directorApi(label: string): Promise<{ api: APIRequestContext; email: string }>;
 }
 
 /**
- * One built server (fresh database) and one Chromium per test file; a fresh browser context per test. Errors in the
+ * One built server (fresh database; `env` adds settings, read when it starts) and one Chromium per test file; a fresh browser context per test. Errors in the
  * browser console fail the test, except a signed-out visitor's 401 (the user check) and those a test expects.
  */
-export function useHarness(): Harness {
+export function useHarness(options: { env?: () => Record<string, string> } = {}): Harness {
   let server: RunningServer;
   let browser: Browser;
   let page: Page | undefined;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: options.env?.() }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

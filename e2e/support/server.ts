@@ -125,7 +125,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     url,
     cli(...args) {
-      // The CLI finds the running server's embedded cluster through DATA_DIR (design section 6).
+      // The CLI finds the running server's embedded cluster through DATA_DIR/postgres.runtime.json.
       return new Promise((resolve, reject) => {
         const cli = spawn(process.execPath, ['dist/server/cli.js', ...args], { cwd: projectRoot, env });
         let output = '';
