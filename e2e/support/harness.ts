@@ -42,7 +42,9 @@ export function useHarness(options: { env?: () => Record<string, string> } = {})
     await browser?.close();
     await server?.stop();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed step shows what the server said meanwhile (CI keeps nothing else of it).
+    if (task.result?.state === 'fail') console.error(`server output:\n${server.output().slice(-4000)}`);
     await page?.context().close();
     page = undefined;
     expect(errors, 'errors in the browser console').toEqual([]);

@@ -9,6 +9,8 @@ import { projectRoot } from '../../server/lib/paths.js';
 
 export interface RunningServer {
   url: string;
+  /** What the server printed so far (warnings and errors: it runs at LOG_LEVEL=warn unless told otherwise). */
+  output(): string;
   /** Runs an operator command (`user:set-tier E 4`) against this server's database; resolves to its output. */
   cli(...args: string[]): Promise<string>;
   /** SIGKILL, as a crash would: no shutdown runs and the storage stays for a restart. */
@@ -124,6 +126,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await waitForReady(url, child, () => log);
   return {
     url,
+    output: () => log,
     cli(...args) {
       // The CLI finds the running server's embedded cluster through DATA_DIR/postgres.runtime.json.
       return new Promise((resolve, reject) => {

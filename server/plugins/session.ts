@@ -70,7 +70,7 @@ export default fp(
       return this.clearCookie(cookieName, cookieOptions);
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       const authorization = request.headers.authorization;
       if (authorization !== undefined) {
         const [scheme, key] = authorization.split(' ');
@@ -85,10 +85,9 @@ export default fp(
       if (!token || token.length > 128) return;
       request.sessionToken = token;
       const resolved = await sessions.resolveSession(ctx, token);
-      if (!resolved) {
-        reply.endSessionCookie();
-        return;
-      }
+      // An unknown or expired cookie is ignored, not cleared: a request that left before a sign-in in another tab
+      // rotated the session would otherwise answer after it and clear the new cookie, signing the browser out.
+      if (!resolved) return;
       if (resolved.session.mfaPending) request.pendingMfa = resolved;
       else request.auth = { ...resolved, apiKey: null };
     });

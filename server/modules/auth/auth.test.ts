@@ -121,6 +121,8 @@ describe('POST /api/auth/login', () => {
     expect(rotated).not.toBe(account.cookie);
     const old = await t.app.inject({ url: '/api/auth/user', headers: { cookie: account.cookie } });
     expect(old.statusCode).toBe(401);
+    // A request still carrying the old cookie (another tab, one already on its way) must not clear the new one.
+    expect(old.headers['set-cookie']).toBeUndefined();
     const fresh = await t.app.inject({ url: '/api/auth/user', headers: { cookie: rotated } });
     expect(fresh.statusCode).toBe(200);
 
