@@ -26,3 +26,4 @@ export * from './search.js';
 export * from './analytics.js';
 export * from './team.js';
 export * from './reviews.js';
+export * from './privacy.js';

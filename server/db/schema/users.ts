@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -20,11 +31,27 @@ export const users = pgTable(
     mfaPendingSecret: text('mfa_pending_secret'),
     /** Last TOTP time step accepted, so a code cannot be replayed. */
     mfaLastTimeStep: integer('mfa_last_time_step'),
+    /** When the user asked to delete the account (design 11.2); null when no deletion is pending. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    /** When a pending deletion is carried out; signing in before then cancels it. */
+    deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),
+    /** Set when the deletion was carried out: the row stays, anonymised, for the orders and payments it keeps. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** "Deleted user #n" for Directors; numbered from deleted_user_number_seq when the deletion is carried out. */
+    deletedNumber: integer('deleted_number').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_tier_range', sql`${t.tier} between 1 and 4`)],
+  (t) => [
+    check('users_tier_range', sql`${t.tier} between 1 and 4`),
+    index('users_deletion_scheduled_idx')
+      .on(t.deletionScheduledFor)
+      .where(sql`${t.deletionScheduledFor} is not null`),
+  ],
 );
+
+/** Numbers deleted accounts in the order their deletion was carried out. */
+export const deletedUserNumberSeq = pgSequence('deleted_user_number_seq');
 
 export const sessions = pgTable(
   'sessions',
@@ -51,18 +78,24 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Null for events without a known account (a login for an unknown email). */
+    /** Who acted: the signed-in user, or null for the system and for a login with an unknown email. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
-    /** What the event is about when no account is known, e.g. the email a failed login tried. */
+    /** What kind of record the event is about: 'user', 'case', 'payment', 'email' (a failed login's address)... */
+    subjectType: text('subject_type'),
+    /** Which one: its id, or for 'email' the address a login tried. */
     subject: text('subject'),
+    /** The account whose data the event is about (the subject user), when there is one. */
+    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('audit_log_user_created_idx').on(t.userId, t.createdAt),
+    index('audit_log_subject_user_created_idx').on(t.subjectUserId, t.createdAt),
     index('audit_log_action_created_idx').on(t.action, t.createdAt),
+    index('audit_log_created_id_idx').on(t.createdAt, t.id),
   ],
 );
 

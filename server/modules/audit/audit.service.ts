@@ -35,8 +35,14 @@ export type AuditAction =
 
 export interface AuditInput {
   action: AuditAction;
+  /** Who acted (null: the system, or a login with an unknown address). */
   userId?: string | null;
+  /** What kind of record `subject` is: 'user', 'case', 'payment', 'email'... */
+  subjectType?: string | null;
+  /** The record's id (or, for 'email', the address). */
   subject?: string | null;
+  /** The account whose data the event is about; defaults to the actor for what users do to their own account. */
+  subjectUserId?: string | null;
   ip?: string | null;
   details?: Record<string, unknown>;
 }
@@ -46,7 +52,9 @@ export async function record(db: DbOrTx, input: AuditInput): Promise<void> {
   await repository.insert(db, {
     action: input.action,
     userId: input.userId ?? null,
+    subjectType: input.subjectType ?? null,
     subject: input.subject ?? null,
+    subjectUserId: input.subjectUserId === undefined ? (input.userId ?? null) : input.subjectUserId,
     ip: input.ip ?? null,
     details: input.details ?? {},
   });
