@@ -107,20 +107,38 @@ const content = z
   .min(1, 'Content is required')
   .max(5_000, 'Content must be at most 5000 characters');
 const note = content.optional();
+/** Design 11.2: an update is internal (Directors only) when this is true or its type is `internal_note`. */
+const isInternal = z.boolean({ error: 'isInternal must be true or false' }).optional();
 
 /**
  * `POST /api/cases/{caseId}/updates`: the client may comment; a Director may also move the status, assign an
- * agent, set the estimated cost and add internal notes, each its own `updateType`.
+ * agent, set the estimated cost and add internal notes, each its own `updateType`. Any update a Director makes may
+ * be kept internal with `isInternal: true`; an internal note cannot be made public.
  */
 export const createCaseUpdateRequestSchema = z.discriminatedUnion(
   'updateType',
   [
-    z.object({ updateType: z.literal('comment'), content }),
-    z.object({ updateType: z.literal('internal_note'), content }),
-    z.object({ updateType: z.literal('status_change'), status: z.enum(CASE_STATUSES), content: note }),
-    z.object({ updateType: z.literal('assignment'), assignedAgentId: z.string().max(100), content: note }),
+    z.object({ updateType: z.literal('comment'), content, isInternal }),
+    z.object({
+      updateType: z.literal('internal_note'),
+      content,
+      isInternal: z.literal(true, { error: 'An internal note is always internal' }).optional(),
+    }),
+    z.object({
+      updateType: z.literal('status_change'),
+      status: z.enum(CASE_STATUSES),
+      content: note,
+      isInternal,
+    }),
+    z.object({
+      updateType: z.literal('assignment'),
+      assignedAgentId: z.string().max(100),
+      content: note,
+      isInternal,
+    }),
     z.object({
       updateType: z.literal('cost_estimate'),
+      isInternal,
       estimatedCost: z
         .union([z.string(), z.number()])
         .transform((value) => (typeof value === 'number' ? value.toFixed(2) : value.trim()))

@@ -121,7 +121,8 @@ export async function addUpdate(
   input: UpdateInput,
 ): Promise<CaseDetail> {
   const found = await visibleCase(ctx, user, caseId);
-  if (input.updateType !== 'comment' && !isDirector(user)) {
+  const isInternal = input.updateType === 'internal_note' || input.isInternal === true;
+  if ((input.updateType !== 'comment' || isInternal) && !isDirector(user)) {
     throw forbidden('Only a Director can change a case or add internal notes; you may add comments');
   }
 
@@ -160,7 +161,6 @@ export async function addUpdate(
       default:
         await repository.touchCase(tx, current.id);
     }
-    const isInternal = input.updateType === 'internal_note';
     await repository.insertUpdate(tx, {
       caseId: current.id,
       authorId: user.id,

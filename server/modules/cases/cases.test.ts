@@ -111,6 +111,61 @@ describe('cases', () => {
     expect((await update(owner, mine.id, { updateType: 'shout', content: 'x' })).statusCode).toBe(400);
   });
 
+  it('honours isInternal (design 11.2): a Director keeps any update internal, a member may not ask for one, a wrong value is 400', async () => {
+    const owner = await member();
+    const mine = await openCase(owner);
+    const hidden = await update(director, mine.id, {
+      updateType: 'comment',
+      content: 'Analyst only: the leak matches the night shift.',
+      isInternal: true,
+    });
+    expect(hidden.statusCode).toBe(201);
+    const hiddenMove = await update(director, mine.id, {
+      updateType: 'status_change',
+      status: 'in_progress',
+      content: 'Moved while we wait for the lab.',
+      isInternal: true,
+    });
+    expect(hiddenMove.statusCode).toBe(201);
+    const directorView = (await asUser(t.app, director).get(`/api/cases/${mine.id}`)).json<{
+      updates: { content: string; isInternal: boolean }[];
+    }>();
+    expect(directorView.updates.filter((u) => u.isInternal).map((u) => u.content)).toEqual(
+      expect.arrayContaining([
+        'Analyst only: the leak matches the night shift.',
+        'Moved while we wait for the lab.',
+      ]),
+    );
+    const ownerView = (await asUser(t.app, owner).get(`/api/cases/${mine.id}`)).json<{
+      status: string;
+      updates: { content: string }[];
+    }>();
+    expect(ownerView.status).toBe('in_progress');
+    expect(JSON.stringify(ownerView.updates)).not.toContain('night shift');
+    expect(JSON.stringify(ownerView.updates)).not.toContain('lab');
+    const ownerNotes = (await asUser(t.app, owner).get('/api/notifications')).json<{ message: string }[]>();
+    expect(JSON.stringify(ownerNotes)).not.toContain('night shift');
+
+    // A public comment stays public when the flag is false; the owner cannot ask for an internal one.
+    expect(
+      (await update(director, mine.id, { updateType: 'comment', content: 'Public note.', isInternal: false }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await asUser(t.app, owner).get(`/api/cases/${mine.id}`)).json<{ updates: { content: string }[] }>().updates,
+    ).toEqual(expect.arrayContaining([expect.objectContaining({ content: 'Public note.' })]));
+    const asked = await update(owner, mine.id, { updateType: 'comment', content: 'Secret?', isInternal: true });
+    expect(asked.statusCode).toBe(403);
+    for (const body of [
+      { updateType: 'comment', content: 'x', isInternal: 'yes' },
+      { updateType: 'internal_note', content: 'x', isInternal: false },
+    ]) {
+      const refused = await update(director, mine.id, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().issues[0].path).toBe('isInternal');
+    }
+  });
+
   it('lets a Director work the case: moves, assignment, cost, hidden internal notes, and notifies the owner', async () => {
     const owner = await member();
     const mine = await openCase(owner);
