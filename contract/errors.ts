@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
+  /** Something that existed and is no longer kept (an expired data export). */
+  GONE: 410,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
