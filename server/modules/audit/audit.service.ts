@@ -31,7 +31,9 @@ export type AuditAction =
   | 'investigation.updated'
   | 'secure_channel.reviewed'
   | 'vendor.application_reviewed'
-  | 'vendor.product_reviewed';
+  | 'vendor.product_reviewed'
+  | 'privacy.export_requested'
+  | 'privacy.export_downloaded';
 
 export interface AuditInput {
   action: AuditAction;
