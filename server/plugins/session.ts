@@ -35,8 +35,11 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Only an `admin` key may manage keys and account security (2FA, password, address); `write` may do the rest. */
-const ADMIN_ONLY = /^\/api\/(api-keys|auth\/mfa|auth\/password|auth\/email|mobile\/devices)(\/|$|\?)/;
+/**
+ * Only an `admin` key may manage keys and account security (2FA, password, address) and the account's data rights
+ * (its whole export, its deletion); `write` may do the rest.
+ */
+const ADMIN_ONLY = /^\/api\/(api-keys|auth\/mfa|auth\/password|auth\/email|mobile\/devices|account)(\/|$|\?)/;
 
 /** API key scopes: `read` allows GET, `write` allows mutations, `admin` allows what the owner's tier allows. */
 function assertKeyScope(request: FastifyRequest, permissions: ApiKeyPermission[]): void {
