@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkOperations, notifications } from './db/schema/index.js';
+import { bulkOperations, dataExports, notifications } from './db/schema/index.js';
 import * as sessions from './modules/auth/sessions.service.js';
 import type { RouteEntry } from './plugins/route-table.js';
 import { createCategory, createProduct, setUserTier } from './test/fixtures.js';
@@ -424,6 +424,28 @@ const RULES: Record<string, Rule> = {
     access: 'user',
     own: async (owner) => ({ id: await newRule(owner) }),
   },
+
+  // Data rights: an API key reaches them only with the admin scope (see KEY_ADMIN_ONLY).
+  'POST /api/account/export': { access: 'user' },
+  'GET /api/account/exports': { access: 'user' },
+  'GET /api/account/exports/:id/download': {
+    access: 'user',
+    // A finished export, as its job leaves it (the workers do not run here).
+    own: async (owner) => {
+      const [row] = await t.database.db
+        .insert(dataExports)
+        .values({
+          userId: owner.userId!,
+          status: 'completed',
+          progress: 100,
+          document: '{}',
+          completedAt: new Date(),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning({ id: dataExports.id });
+      return { id: row!.id };
+    },
+  },
 };
 
 /** Query values that widen a list to everyone's records: Directors only, checked like routes of their own. */
@@ -435,13 +457,14 @@ const VARIANTS: { route: string; query: Record<string, string>; access: Access }
   { route: 'GET /api/vendor/products', query: { scope: 'pending' }, access: 'director' },
 ];
 
-/** Paths an API key reaches only with the admin scope (keys, 2FA, password, address, devices: account security). */
+/** Paths an API key reaches only with the admin scope (account security: keys, 2FA, password, address, devices; data rights). */
 const KEY_ADMIN_ONLY = [
   '/api/api-keys',
   '/api/auth/mfa',
   '/api/auth/password',
   '/api/auth/email',
   '/api/mobile/devices',
+  '/api/account',
 ];
 
 let loginTarget: { email: string; password: string };

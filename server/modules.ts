@@ -32,6 +32,7 @@ import { enterpriseModule } from './modules/enterprise/enterprise.module.js';
 import { threatsModule } from './modules/threats/threats.module.js';
 import { bulkModule } from './modules/bulk/bulk.module.js';
 import { automationModule } from './modules/automation/automation.module.js';
+import { dataExportModule } from './modules/data-export/data-export.module.js';
 
 /**
  * Every server module's manifest, in the order `buildApp` registers their routes (health first; the client plugin comes
@@ -68,6 +69,7 @@ const manifests = [
   threatsModule,
   bulkModule,
   automationModule,
+  dataExportModule,
 ] as const satisfies readonly ServerModule[];
 
 export const modules: readonly ServerModule[] = manifests;
