@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists.js';
+import { TIER_MAX, TIER_MIN } from './tiers.js';
 
 /** Display names, sent as they are in `GET /api/blog?category=`. */
 export const BLOG_CATEGORIES = [
@@ -28,10 +29,15 @@ export const blogListQuerySchema = listQuerySchema.extend({
     z.enum(BLOG_CATEGORIES, { error: 'Unknown category' }).optional(),
   ),
   /**
-   * Older clients send the reader's tier; it is accepted and ignored, because the reader's real tier comes
-   * from the session (a query string can claim anything).
+   * Lock the list as a reader of this tier would see it (design 11.2: honoured, never dropped). It can only narrow:
+   * the reader's real tier comes from the session, and a query string cannot claim more.
    */
-  tier: z.string().max(20).optional(),
+  tier: z.coerce
+    .number({ error: 'Tier must be a whole number from 1 to 4' })
+    .int('Tier must be a whole number from 1 to 4')
+    .min(TIER_MIN, 'Tier must be a whole number from 1 to 4')
+    .max(TIER_MAX, 'Tier must be a whole number from 1 to 4')
+    .optional(),
 });
 export type BlogListQuery = z.input<typeof blogListQuerySchema>;
 

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import type { AppContext } from './infra/context.js';
@@ -11,6 +11,7 @@ import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import requestOriginPlugin from './plugins/request-origin.js';
+import { scopeAwareValidatorCompiler } from './plugins/scope-fields.js';
 import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
@@ -46,7 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     requestTimeout: 30_000,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(scopeAwareValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const ctx: AppContext =

@@ -83,11 +83,21 @@ describe('POST /api/auth/register', () => {
     }
   });
 
-  it('strips unknown keys, so a client cannot choose its own tier', async () => {
+  it('refuses a tier in the body with 400 (design 11.2: never stripped) and strips other unknown keys', async () => {
+    const email = uniqueEmail('mass');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'long enough pass', tier: 4 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([
+      { path: 'tier', message: 'tier is not accepted here: this call cannot honour it' },
+    ]);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: uniqueEmail('mass'), password: 'long enough pass', tier: 4, mfaEnabled: true },
+      payload: { email, password: 'long enough pass', mfaEnabled: true },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ tier: 1, mfaEnabled: false });

@@ -22,8 +22,11 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       },
     },
     async (request) => {
-      const { category, limit } = request.query;
-      return blog.listPosts(ctx, request.auth?.user.tier ?? null, { category, limit });
+      const { category, limit, tier } = request.query;
+      const sessionTier = request.auth?.user.tier ?? null;
+      const readerTier =
+        sessionTier === null || tier === undefined ? sessionTier : Math.min(sessionTier, tier);
+      return blog.listPosts(ctx, readerTier, { category, limit });
     },
   );
 

@@ -58,7 +58,7 @@ describe('blog list', () => {
     }
   });
 
-  it("marks posts locked for the reader's tier from the session, not from ?tier=", async () => {
+  it("marks posts locked for the reader's tier from the session; ?tier= can only narrow it", async () => {
     const anonymous = await list('?tier=4');
     expect(firstOf(anonymous, 'PUBLIC')).toMatchObject({ locked: false, requiredTier: 0 });
     expect(firstOf(anonymous, 'TIER_1')).toMatchObject({ locked: true, requiredTier: 1 });
@@ -71,6 +71,10 @@ describe('blog list', () => {
 
     await setUserTier(t, user.id, 2);
     expect((await list('', user.cookie)).every((p) => !p.locked)).toBe(true);
+    // ?tier= is honoured by narrowing only: a tier-2 reader asking for tier 1 sees the tier-1 locks.
+    const narrowed = await list('?tier=1', user.cookie);
+    expect(firstOf(narrowed, 'TIER_1').locked).toBe(false);
+    expect(firstOf(narrowed, 'TIER_2').locked).toBe(true);
   });
 
   it('filters by category and caps with ?limit=', async () => {
@@ -84,7 +88,14 @@ describe('blog list', () => {
   });
 
   it('answers 400 for an unknown category or a bad limit', async () => {
-    for (const query of ['?category=Gossip', '?category=intelligence', '?limit=0', '?limit=abc']) {
+    for (const query of [
+      '?category=Gossip',
+      '?category=intelligence',
+      '?limit=0',
+      '?limit=abc',
+      '?tier=5',
+      '?tier=gold',
+    ]) {
       const response = await t.app.inject({ url: `/api/blog${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().code).toBe('VALIDATION_FAILED');
