@@ -59,6 +59,14 @@ export function formatDate(value: string | number | Date): string {
   return Number.isNaN(date.getTime()) ? UNKNOWN_AMOUNT : dateFormat.format(date);
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A moment as 'Nov 22, 2026, 3:40 PM' (the browser's time zone); '—' when the value is not a date. */
+export function formatDateTime(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? UNKNOWN_AMOUNT : dateTimeFormat.format(date);
+}
+
 const countFormat = new Intl.NumberFormat('en-US');
 
 /** A count with US grouping: 12345 -> '12,345'; '—' when it is not a number. */
