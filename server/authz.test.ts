@@ -275,6 +275,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/payments': { access: 'director' },
   'POST /api/admin/payments/:id/confirm': { access: 'director' },
   'POST /api/admin/payments/:id/fail': { access: 'director' },
+  'GET /api/admin/audit': { access: 'director' },
   'POST /api/upgrade-tier': {
     access: 'user',
     body: () => ({ tier: 4, billing: 'monthly', paymentMethod: 'bank_transfer' }),

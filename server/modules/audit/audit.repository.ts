@@ -1,11 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AuditCursor } from '../../../contract/audit.js';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, users } from '../../db/schema/index.js';
 
 export type AuditEntry = typeof auditLog.$inferInsert;
 
 export async function insert(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(entry);
+}
+
+/** Several entries in one statement (a Director's list of other users' records). */
+export async function insertMany(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length > 0) await db.insert(auditLog).values(entries);
 }
 
 export async function existsForDevice(db: DbOrTx, userId: string, actions: string[], device: string) {
@@ -21,4 +27,60 @@ export async function existsForDevice(db: DbOrTx, userId: string, actions: strin
     )
     .limit(1);
   return Boolean(row);
+}
+
+export interface EventFilter {
+  actorId?: string;
+  subjectUserId?: string;
+  /** One action, or with `prefix` every action that starts with it. */
+  action?: { name: string; prefix: boolean };
+  /** ISO times: from inclusive, to exclusive. */
+  from?: string;
+  to?: string;
+  before?: AuditCursor;
+}
+
+/**
+ * Events newest first by (created_at, id), the key the `audit_log_created_id_idx` index holds. `cursorAt` is the
+ * stored time to the microsecond, for the next page's keyset: a JavaScript Date keeps only milliseconds, and a cursor
+ * rounded to them would skip the events of the same millisecond.
+ */
+export async function listEvents(db: DbOrTx, filter: EventFilter, limit: number) {
+  const conditions: SQL[] = [];
+  if (filter.actorId) conditions.push(eq(auditLog.userId, filter.actorId));
+  if (filter.subjectUserId) conditions.push(eq(auditLog.subjectUserId, filter.subjectUserId));
+  if (filter.action) {
+    conditions.push(
+      filter.action.prefix
+        ? sql`starts_with(${auditLog.action}, ${filter.action.name})`
+        : eq(auditLog.action, filter.action.name),
+    );
+  }
+  if (filter.from) conditions.push(sql`${auditLog.createdAt} >= ${filter.from}::timestamptz`);
+  if (filter.to) conditions.push(sql`${auditLog.createdAt} < ${filter.to}::timestamptz`);
+  if (filter.before) {
+    conditions.push(
+      sql`(${auditLog.createdAt}, ${auditLog.id}) < (${filter.before.at}::timestamptz, ${filter.before.id}::uuid)`,
+    );
+  }
+  return db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      cursorAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      action: auditLog.action,
+      actorId: auditLog.userId,
+      actorEmail: users.email,
+      actorDeletedNumber: users.deletedNumber,
+      subjectType: auditLog.subjectType,
+      subject: auditLog.subject,
+      subjectUserId: auditLog.subjectUserId,
+      ip: auditLog.ip,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
 }

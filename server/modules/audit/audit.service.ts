@@ -1,4 +1,11 @@
+import {
+  encodeAuditCursor,
+  STAFF_READ_ACTION,
+  type AuditEvent,
+  type AuditFilters,
+} from '../../../contract/audit.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { AppContext } from '../../infra/context.js';
 import * as repository from './audit.repository.js';
 
 export type AuditAction =
@@ -31,6 +38,9 @@ export type AuditAction =
   | 'investigation.updated'
   | 'secure_channel.reviewed'
   | 'vendor.application_reviewed'
+  | 'case.status_changed'
+  | 'case.assigned'
+  | 'staff.read'
   | 'vendor.product_reviewed'
   | 'privacy.export_requested'
   | 'privacy.export_downloaded';
@@ -65,4 +75,96 @@ export async function record(db: DbOrTx, input: AuditInput): Promise<void> {
 /** Whether the user registered or signed in from this device label before. */
 export async function hasSignedInFrom(db: DbOrTx, userId: string, device: string): Promise<boolean> {
   return repository.existsForDevice(db, userId, ['auth.registered', 'auth.login_succeeded'], device);
+}
+
+/** Who reads: the signed-in staff member and the address the request came from. */
+export interface Reader {
+  id: string;
+  ip?: string | null;
+}
+
+/** A record someone may read: its id and its owner (null: nobody's account, e.g. an anonymous request). */
+export interface ReadRecord {
+  id: string;
+  ownerId: string | null;
+}
+
+/**
+ * A staff member saw other users' records (design 11.2: `staff.read`): one event per record that is not the
+ * reader's own, with the owner as subject user. `via` says whether one record was opened or a list showed it; the
+ * Directors' lists show whole records, so they count as reads of each record they show. A user reading their own
+ * records leaves no trace.
+ */
+export async function recordStaffReads(
+  db: DbOrTx,
+  reader: Reader,
+  subjectType: string,
+  records: readonly ReadRecord[],
+  via: 'detail' | 'list',
+): Promise<void> {
+  await repository.insertMany(
+    db,
+    records
+      .filter((record) => record.ownerId !== reader.id)
+      .map((record) => ({
+        action: STAFF_READ_ACTION satisfies AuditAction,
+        userId: reader.id,
+        subjectType,
+        subject: record.id,
+        subjectUserId: record.ownerId,
+        ip: reader.ip ?? null,
+        details: { via },
+      })),
+  );
+}
+
+/** How a deleted account is named wherever staff see it. */
+export function deletedUserLabel(deletedNumber: number): string {
+  return `Deleted user #${deletedNumber}`;
+}
+
+/**
+ * `GET /api/admin/audit`: one page of events, newest first, and the cursor of the next page when there is one.
+ * Read only: no endpoint changes or deletes an audit event.
+ */
+export async function listEvents(
+  ctx: AppContext,
+  filters: AuditFilters,
+): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
+  const action = filters.action?.endsWith('.*')
+    ? { name: filters.action.slice(0, -1), prefix: true }
+    : filters.action
+      ? { name: filters.action, prefix: false }
+      : undefined;
+  // One more than asked: whether it comes back says whether there is a next page.
+  const rows = await repository.listEvents(
+    ctx.db,
+    {
+      actorId: filters.actorId,
+      subjectUserId: filters.subjectUserId,
+      action,
+      from: filters.from,
+      to: filters.to,
+      before: filters.before,
+    },
+    filters.limit + 1,
+  );
+  const page = rows.slice(0, filters.limit);
+  const last = page.at(-1);
+  return {
+    events: page.map((row) => ({
+      id: row.id,
+      at: row.createdAt.toISOString(),
+      action: row.action,
+      actorId: row.actorId,
+      actorEmail: row.actorDeletedNumber !== null ? deletedUserLabel(row.actorDeletedNumber) : row.actorEmail,
+      subjectType: row.subjectType,
+      subjectId: row.subject,
+      subjectUserId: row.subjectUserId,
+      ip: row.ip,
+      detail: row.details,
+    })),
+    nextCursor:
+      rows.length > filters.limit && last ? encodeAuditCursor({ at: last.cursorAt, id: last.id }) : null,
+  };
 }

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from './lists.js';
+
+/**
+ * The audit trail Directors read (design 11.2): `GET /api/admin/audit`, newest first, keyset-paginated on the
+ * event's time and id. Rows are written by the server as things happen and are never changed or deleted through the
+ * app.
+ */
+
+/** The answer's header holding the value to pass as `before` for the next page; absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/** A staff member opening another user's record. */
+export const STAFF_READ_ACTION = 'staff.read';
+
+/**
+ * The actions the server records, for the screen's picker and its labels. The filter also takes any other
+ * well-formed action name (the server may record more than this list names) and prefixes such as `auth.*`.
+ */
+export const AUDIT_ACTION_LABELS = {
+  'auth.registered': 'Registered',
+  'auth.login_succeeded': 'Signed in',
+  'auth.login_failed': 'Sign-in failed',
+  'auth.logout': 'Signed out',
+  'auth.password_reset_requested': 'Password reset requested',
+  'auth.password_reset': 'Password reset',
+  'auth.password_changed': 'Password changed',
+  'auth.email_verified': 'E-mail address verified',
+  'auth.email_change_requested': 'E-mail change requested',
+  'auth.email_changed': 'E-mail address changed',
+  'auth.mfa_enabled': '2FA turned on',
+  'auth.mfa_disabled': '2FA turned off',
+  'auth.mfa_failed': 'Wrong 2FA code',
+  'auth.session_revoked': 'Device signed out',
+  'user.created': 'Account created by an operator',
+  'user.tier_changed': 'Tier changed',
+  'payment.created': 'Payment made',
+  'payment.confirmed': 'Payment confirmed',
+  'payment.failed': 'Payment failed',
+  'subscription.requested': 'Upgrade requested',
+  'subscription.cancelled': 'Subscription cancelled',
+  'subscription.expired': 'Subscription ended',
+  'subscription.renewed': 'Subscription renewed',
+  'upgrade.approved': 'Upgrade approved',
+  'upgrade.rejected': 'Upgrade rejected',
+  'case.status_changed': 'Case status changed',
+  'case.assigned': 'Case assigned',
+  'investigation.requested': 'Investigation requested',
+  'investigation.updated': 'Investigation updated',
+  'secure_channel.reviewed': 'Secure channel request reviewed',
+  'vendor.application_reviewed': 'Vendor application reviewed',
+  'vendor.product_reviewed': 'Vendor product reviewed',
+  [STAFF_READ_ACTION]: "Staff read another user's record",
+} as const satisfies Record<string, string>;
+export type KnownAuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as KnownAuditAction[];
+
+/** The families of actions (`auth.*`, `payment.*`...), each a filter of its own. */
+export const AUDIT_ACTION_PREFIXES = [...new Set(AUDIT_ACTIONS.map((action) => action.split('.')[0]!))].map(
+  (family) => `${family}.*`,
+);
+
+/** What kind of record an event is about, in words. */
+export const AUDIT_SUBJECT_TYPE_LABELS: Record<string, string> = {
+  user: 'Account',
+  email: 'E-mail address',
+  case: 'Case',
+  investigation: 'Investigation',
+  secure_channel_request: 'Secure channel request',
+  payment: 'Payment',
+  subscription: 'Upgrade',
+  vendor_application: 'Vendor application',
+  vendor_product: 'Vendor product',
+};
+
+const ACTION_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*(\.\*)?$/;
+const CURSOR_PATTERN =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12})$/;
+
+/** A query parameter sent empty (`?actorId=`) counts as not sent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const dateTime = (name: string) => {
+  const message = `${name} must be an ISO date and time, e.g. 2026-11-24T09:30:00Z`;
+  return z.string({ error: message }).pipe(
+    z.iso
+      .datetime({ offset: true, error: message })
+      // PostgreSQL has no year 0: a time it cannot store is a 400, not a failed query.
+      .refine((value) => !value.startsWith('0000'), `${name} must be in the year 0001 or later`),
+  );
+};
+
+/** Where a page ended: the last event's time (to the microsecond, as stored) and id. */
+export interface AuditCursor {
+  at: string;
+  id: string;
+}
+
+const toBase64Url = (text: string) => btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+
+/** The `X-Next-Cursor` value: opaque to clients, who pass it back as `before` unchanged. */
+export function encodeAuditCursor(cursor: AuditCursor): string {
+  return toBase64Url(`${cursor.at}_${cursor.id}`);
+}
+
+/** The cursor a `before` value stands for; null when it is not one the server gave out. */
+export function decodeAuditCursor(value: string): AuditCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) return null;
+  let text: string;
+  try {
+    text = atob(value.replaceAll('-', '+').replaceAll('_', '/'));
+  } catch {
+    return null;
+  }
+  const match = CURSOR_PATTERN.exec(text);
+  if (!match || !dateTime('before').safeParse(match[1]).success) return null;
+  return { at: match[1]!, id: match[2]! };
+}
+
+const userId = (name: string) => z.guid({ error: `${name} must be a user id (a UUID)` });
+
+/**
+ * `GET /api/admin/audit` query. `action` is one action (`auth.login_failed`) or every action of a family
+ * (`auth.*`); `from` is inclusive and `to` exclusive; `before` is the `X-Next-Cursor` of the previous page.
+ */
+export const auditQuerySchema = z
+  .object({
+    actorId: optional(userId('actorId')),
+    subjectUserId: optional(userId('subjectUserId')),
+    action: optional(
+      z
+        .string({ error: 'action must be an action such as auth.login_failed, or a family such as auth.*' })
+        .max(100, 'action must be at most 100 characters')
+        .regex(
+          ACTION_PATTERN,
+          'action must be an action such as auth.login_failed, or a family such as auth.*',
+        ),
+    ),
+    from: optional(dateTime('from')),
+    to: optional(dateTime('to')),
+    before: optional(
+      z
+        .string({ error: 'before must be the X-Next-Cursor value of the previous page' })
+        .transform((value, ctx) => {
+          const cursor = decodeAuditCursor(value);
+          if (!cursor) {
+            ctx.addIssue({
+              code: 'custom',
+              message: 'before must be the X-Next-Cursor value of the previous page',
+            });
+            return z.NEVER;
+          }
+          return cursor;
+        }),
+    ),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number from 1 to 200' })
+      .int('limit must be a whole number from 1 to 200')
+      .min(1, 'limit must be at least 1')
+      .max(LIST_MAX_LIMIT, `limit must be at most ${LIST_MAX_LIMIT}`)
+      .default(LIST_DEFAULT_LIMIT),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
+    path: ['to'],
+    message: 'to must be later than from',
+  });
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+export type AuditFilters = z.output<typeof auditQuerySchema>;
+
+/** One event of the trail (design 11.2). */
+export const auditEventSchema = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  action: z.string(),
+  /** Who acted; null for the system (a job, the payment provider, an operator's command) or an unknown address. */
+  actorId: z.string().nullable(),
+  /** The actor's address, or "Deleted user #n" once their account was deleted. */
+  actorEmail: z.string().nullable(),
+  /** What kind of record the event is about (`case`, `payment`, `user`, `email`...). */
+  subjectType: z.string().nullable(),
+  /** That record's id (for `email`, the address a sign-in tried). */
+  subjectId: z.string().nullable(),
+  /** The account whose data the event is about. */
+  subjectUserId: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
