@@ -363,8 +363,8 @@ const screens: readonly Screen[] = [
     memberOnly: true,
     async check(page, viewer) {
       await heading(page, 'Settings');
-      // Settings: four tabs, Analytics disabled below tier 4.
-      expect(await tabNames(page)).toEqual(['Security', 'Profile', 'Analytics', 'Preferences']);
+      // Settings: five tabs, Analytics disabled below tier 4.
+      expect(await tabNames(page)).toEqual(['Security', 'Profile', 'Analytics', 'Preferences', 'Privacy']);
       expect(await page.getByRole('tab', { name: 'Analytics' }).isDisabled()).toBe(!director(viewer));
       expect(await page.getByTestId('mfa-status').textContent()).toBe('Inactive');
     },

@@ -1,5 +1,5 @@
 /** The tabs of /settings, in order; the first is the default. */
-export const SETTINGS_TABS = ['security', 'profile', 'analytics', 'preferences'] as const;
+export const SETTINGS_TABS = ['security', 'profile', 'analytics', 'preferences', 'privacy'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /**

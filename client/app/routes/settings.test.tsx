@@ -100,6 +100,20 @@ describe('/settings', () => {
     expect(screen.queryByText(/coming soon in Phase 2/)).not.toBeInTheDocument();
   });
 
+  it('opens the tab the export notification names: ?tab=privacy, with the download and deletion cards', async () => {
+    mockFetch(({ url }) => {
+      if (url === '/api/auth/user') return { json: testUser };
+      if (url === '/api/account/exports') return { json: [] };
+      return undefined;
+    });
+    renderWithProviders(<SettingsRoute />, { path: '/settings?tab=privacy' });
+    expect(await screen.findByRole('tab', { name: 'Privacy', selected: true })).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel', { name: 'Privacy' });
+    expect(within(panel).getByText('Download my data')).toBeInTheDocument();
+    expect(await within(panel).findByRole('button', { name: 'Export my data' })).toBeEnabled();
+    expect(within(panel).getByRole('button', { name: /Delete my account/ })).toBeInTheDocument();
+  });
+
   it('opens the tab a mail link names: ?tab=security, with the password and address cards', async () => {
     signedIn();
     renderWithProviders(<SettingsRoute />, { path: '/settings?tab=security' });

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   ChevronRight,
+  LockKeyhole,
   LogIn,
   ShieldCheck,
   SlidersHorizontal,
@@ -21,6 +22,8 @@ import { ChangePasswordCard } from '@/features/auth/components/change-password-c
 import { ProfileCard } from '@/features/auth/components/profile-card';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
 import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
+import { DeleteAccountCard } from '@/features/privacy/components/delete-account-card';
+import { DownloadDataCard } from '@/features/privacy/components/download-data-card';
 import { useUser } from '@/lib/auth';
 
 function SettingsHeader() {
@@ -30,13 +33,14 @@ function SettingsHeader() {
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
       <p className="max-w-2xl text-muted-foreground">
         Your password, address and two-factor authentication, your profile, which notifications reach you by
-        e-mail and, for Directors, the portal's analytics.
+        e-mail, a copy of your data or the deletion of your account and, for Directors, the portal's
+        analytics.
       </p>
     </header>
   );
 }
 
-/** /settings, signed-in users: Security, Profile, Analytics (tier 4) and Preferences tabs. */
+/** /settings, signed-in users: Security, Profile, Analytics (tier 4), Preferences and Privacy tabs. */
 export function SettingsRoute() {
   const { data: user, isPending } = useUser();
   const [tab, setTab] = useTabParam(SETTINGS_TABS);
@@ -90,6 +94,10 @@ export function SettingsRoute() {
             <SlidersHorizontal aria-hidden="true" className="hidden size-4 sm:block" />
             Preferences
           </TabsTrigger>
+          <TabsTrigger value="privacy">
+            <LockKeyhole aria-hidden="true" className="hidden size-4 sm:block" />
+            Privacy
+          </TabsTrigger>
         </TabsList>
 
         <TabsContent value="security" className="grid gap-6">
@@ -136,6 +144,11 @@ export function SettingsRoute() {
 
         <TabsContent value="preferences">
           <NotificationPreferencesCard email={user.email} emailVerified={user.emailVerified} />
+        </TabsContent>
+
+        <TabsContent value="privacy" className="grid gap-6">
+          <DownloadDataCard />
+          <DeleteAccountCard />
         </TabsContent>
       </Tabs>
     </div>
