@@ -55,7 +55,8 @@ describe('operator CLI', () => {
     const promoted = await cli('user:set-tier', 'director@example.test', '4');
     expect(promoted.code).toBe(0);
     expect(promoted.stdout).toContain('tier 2 -> 4');
-    const entries = await database.db.select().from(auditLog).where(eq(auditLog.userId, user!.id));
+    // About the user (the operator's tier change has no actor in the app: the system made it).
+    const entries = await database.db.select().from(auditLog).where(eq(auditLog.subjectUserId, user!.id));
     expect(entries.map((e) => e.action)).toEqual(
       expect.arrayContaining(['user.created', 'user.tier_changed']),
     );

@@ -42,7 +42,13 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await repository.updatePassword(tx, user.id, passwordHash);
     await endOtherSessions(ctx, tx, user.id, meta.keepToken);
-    await audit.record(tx, { action: 'auth.password_changed', userId: user.id, ip: meta.ip });
+    await audit.record(tx, {
+      action: 'auth.password_changed',
+      userId: user.id,
+      subjectType: 'user',
+      subject: user.id,
+      ip: meta.ip,
+    });
     await notifications.notifySecurity(ctx, tx, 'security.password_changed', {
       userId: user.id,
       how: 'change',

@@ -27,31 +27,40 @@ export async function findUserByEmail(ctx: AppContext, email: string): Promise<U
   return repository.findUserByEmail(ctx.db, email.trim().toLowerCase());
 }
 
-/** Operator and payment path for tier changes; audited in the same transaction. */
+/** Operator path for tier changes; audited in the same transaction, by the system unless an actor is named. */
 export async function setTier(
   ctx: AppContext,
   userId: string,
   tier: Tier,
-  meta: { ip?: string; reason: string },
+  meta: { ip?: string; reason: string; actorId?: string | null },
 ): Promise<UserRow> {
-  const after = await ctx.db.transaction(async (tx) => (await changeTier(tx, userId, tier, meta)).after);
+  const after = await ctx.db.transaction(
+    async (tx) => (await changeTier(tx, userId, tier, { ...meta, actorId: meta.actorId ?? null })).after,
+  );
   ctx.caches.forgetUser(userId);
   return after;
 }
 
-/** A tier change inside the caller's transaction (an upgrade taking effect), audited with it. */
+/**
+ * A tier change inside the caller's transaction (an upgrade taking effect), audited with it. `actorId` is who
+ * caused it: the user (an upgrade paid at once), a Director (a confirmed payment, an approval) or null for the
+ * system (an expiry, an operator's command); left out, the user.
+ */
 export async function changeTier(
   db: DbOrTx,
   userId: string,
   tier: number,
-  meta: { ip?: string; reason: string },
+  meta: { ip?: string; reason: string; actorId?: string | null },
 ): Promise<{ before: UserRow; after: UserRow }> {
   const before = await repository.findUserById(db, userId);
   if (!before) throw new AppError('NOT_FOUND', 'User not found');
   const after = await repository.updateTier(db, userId, tier);
   await audit.record(db, {
     action: 'user.tier_changed',
-    userId,
+    userId: meta.actorId === undefined ? userId : meta.actorId,
+    subjectType: 'user',
+    subject: userId,
+    subjectUserId: userId,
     ip: meta.ip,
     details: { from: before.tier, to: tier, reason: meta.reason },
   });

@@ -105,7 +105,13 @@ export async function confirmPasswordReset(
     await repository.updatePassword(tx, user.id, passwordHash);
     await repository.markEmailVerified(tx, user.id);
     await repository.deleteSessionsExcept(tx, user.id, null);
-    await audit.record(tx, { action: 'auth.password_reset', userId: user.id, ip: meta.ip });
+    await audit.record(tx, {
+      action: 'auth.password_reset',
+      userId: user.id,
+      subjectType: 'user',
+      subject: user.id,
+      ip: meta.ip,
+    });
     await notifications.notifySecurity(ctx, tx, 'security.password_changed', {
       userId: user.id,
       how: 'reset',

@@ -50,7 +50,9 @@ export async function login(
     await audit.record(ctx.db, {
       action: 'auth.login_failed',
       userId: user?.id ?? null,
+      subjectType: 'email',
       subject: input.email,
+      subjectUserId: user?.id ?? null,
       ip: meta.ip,
       details: { reason: user ? 'wrong_password' : 'unknown_email' },
     });
@@ -92,7 +94,14 @@ export async function logout(ctx: AppContext, userId: string, token: string, met
 export async function recordSignIn(ctx: AppContext, db: DbOrTx, userId: string, meta: RequestMeta) {
   const device = deviceLabel(meta.userAgent);
   const known = await audit.hasSignedInFrom(db, userId, device);
-  await audit.record(db, { action: 'auth.login_succeeded', userId, ip: meta.ip, details: { device } });
+  await audit.record(db, {
+    action: 'auth.login_succeeded',
+    userId,
+    subjectType: 'user',
+    subject: userId,
+    ip: meta.ip,
+    details: { device },
+  });
   if (known) return null;
   const newDevice = { userId, device, ip: meta.ip };
   await notifications.notifySecurity(ctx, db, 'security.new_device', newDevice);

@@ -11,6 +11,7 @@ import {
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
 import * as cases from './cases.service.js';
 
 const tags = ['cases'];
@@ -46,7 +47,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => {
       const { assigned, scope, limit } = request.query;
       const view = assigned === 'true' ? 'assigned' : scope === 'all' ? 'all' : 'own';
-      return cases.listCases(ctx, currentAuth(request).user, view, limit);
+      return cases.listCases(ctx, currentAuth(request).user, view, limit, requestMeta(request));
     },
   );
 
@@ -60,7 +61,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         response: { 200: caseDetailSchema, ...errors(401, 404) },
       },
     },
-    async (request) => cases.getCase(ctx, currentAuth(request).user, request.params.id),
+    async (request) => cases.getCase(ctx, currentAuth(request).user, request.params.id, requestMeta(request)),
   );
 
   r.post(

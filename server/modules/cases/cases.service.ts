@@ -10,10 +10,12 @@ import type {
 import { CASE_STATUS_MOVES } from '../../../contract/cases.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { z } from 'zod';
-import type { AppContext } from '../../infra/context.js';
+import type { Tx } from '../../db/client.js';
+import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { AppError, forbidden, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import type { UserRow } from '../../db/schema/users.js';
+import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as repository from './cases.repository.js';
@@ -65,16 +67,23 @@ export async function createCase(ctx: AppContext, user: UserRow, input: NewCaseI
   return toCase((await repository.findCase(ctx.db, created.id))!, user);
 }
 
-/** My cases; `assigned` (Directors): cases assigned to me; `all` (Directors): everyone's. */
+/**
+ * My cases; `assigned` (Directors): cases assigned to me; `all` (Directors): everyone's. A Director's list shows
+ * whole cases, so each other user's case in it is recorded as a staff read.
+ */
 export async function listCases(
   ctx: AppContext,
   user: UserRow,
   view: 'own' | 'assigned' | 'all',
   limit: number,
+  meta?: Pick<RequestMeta, 'ip'>,
 ): Promise<Case[]> {
   if (view !== 'own' && !isDirector(user)) throw tierRequired(DIRECTOR_TIER);
   const filter = view === 'own' ? { ownerId: user.id } : view === 'assigned' ? { agentId: user.id } : {};
-  return (await repository.listCases(ctx.db, filter, limit)).map((row) => toCase(row, user));
+  const rows = await repository.listCases(ctx.db, filter, limit);
+  const records = rows.map((row) => ({ id: row.case.id, ownerId: row.case.userId }));
+  await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'case', records, 'list');
+  return rows.map((row) => toCase(row, user));
 }
 
 /** The owner sees their case without internal notes; a Director sees any case with them; anyone else gets 404. */
@@ -84,8 +93,16 @@ async function visibleCase(ctx: AppContext, user: UserRow, id: string): Promise<
   return found;
 }
 
-export async function getCase(ctx: AppContext, user: UserRow, id: string): Promise<CaseDetail> {
+/** One case with its updates; a Director reading another user's case is recorded as a staff read. */
+export async function getCase(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  meta?: Pick<RequestMeta, 'ip'>,
+): Promise<CaseDetail> {
   const found = await visibleCase(ctx, user, id);
+  const record = { id: found.case.id, ownerId: found.case.userId };
+  await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'case', [record], 'detail');
   const updates = await repository.listUpdates(ctx.db, found.case.id, { includeInternal: isDirector(user) });
   return {
     ...toCase(found, user),
@@ -132,26 +149,13 @@ export async function addUpdate(
     let content = 'content' in input && input.content ? input.content : '';
     switch (input.updateType) {
       case 'status_change': {
-        if (!CASE_STATUS_MOVES[current.status].includes(input.status)) {
-          throw new AppError(
-            'CONFLICT',
-            `A case that is ${STATUS_WORDS[current.status].toLowerCase()} cannot move to ${STATUS_WORDS[input.status].toLowerCase()}`,
-          );
-        }
-        await repository.updateCase(tx, current.id, { status: input.status });
-        content ||= `Status changed from ${STATUS_WORDS[current.status]} to ${STATUS_WORDS[input.status]}.`;
+        const text = await moveStatus(tx, user, current, input.status);
+        content ||= text;
         break;
       }
       case 'assignment': {
-        const agent = await auth.findUser(tx, input.assignedAgentId);
-        if (!agent || !isDirector(agent)) {
-          throw validationFailed([
-            { path: 'assignedAgentId', message: 'The agent must be a Director (tier 4)' },
-          ]);
-        }
-        await repository.updateCase(tx, current.id, { assignedAgentId: agent.id });
-        const name = [agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.email;
-        content ||= `${name} is now the agent on this case.`;
+        const text = await assignAgent(tx, user, current, input.assignedAgentId);
+        content ||= text;
         break;
       }
       case 'cost_estimate':
@@ -183,6 +187,51 @@ export async function addUpdate(
   });
   if (updated) await emitCaseUpdated(ctx, updated, input.updateType);
   return getCase(ctx, user, found.case.id);
+}
+
+/**
+ * A Director moves the case along one of the allowed moves (409 otherwise), audited with the owner as subject user.
+ * Returns the update's default text.
+ */
+async function moveStatus(tx: Tx, director: UserRow, current: CaseRow, status: CaseStatus): Promise<string> {
+  if (!CASE_STATUS_MOVES[current.status].includes(status)) {
+    throw new AppError(
+      'CONFLICT',
+      `A case that is ${STATUS_WORDS[current.status].toLowerCase()} cannot move to ${STATUS_WORDS[status].toLowerCase()}`,
+    );
+  }
+  await repository.updateCase(tx, current.id, { status });
+  await audit.record(tx, {
+    action: 'case.status_changed',
+    userId: director.id,
+    subjectType: 'case',
+    subject: current.id,
+    subjectUserId: current.userId,
+    details: { caseNumber: current.caseNumber, from: current.status, to: status },
+  });
+  return `Status changed from ${STATUS_WORDS[current.status]} to ${STATUS_WORDS[status]}.`;
+}
+
+/**
+ * A Director assigns a Director as the case's agent (400 for anyone else), audited with the owner as subject user.
+ * Returns the update's default text.
+ */
+async function assignAgent(tx: Tx, director: UserRow, current: CaseRow, agentId: string): Promise<string> {
+  const agent = await auth.findUser(tx, agentId);
+  if (!agent || !isDirector(agent)) {
+    throw validationFailed([{ path: 'assignedAgentId', message: 'The agent must be a Director (tier 4)' }]);
+  }
+  await repository.updateCase(tx, current.id, { assignedAgentId: agent.id });
+  await audit.record(tx, {
+    action: 'case.assigned',
+    userId: director.id,
+    subjectType: 'case',
+    subject: current.id,
+    subjectUserId: current.userId,
+    details: { caseNumber: current.caseNumber, from: current.assignedAgentId, to: agent.id },
+  });
+  const name = [agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.email;
+  return `${name} is now the agent on this case.`;
 }
 
 /** Only updates the owner can see are announced (internal notes stay between Directors). */

@@ -68,7 +68,13 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
       onRequest: app.requireUser,
     },
     async (request) =>
-      investigations.listRequests(ctx, currentAuth(request).user, request.query.scope, request.query.limit),
+      investigations.listRequests(
+        ctx,
+        currentAuth(request).user,
+        request.query.scope,
+        request.query.limit,
+        requestMeta(request),
+      ),
   );
 
   r.get(

@@ -106,17 +106,23 @@ export async function createRequest(
   return toInvestigation(row);
 }
 
-/** The user's own requests, or everyone's for a Director asking for `scope=all`. Newest first. */
+/**
+ * The user's own requests, or everyone's for a Director asking for `scope=all`. Newest first. The Directors' list
+ * shows whole requests, so each other user's request in it is recorded as a staff read.
+ */
 export async function listRequests(
   ctx: AppContext,
   user: UserRow,
   scope: 'mine' | 'all',
   limit: number,
+  meta?: Pick<RequestMeta, 'ip'>,
 ): Promise<Investigation[]> {
   if (scope === 'all' && user.tier < DIRECTOR_TIER) {
     throw forbidden('Only Directors may list every investigation request');
   }
   const rows = await repository.listRequests(ctx.db, scope === 'all' ? null : user.id, limit);
+  const records = rows.map((row) => ({ id: row.id, ownerId: row.userId }));
+  await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'investigation', records, 'list');
   return rows.map(toInvestigation);
 }
 
@@ -193,7 +199,9 @@ export async function updateRequest(
       await audit.record(tx, {
         action: 'investigation.updated',
         userId: director.id,
+        subjectType: 'investigation',
         subject: id,
+        subjectUserId: before.userId,
         ip: meta.ip,
         details: {
           ownerId: before.userId,

@@ -46,12 +46,17 @@ const invalidCode = () =>
  * Every code check goes through here: 429 once the account has had too many wrong codes in the window
  * (RATE_LIMIT_MFA_MAX in RATE_LIMIT_MFA_WINDOW_MIN, by default 5 in 5 minutes), and each wrong code counts.
  */
-async function checkCode(ctx: AppContext, userId: string, check: () => Promise<boolean>): Promise<void> {
+async function checkCode(
+  ctx: AppContext,
+  userId: string,
+  check: () => Promise<boolean>,
+  ip?: string,
+): Promise<void> {
   const key = `mfa:${userId}`;
   await rateLimits.assertNotBlocked(ctx.db, key, mfaLimit(ctx));
   if (await check()) return;
   await rateLimits.recordFailure(ctx.db, key, mfaLimit(ctx));
-  await audit.record(ctx.db, { action: 'auth.mfa_failed', userId });
+  await audit.record(ctx.db, { action: 'auth.mfa_failed', userId, subjectType: 'user', subject: userId, ip });
   throw invalidCode();
 }
 
@@ -104,14 +109,25 @@ export async function enable(
   }
   const pending = user.mfaPendingSecret;
   let step: number | null = null;
-  await checkCode(ctx, user.id, async () => {
-    step = await verifyTotp(box(ctx).open(pending), code, null);
-    return step !== null;
-  });
+  await checkCode(
+    ctx,
+    user.id,
+    async () => {
+      step = await verifyTotp(box(ctx).open(pending), code, null);
+      return step !== null;
+    },
+    meta.ip,
+  );
   await ctx.db.transaction(async (tx) => {
     await repository.enable(tx, user.id, pending, step!);
     await sessions.endOtherSessions(ctx, tx, user.id, token);
-    await audit.record(tx, { action: 'auth.mfa_enabled', userId: user.id, ip: meta.ip });
+    await audit.record(tx, {
+      action: 'auth.mfa_enabled',
+      userId: user.id,
+      subjectType: 'user',
+      subject: user.id,
+      ip: meta.ip,
+    });
     await notifications.notifySecurity(ctx, tx, 'security.mfa_changed', { userId: user.id, enabled: true });
   });
   ctx.caches.forgetUser(user.id);
@@ -127,11 +143,17 @@ export async function disable(
   token?: string,
 ) {
   if (!user.mfaEnabled) throw conflict('Two-factor authentication is not enabled');
-  await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code));
+  await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code), meta.ip);
   await ctx.db.transaction(async (tx) => {
     await repository.disable(tx, user.id);
     await sessions.endOtherSessions(ctx, tx, user.id, token);
-    await audit.record(tx, { action: 'auth.mfa_disabled', userId: user.id, ip: meta.ip });
+    await audit.record(tx, {
+      action: 'auth.mfa_disabled',
+      userId: user.id,
+      subjectType: 'user',
+      subject: user.id,
+      ip: meta.ip,
+    });
     await notifications.notifySecurity(ctx, tx, 'security.mfa_changed', { userId: user.id, enabled: false });
   });
   ctx.caches.forgetUser(user.id);
@@ -147,7 +169,7 @@ export async function completeLogin(
   meta: RequestMeta,
 ): Promise<{ user: User; session: NewSession }> {
   const { user } = pending;
-  await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code));
+  await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code), meta.ip);
   await sessions.endSession(ctx, token);
   const { session, newDevice } = await ctx.db.transaction(async (tx) => ({
     newDevice: await signIn.recordSignIn(ctx, tx, user.id, meta),

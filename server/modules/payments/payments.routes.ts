@@ -63,7 +63,13 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       },
       onRequest: app.requireTier(DIRECTOR_TIER),
     },
-    async (request) => payments.listForDirector(ctx, request.query.status, request.query.limit),
+    async (request) =>
+      payments.listForDirector(
+        ctx,
+        { id: currentAuth(request).user.id, ip: request.ip },
+        request.query.status,
+        request.query.limit,
+      ),
   );
 
   for (const [action, status] of [

@@ -112,12 +112,16 @@ export async function createPayment(
   return toPayment(row);
 }
 
+/** Everyone's payments for a Director; each other user's payment shown is recorded as a staff read. */
 export async function listForDirector(
   ctx: AppContext,
+  reader: audit.Reader,
   status: PaymentStatus | undefined,
   limit: number,
 ): Promise<AdminPayment[]> {
   const rows = await repository.listAll(ctx.db, status, limit);
+  const records = rows.map(({ payment }) => ({ id: payment.id, ownerId: payment.userId }));
+  await audit.recordStaffReads(ctx.db, reader, 'payment', records, 'list');
   return rows.map(({ payment, userEmail }) => ({ ...toPayment(payment), userEmail }));
 }
 
@@ -209,7 +213,11 @@ async function settleWith(
     }
     await audit.record(tx, {
       action: status === 'completed' ? 'payment.confirmed' : 'payment.failed',
-      userId: directorId ?? settled.userId,
+      // The Director who settled it; null when the provider reported it (the system acted, not the payer).
+      userId: directorId,
+      subjectType: 'payment',
+      subject: settled.id,
+      subjectUserId: settled.userId,
       details: {
         paymentId: settled.id,
         ownerId: settled.userId,

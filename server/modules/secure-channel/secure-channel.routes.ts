@@ -52,7 +52,13 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
       },
       onRequest: app.requireTier(DIRECTOR_TIER),
     },
-    async (request) => secureChannel.list(ctx, request.query.limit, request.query.status),
+    async (request) =>
+      secureChannel.list(
+        ctx,
+        { id: currentAuth(request).user.id, ip: request.ip },
+        request.query.limit,
+        request.query.status,
+      ),
   );
 
   r.patch(

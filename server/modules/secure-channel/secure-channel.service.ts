@@ -83,13 +83,20 @@ export async function submit(
   return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() };
 }
 
-/** The Directors' review queue, newest first. */
+/**
+ * The Directors' review queue, newest first. It shows whole requests, so each one not the reader's own is recorded
+ * as a staff read (with the requester's account as subject user, when they were signed in).
+ */
 export async function list(
   ctx: AppContext,
+  reader: audit.Reader,
   limit: number,
   status?: SecureChannelReviewStatus,
 ): Promise<SecureChannelRequestRecord[]> {
-  return (await repository.list(ctx.db, limit, status)).map(toRecord);
+  const rows = await repository.list(ctx.db, limit, status);
+  const records = rows.map((row) => ({ id: row.id, ownerId: row.userId }));
+  await audit.recordStaffReads(ctx.db, reader, 'secure_channel_request', records, 'list');
+  return rows.map(toRecord);
 }
 
 const OUTCOME_TEXT: Record<SecureChannelDecision, { title: string; message: string }> = {
@@ -125,7 +132,9 @@ export async function review(
     await audit.record(tx, {
       action: 'secure_channel.reviewed',
       userId: reviewerId,
+      subjectType: 'secure_channel_request',
       subject: row.id,
+      subjectUserId: row.userId,
       ip: meta.ip,
       details: { status, requesterId: row.userId },
     });

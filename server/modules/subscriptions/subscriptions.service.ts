@@ -63,18 +63,20 @@ function priceOf(tier: number, billing: BillingPeriod): string {
 /**
  * The subscription takes effect: it becomes the user's one active subscription (replacing an earlier one), its
  * period starts now, and the user's tier becomes its tier. Runs in the caller's transaction, which also tells the
- * user; the `tier.changed` event is returned for after the commit.
+ * user; the `tier.changed` event is returned for after the commit. `actorId` is who made it happen, for the audit
+ * trail: the user, a Director, or null for the payment provider.
  */
 async function activate(
   tx: Tx,
   subscription: SubscriptionRow,
   reason: TierChangeReason,
   ctx: AppContext,
+  actorId: string | null,
 ): Promise<AfterCommit> {
   const previous = await repository.findActive(tx, subscription.userId);
   if (previous && previous.id !== subscription.id) await repository.setStatus(tx, previous.id, 'cancelled');
   await repository.activate(tx, subscription.id, periodEnd(new Date(), subscription.billing));
-  const { before } = await auth.changeTier(tx, subscription.userId, subscription.tier, { reason });
+  const { before } = await auth.changeTier(tx, subscription.userId, subscription.tier, { reason, actorId });
   await notices.notifyTierChanged(ctx, tx, {
     userId: subscription.userId,
     from: before.tier,
@@ -151,7 +153,7 @@ export async function upgrade(
       outcome = 'pending_approval';
       if (payment.status === 'completed') await notices.alertAwaitingApproval(ctx, tx, created, user.email);
     } else if (payment.status === 'completed') {
-      after = await activate(tx, created, 'upgrade', ctx);
+      after = await activate(tx, created, 'upgrade', ctx, userId);
       outcome = 'active';
     }
     const subscription = (await repository.findById(tx, created.id))!;
@@ -204,7 +206,9 @@ export const tierUpgradeSettlement: Settlement = {
     }
     if (payment.status !== 'completed') return;
     const user = await auth.lockUser(tx, subscription.userId);
-    if (subscription.tier < DIRECTOR_TIER) return activate(tx, subscription, 'upgrade', ctx);
+    if (subscription.tier < DIRECTOR_TIER) {
+      return activate(tx, subscription, 'upgrade', ctx, payment.confirmedBy);
+    }
     await notices.alertAwaitingApproval(ctx, tx, subscription, user?.email ?? 'A user');
   },
 };
@@ -235,10 +239,13 @@ export async function approveUpgrade(ctx: AppContext, directorId: string, id: st
       throw conflict('The payment for this upgrade has not completed yet; confirm it first');
     }
     await auth.lockUser(tx, subscription.userId);
-    const after = await activate(tx, subscription, 'approval', ctx);
+    const after = await activate(tx, subscription, 'approval', ctx, directorId);
     await audit.record(tx, {
       action: 'upgrade.approved',
       userId: directorId,
+      subjectType: 'subscription',
+      subject: subscription.id,
+      subjectUserId: subscription.userId,
       details: { subscriptionId: subscription.id, ownerId: subscription.userId, tier: subscription.tier },
     });
     return { row: (await repository.findById(tx, subscription.id))!, after };
@@ -261,6 +268,9 @@ export async function rejectUpgrade(ctx: AppContext, directorId: string, id: str
     await audit.record(tx, {
       action: 'upgrade.rejected',
       userId: directorId,
+      subjectType: 'subscription',
+      subject: subscription.id,
+      subjectUserId: subscription.userId,
       details: { subscriptionId: subscription.id, ownerId: subscription.userId, tier: subscription.tier },
     });
     return cancelled;
@@ -295,7 +305,7 @@ export async function expireEnded(ctx: AppContext, now = new Date()): Promise<nu
         });
         const user = await auth.lockUser(tx, subscription.userId);
         if (user && user.tier <= subscription.tier && user.tier !== DEFAULT_TIER) {
-          await auth.changeTier(tx, user.id, DEFAULT_TIER, { reason: 'expiry' });
+          await auth.changeTier(tx, user.id, DEFAULT_TIER, { reason: 'expiry', actorId: null });
           await notices.notifyTierChanged(ctx, tx, {
             userId: user.id,
             from: user.tier,

@@ -36,7 +36,8 @@ export async function vendorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
       onRequest: app.requireUser,
     },
-    async (request) => vendor.listApplications(ctx, currentAuth(request).user, request.query),
+    async (request) =>
+      vendor.listApplications(ctx, currentAuth(request).user, request.query, requestMeta(request)),
   );
 
   r.post(

@@ -29,11 +29,15 @@ const toApplication = (row: repository.ApplicationRow): VendorApplication => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Own applications; `scope=all` is the Directors' view of everyone's. */
+/**
+ * Own applications; `scope=all` is the Directors' view of everyone's, which shows whole applications: each other
+ * user's application in it is recorded as a staff read.
+ */
 export async function listApplications(
   ctx: AppContext,
   user: UserRow,
   query: z.output<typeof vendorApplicationListQuerySchema>,
+  meta?: Pick<RequestMeta, 'ip'>,
 ): Promise<VendorApplication[]> {
   if (query.scope === 'all' && user.tier < DIRECTOR_TIER) throw tierRequired(DIRECTOR_TIER);
   const rows = await repository.listApplications(
@@ -41,6 +45,8 @@ export async function listApplications(
     { userId: query.scope === 'all' ? undefined : user.id, status: query.status },
     query.limit,
   );
+  const records = rows.map((row) => ({ id: row.id, ownerId: row.userId }));
+  await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'vendor_application', records, 'list');
   return rows.map(toApplication);
 }
 
@@ -98,7 +104,9 @@ export async function reviewApplication(
     await audit.record(tx, {
       action: 'vendor.application_reviewed',
       userId: director.id,
+      subjectType: 'vendor_application',
       subject: reviewed.id,
+      subjectUserId: reviewed.userId,
       ip: meta.ip,
       details: { status: reviewed.status, applicantId: reviewed.userId },
     });
@@ -155,7 +163,9 @@ export async function reviewProduct(
     await audit.record(tx, {
       action: 'vendor.product_reviewed',
       userId: director.id,
+      subjectType: 'vendor_product',
       subject: updated.id,
+      subjectUserId: updated.vendorId,
       ip: meta.ip,
       details: { approvalStatus: updated.approvalStatus, vendorId: updated.vendorId },
     });
