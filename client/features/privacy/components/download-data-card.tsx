@@ -55,7 +55,9 @@ function DataExportItem({ item }: { item: DataExport }) {
     >
       <div className="flex flex-wrap items-center gap-2">
         <FileJson aria-hidden="true" className="size-4 text-muted-foreground" />
-        <p className="flex-1 text-sm font-medium">{title}</p>
+        <p className="flex-1 text-sm font-medium">
+          Export of <span className="whitespace-nowrap">{when(item.createdAt)}</span>
+        </p>
         <Badge variant={badge.variant}>{badge.label}</Badge>
       </div>
       {shown === 'preparing' && (
@@ -71,7 +73,10 @@ function DataExportItem({ item }: { item: DataExport }) {
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
           <span>
             {item.sizeBytes !== null && <>{formatSize(item.sizeBytes)} · </>}
-            Available until <time dateTime={item.expiresAt!}>{when(item.expiresAt!)}</time>
+            Available until{' '}
+            <time dateTime={item.expiresAt!} className="whitespace-nowrap">
+              {when(item.expiresAt!)}
+            </time>
           </span>
           <Button asChild size="sm" className="sm:ml-auto">
             <a href={dataExportDownloadHref(item.id)} download>
@@ -157,7 +162,7 @@ export function DownloadDataCard() {
     <Card>
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
-          <CardTitle className="flex items-center gap-2 text-base">
+          <CardTitle className="flex items-center gap-2">
             <FileDown aria-hidden="true" className="size-5 text-primary" />
             Download my data
           </CardTitle>
