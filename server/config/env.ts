@@ -77,6 +77,11 @@ export const envSchema = z
     RATE_LIMIT_GLOBAL_PER_MIN: positiveInt(1000),
     SESSION_IDLE_MIN: positiveInt(30),
     SESSION_ABSOLUTE_HOURS: positiveInt(12),
+    /**
+     * Days between "Delete my account" and its carrying out; signing in before then cancels it. 0: carried out at
+     * once by a job (within a minute).
+     */
+    ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).default(7),
   })
   .superRefine((env, ctx) => {
     for (const name of ['SESSION_SECRET', 'MFA_ENCRYPTION_KEY'] as const) {
