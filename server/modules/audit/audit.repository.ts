@@ -84,3 +84,20 @@ export async function listEvents(db: DbOrTx, filter: EventFilter, limit: number)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
 }
+
+/**
+ * Replaces what `pattern` finds (a PostgreSQL regular expression, case-insensitive) in every event's subject and
+ * details; the number of events changed. For an erased account's addresses (design 11.2): the rows stay, the address
+ * goes.
+ */
+export async function replaceInEvents(db: DbOrTx, pattern: string, replacement: string): Promise<number> {
+  const rows = await db
+    .update(auditLog)
+    .set({
+      subject: sql`regexp_replace(${auditLog.subject}, ${pattern}, ${replacement}, 'gi')`,
+      details: sql`regexp_replace(${auditLog.details}::text, ${pattern}, ${replacement}, 'gi')::jsonb`,
+    })
+    .where(sql`${auditLog.subject} ~* ${pattern} or ${auditLog.details}::text ~* ${pattern}`)
+    .returning({ id: auditLog.id });
+  return rows.length;
+}

@@ -6,6 +6,7 @@ import {
 } from '../../../contract/audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
+import { addressPattern } from '../../lib/address-pattern.js';
 import * as repository from './audit.repository.js';
 
 export type AuditAction =
@@ -34,6 +35,7 @@ export type AuditAction =
   | 'auth.mfa_disabled'
   | 'auth.mfa_failed'
   | 'auth.session_revoked'
+  | 'inquiry.submitted'
   | 'investigation.requested'
   | 'investigation.updated'
   | 'secure_channel.reviewed'
@@ -167,4 +169,33 @@ export async function listEvents(
     nextCursor:
       rows.length > filters.limit && last ? encodeAuditCursor({ at: last.cursorAt, id: last.id }) : null,
   };
+}
+
+/** The account deletion's events (design 11.2). */
+export type AccountDeletionAction =
+  'account.deletion_requested' | 'account.deletion_cancelled' | 'account.deleted';
+
+/** Records an account deletion's event like `record` does, in the caller's transaction. */
+export async function recordAccountDeletion(
+  db: DbOrTx,
+  input: Omit<AuditInput, 'action'> & { action: AccountDeletionAction },
+): Promise<void> {
+  await repository.insert(db, {
+    action: input.action,
+    userId: input.userId ?? null,
+    subjectType: input.subjectType ?? null,
+    subject: input.subject ?? null,
+    subjectUserId: input.subjectUserId === undefined ? (input.userId ?? null) : input.subjectUserId,
+    ip: input.ip ?? null,
+    details: input.details ?? {},
+  });
+}
+
+/**
+ * An erased account's address goes from the audit trail wherever it appears - the subject of failed sign-ins
+ * (`subjectType` 'email'), the addresses of address changes in details - and `replacement` stands in its place
+ * (design 11.2: the events stay, the address does not). In the caller's transaction; returns the events changed.
+ */
+export async function replaceAddress(db: DbOrTx, address: string, replacement: string): Promise<number> {
+  return repository.replaceInEvents(db, addressPattern(address), replacement);
 }

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { emitSecurityEvent } from '../../infra/events.js';
 import { publicUrl } from '../../infra/public-url.js';
-import { conflict, validationFailed } from '../../lib/errors.js';
+import { conflict, validationFailed, type Issue } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import * as audit from '../audit/audit.service.js';
 import * as mail from '../mail/mail.service.js';
@@ -18,14 +18,22 @@ import { loginLimit } from './sign-in.service.js';
 
 /* Changes from Settings > Security: a new password, a new address; both need the current password. */
 
-/** The current password, checked with the sign-in's failure limit; a wrong one is a 400 at `currentPassword`. */
-async function checkCurrentPassword(ctx: AppContext, user: UserRow, password: string): Promise<void> {
+/**
+ * The current password, checked with the sign-in's failure limit; a wrong one is a 400 with `issue` (at
+ * `currentPassword` for the changes here). Deleting the account checks its password the same way.
+ */
+export async function checkCurrentPassword(
+  ctx: AppContext,
+  user: UserRow,
+  password: string,
+  issue: Issue = { path: 'currentPassword', message: 'Current password is incorrect' },
+): Promise<void> {
   const key = `reauth:${user.id}`;
   const limit = loginLimit(ctx);
   await rateLimits.assertNotBlocked(ctx.db, key, limit);
   if (!(await verifyPassword(user.passwordHash, password))) {
     await rateLimits.recordFailure(ctx.db, key, limit);
-    throw validationFailed([{ path: 'currentPassword', message: 'Current password is incorrect' }]);
+    throw validationFailed([issue]);
   }
   await rateLimits.reset(ctx.db, key);
 }

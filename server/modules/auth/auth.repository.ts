@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { emailTokens, sessions, users, type EmailTokenPurpose } from '../../db/schema/index.js';
 import type { SessionRow, UserRow } from '../../db/schema/users.js';
@@ -213,4 +213,83 @@ export async function listUsersByEmailDomains(
     .from(ranked)
     .where(lte(ranked.position, perDomain))
     .orderBy(ranked.domain, ranked.email);
+}
+
+/**
+ * "Delete my account" (design 11.2): carried out `graceDays` after now (the database's clock, which the job that
+ * carries it out reads too) unless the user signs in before then. Returns when.
+ */
+export async function scheduleDeletion(db: DbOrTx, id: string, graceDays: number): Promise<Date> {
+  const [row] = await db
+    .update(users)
+    .set({
+      deletionRequestedAt: sql`now()`,
+      deletionScheduledFor: sql`now() + make_interval(days => ${graceDays}::int)`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id))
+    .returning({ scheduledFor: users.deletionScheduledFor });
+  return row!.scheduledFor!;
+}
+
+/** Clears the user's pending deletion; true when there was one to clear. */
+export async function cancelDeletion(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ deletionRequestedAt: null, deletionScheduledFor: null, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNotNull(users.deletionScheduledFor), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * The next account whose deletion is due, locked until the transaction ends; one that another transaction is
+ * deleting is skipped, so several workers each take a different account.
+ */
+export async function lockNextDueDeletion(db: DbOrTx): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(lte(users.deletionScheduledFor, sql`now()`), isNull(users.deletedAt)))
+    .orderBy(users.deletionScheduledFor)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+/** The next number of deleted_user_number_seq: deleted accounts are numbered in the order they were deleted. */
+export async function nextDeletedNumber(db: DbOrTx): Promise<number> {
+  const { rows } = await db.execute<{ n: string }>(sql`select nextval('deleted_user_number_seq') as n`);
+  return Number(rows[0]!.n);
+}
+
+/**
+ * The account row of a carried-out deletion: no name, an address that cannot receive mail, a password hash that
+ * no password matches (not an argon2 hash at all), 2FA off with its secrets gone, tier 1 (no staff rights), and
+ * numbered. The row stays for the orders, payments and audit events that point at it.
+ */
+export async function anonymise(
+  db: DbOrTx,
+  id: string,
+  replacement: { email: string; deletedNumber: number },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      email: replacement.email,
+      passwordHash: '!deleted',
+      firstName: null,
+      lastName: null,
+      tier: 1,
+      emailVerifiedAt: null,
+      mfaEnabled: false,
+      mfaSecret: null,
+      mfaPendingSecret: null,
+      mfaLastTimeStep: null,
+      deletionScheduledFor: null,
+      deletedAt: sql`now()`,
+      deletedNumber: replacement.deletedNumber,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id));
 }

@@ -104,3 +104,29 @@ export async function listUsersByEmailDomains(
   }
   return byDomain;
 }
+
+/* The users row's part of an account deletion (design 11.2); the account-deletion module does the rest. */
+
+/** Marks the deletion asked for, to be carried out `graceDays` from now, in the caller's transaction; when. */
+export async function scheduleDeletion(db: DbOrTx, userId: string, graceDays: number): Promise<Date> {
+  return repository.scheduleDeletion(db, userId, graceDays);
+}
+
+/** The next account whose deletion is due, locked in the caller's transaction (others skip it); null when none. */
+export async function lockNextDueDeletion(db: DbOrTx): Promise<UserRow | null> {
+  return repository.lockNextDueDeletion(db);
+}
+
+/** A new number for a deleted account ("Deleted user #n"). */
+export async function nextDeletedNumber(db: DbOrTx): Promise<number> {
+  return repository.nextDeletedNumber(db);
+}
+
+/** Makes the account row anonymous and unusable, keeping it for the records that must stay. */
+export async function anonymise(
+  db: DbOrTx,
+  userId: string,
+  replacement: { email: string; deletedNumber: number },
+): Promise<void> {
+  await repository.anonymise(db, userId, replacement);
+}

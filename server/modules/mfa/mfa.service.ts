@@ -178,3 +178,11 @@ export async function completeLogin(
   if (newDevice) await emitSecurityEvent(ctx.events, 'security.new_device', newDevice);
   return { user: auth.toPublicUser(user), session };
 }
+
+/**
+ * A code (from the app or a backup code) confirming a sensitive change other than 2FA itself, such as deleting the
+ * account: the same check, limit and audit of wrong codes as turning 2FA off.
+ */
+export async function verifyCode(ctx: AppContext, user: UserRow, code: string, meta: RequestMeta) {
+  await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code), meta.ip);
+}
