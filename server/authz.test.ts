@@ -428,6 +428,8 @@ const RULES: Record<string, Rule> = {
 
   // Data rights: an API key reaches them only with the admin scope (see KEY_ADMIN_ONLY).
   'POST /api/account/export': { access: 'user' },
+  // A wrong password: refused with a 400 and nothing changes, so every role can ask (a right one ends sessions).
+  'POST /api/account/delete': { access: 'user', body: () => ({ password: 'not the password' }) },
   'GET /api/account/exports': { access: 'user' },
   'GET /api/account/exports/:id/download': {
     access: 'user',

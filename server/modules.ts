@@ -32,6 +32,7 @@ import { enterpriseModule } from './modules/enterprise/enterprise.module.js';
 import { threatsModule } from './modules/threats/threats.module.js';
 import { bulkModule } from './modules/bulk/bulk.module.js';
 import { automationModule } from './modules/automation/automation.module.js';
+import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
 import { dataExportModule } from './modules/data-export/data-export.module.js';
 
@@ -70,6 +71,7 @@ const manifests = [
   threatsModule,
   bulkModule,
   automationModule,
+  accountDeletionModule,
   auditModule,
   dataExportModule,
 ] as const satisfies readonly ServerModule[];

@@ -36,7 +36,9 @@ export async function login(
   const limitKey = `login:${meta.ip}:${input.email}`;
   await rateLimits.assertNotBlocked(ctx.db, limitKey, loginLimit(ctx));
 
-  const user = await repository.findUserByEmail(ctx.db, input.email);
+  const found = await repository.findUserByEmail(ctx.db, input.email);
+  // A deleted account's row stays, under an address nobody can sign in with; it counts as no account at all.
+  const user = found?.deletedAt ? null : found;
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
@@ -92,6 +94,7 @@ export async function logout(ctx: AppContext, userId: string, token: string, met
  * caller to announce after the commit.
  */
 export async function recordSignIn(ctx: AppContext, db: DbOrTx, userId: string, meta: RequestMeta) {
+  await keepAccount(ctx, db, userId, meta);
   const device = deviceLabel(meta.userAgent);
   const known = await audit.hasSignedInFrom(db, userId, device);
   await audit.record(db, {
@@ -106,4 +109,32 @@ export async function recordSignIn(ctx: AppContext, db: DbOrTx, userId: string, 
   const newDevice = { userId, device, ip: meta.ip };
   await notifications.notifySecurity(ctx, db, 'security.new_device', newDevice);
   return newDevice;
+}
+
+/**
+ * Signing in before a pending deletion is carried out cancels it (design 11.2), and the user is told in the app.
+ * An account whose deletion is due or done cannot sign in; its row is locked, so a deletion being carried out at
+ * this moment finishes first.
+ */
+async function keepAccount(ctx: AppContext, db: DbOrTx, userId: string, meta: RequestMeta) {
+  const user = await repository.lockUserById(db, userId);
+  const due = user?.deletionScheduledFor && user.deletionScheduledFor.getTime() <= Date.now();
+  if (!user || user.deletedAt || due) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+  if (!user.deletionScheduledFor || !(await repository.cancelDeletion(db, userId))) return;
+  await audit.recordAccountDeletion(db, {
+    action: 'account.deletion_cancelled',
+    userId,
+    subjectType: 'user',
+    subject: userId,
+    ip: meta.ip,
+  });
+  await notifications.notify(ctx, db, {
+    userId,
+    type: 'security_alert',
+    priority: 'high',
+    title: 'Account deletion cancelled',
+    message:
+      'You signed in, so the deletion of your account that you asked for is cancelled and your account stays. API keys revoked by the request stay revoked.',
+    actionUrl: '/settings',
+  });
 }

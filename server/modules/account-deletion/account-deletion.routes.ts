@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deleteAccountRequestSchema, deleteAccountResponseSchema } from '../../../contract/privacy.js';
+import { errors } from '../../plugins/error-responses.js';
+import type { AppContext } from '../../infra/context.js';
+import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
+import * as accountDeletion from './account-deletion.service.js';
+
+const tags = ['privacy'];
+
+export async function accountDeletionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/account/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete your account',
+        description:
+          'Needs the password and, with 2FA on, a code from the app or a backup code. Every session (this one too) ' +
+          'and API key ends at once; the deletion is carried out at `scheduledFor` (ACCOUNT_DELETION_GRACE_DAYS ' +
+          'from now) unless you sign in before then. A request while one is pending answers the same date. An API ' +
+          'key needs the admin permission.',
+        body: deleteAccountRequestSchema,
+        response: { 202: deleteAccountResponseSchema, ...errors(400, 401, 403, 429) },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request, reply) => {
+      const { scheduledFor } = await accountDeletion.requestDeletion(
+        ctx,
+        currentAuth(request).user,
+        request.body,
+        requestMeta(request),
+      );
+      return reply.endSessionCookie().status(202).send({ scheduledFor: scheduledFor.toISOString() });
+    },
+  );
+}
