@@ -1,5 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { shownEmail } from '../../db/deleted-users.js';
 import { caseUpdates, cases, users } from '../../db/schema/index.js';
 
 export type CaseRow = typeof cases.$inferSelect;
@@ -9,12 +10,12 @@ export type NewCaseUpdate = typeof caseUpdates.$inferInsert;
 const agents = aliasedTable(users, 'agents');
 const owners = aliasedTable(users, 'owners');
 const displayName = (table: typeof users) =>
-  sql<string>`coalesce(nullif(trim(concat_ws(' ', ${table.firstName}, ${table.lastName})), ''), ${table.email})`;
+  sql<string>`coalesce(nullif(trim(concat_ws(' ', ${table.firstName}, ${table.lastName})), ''), ${shownEmail(table)})`;
 
 const caseColumns = {
   case: cases,
   assignedAgent: sql<string | null>`case when ${agents.id} is null then null else ${displayName(agents)} end`,
-  ownerEmail: owners.email,
+  ownerEmail: shownEmail(owners),
 };
 
 function selectCases(db: DbOrTx, where: SQL | undefined) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../contract/payments.js';
 import type { DbOrTx } from '../../db/client.js';
+import { shownEmail } from '../../db/deleted-users.js';
 import { payments, users } from '../../db/schema/index.js';
 import type { PaymentRow } from '../../db/schema/payments.js';
 
@@ -22,7 +23,7 @@ export async function listForUser(db: DbOrTx, userId: string, limit: number): Pr
 
 export async function listAll(db: DbOrTx, status: PaymentStatus | undefined, limit: number) {
   return db
-    .select({ payment: payments, userEmail: users.email })
+    .select({ payment: payments, userEmail: shownEmail(users) })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .where(status ? eq(payments.status, status) : undefined)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { shownEmail } from '../../db/deleted-users.js';
 import { payments, subscriptions, users } from '../../db/schema/index.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -37,7 +38,7 @@ export async function listPendingWithUsers(db: DbOrTx, limit: number) {
   return db
     .select({
       subscription: subscriptions,
-      userEmail: users.email,
+      userEmail: shownEmail(users),
       currentTier: users.tier,
       paymentStatus: payments.status,
     })
