@@ -83,6 +83,10 @@ const QrExpiredRoute = lazy(() =>
 
 // The AI & Enterprise page brings its analysis charts and forms.
 const AiRoute = lazy(() => import('@/app/routes/ai').then((module) => ({ default: module.AiRoute })));
+// The Directors' audit trail brings its filter schema.
+const AuditRoute = lazy(() =>
+  import('@/app/routes/audit').then((module) => ({ default: module.AuditRoute })),
+);
 
 interface RouteEntry {
   path: string;
@@ -116,6 +120,7 @@ const memberRoutes: readonly RouteEntry[] = [
   { path: paths.payments.path, element: <PaymentsRoute /> },
   { path: paths.mobile.path, element: <MobileRoute /> },
   { path: paths.ai.path, element: <AiRoute /> },
+  { path: paths.audit.path, element: <AuditRoute /> },
 ];
 
 function PageSpinner() {

@@ -56,6 +56,8 @@ export const paths = {
   payments: { path: '/payments', label: 'Payments', getHref: () => '/payments' },
   mobile: { path: '/mobile', label: 'Mobile & Integrations', getHref: () => '/mobile' },
   ai: { path: '/ai', label: 'AI & Enterprise', getHref: () => '/ai' },
+  // Directors only: the page tells other tiers what it takes.
+  audit: { path: '/audit', label: 'Audit Trail', getHref: () => '/audit' },
   // Where QR code scans lead (the server's /q/{token} redirects here).
   emergency: {
     path: '/emergency',

@@ -92,6 +92,12 @@ describe('Mission Control', () => {
     expect(screen.getByRole('button', { name: 'Upgrade Tier' })).toBeInTheDocument();
   });
 
+  it('offers Directors the audit trail among the quick actions', async () => {
+    renderDashboard(empty, 4);
+    const actions = await screen.findByRole('list', { name: 'Quick actions' });
+    expect(within(actions).getByRole('link', { name: /Audit trail/ })).toHaveAttribute('href', '/audit');
+  });
+
   it('shows an empty state for every list', async () => {
     renderDashboard(empty);
     expect(await screen.findByText('No recent activity')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import {
   Inbox,
   MessageSquareLock,
   Package,
+  ScrollText,
   Settings,
   ShieldAlert,
   ShieldCheck,
@@ -17,7 +18,7 @@ import {
 import { Link } from 'wouter';
 import type { User } from '@contract/auth';
 import type { DashboardSummary } from '@contract/dashboard';
-import { tierLabel, tierName } from '@contract/tiers';
+import { DIRECTOR_TIER, tierLabel, tierName } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -66,6 +67,16 @@ const QUICK_ACTIONS: readonly QuickAction[] = [
     icon: MessageSquareLock,
   },
   { label: 'Settings', description: 'Security and profile', href: paths.settings.getHref(), icon: Settings },
+];
+
+/** Added for Directors (tier 4): their staff screens. */
+const DIRECTOR_QUICK_ACTIONS: readonly QuickAction[] = [
+  {
+    label: 'Audit trail',
+    description: 'Who did and saw what',
+    href: paths.audit.getHref(),
+    icon: ScrollText,
+  },
 ];
 
 function words(value: string): string {
@@ -217,10 +228,11 @@ function RecentOrders({ orders }: { orders: DashboardSummary['recentOrders'] }) 
   );
 }
 
-function QuickActions() {
+function QuickActions({ director }: { director: boolean }) {
+  const actions = director ? [...QUICK_ACTIONS, ...DIRECTOR_QUICK_ACTIONS] : QUICK_ACTIONS;
   return (
     <ul aria-label="Quick actions" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
-      {QUICK_ACTIONS.map(({ label, description, href, icon: Icon }) => (
+      {actions.map(({ label, description, href, icon: Icon }) => (
         <li key={label}>
           <Link
             href={href}
@@ -337,7 +349,7 @@ export function MissionControl({ user, cartSummary, upgradeAction }: MissionCont
         </div>
         <aside className="grid content-start gap-6">
           <Section title="Quick Actions">
-            <QuickActions />
+            <QuickActions director={user.tier >= DIRECTOR_TIER} />
           </Section>
           {cartSummary}
         </aside>
