@@ -3,9 +3,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../contract/catalog.js';
 import { DATA_EXPORT_DATASETS } from '../contract/privacy.js';
-import { useHarness } from './support/harness.js';
+import { PASSWORD, useHarness } from './support/harness.js';
 
-const e2e = useHarness();
+// No grace period: a deletion is due at once (and carried out by a job within a minute).
+const e2e = useHarness({ env: () => ({ ACCOUNT_DELETION_GRACE_DAYS: '0' }) });
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -89,4 +90,34 @@ describe('Settings > Privacy', () => {
       await page.getByRole('tab', { name: 'Privacy', selected: true }).waitFor();
     });
   }
+
+  it('deletes the account with the password: the browser is signed out and signing in again fails', async () => {
+    // The wrong password's 400 is logged by the browser.
+    const page = await e2e.newPage({ expectedErrors: [/status of 400/] });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const email = await e2e.signUp(page, 'privacy-delete');
+    await page.goto(`${e2e.server.url}/settings?tab=privacy`);
+    const panel = page.getByRole('tabpanel', { name: 'Privacy' });
+    await panel.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password').fill('not the password');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByText('Password is incorrect').waitFor();
+    await page.screenshot({ path: '.tmp/screens/privacy-delete-dialog-desktop.png' });
+    expect((await page.request.get(`${e2e.server.url}/api/auth/user`)).status()).toBe(200);
+
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(`${e2e.server.url}/`);
+    await page.getByText('Account scheduled for deletion').first().waitFor();
+    await page.getByRole('link', { name: 'Request Access' }).first().waitFor();
+    expect((await page.request.get(`${e2e.server.url}/api/auth/user`)).status()).toBe(401);
+
+    await page.goto(`${e2e.server.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    expect((await page.request.get(`${e2e.server.url}/api/auth/user`)).status()).toBe(401);
+  });
 });
