@@ -133,6 +133,14 @@ export const investigationSchema = z.object({
   assignedAgentId: z.string().nullable(),
   /** Who asked: their display name (Directors see everyone's requests). */
   requestedBy: z.string(),
+  /** What the requester declared, when and from where (design 11.2: also in the audit trail). */
+  declarations: z.object({
+    lawfulPurpose: z.boolean(),
+    noHarassment: z.boolean(),
+    compliance: z.boolean(),
+    declaredAt: z.iso.datetime(),
+    ip: z.string().nullable(),
+  }),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

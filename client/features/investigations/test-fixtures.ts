@@ -66,6 +66,13 @@ export function makeInvestigation(overrides: Partial<Investigation> = {}): Inves
     assignedAgent: null,
     assignedAgentId: null,
     requestedBy: 'Dana Reyes',
+    declarations: {
+      lawfulPurpose: true,
+      noHarassment: true,
+      compliance: true,
+      declaredAt: '2026-11-20T10:00:00.000Z',
+      ip: '203.0.113.9',
+    },
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,

@@ -10,6 +10,7 @@ import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
 import * as digital from './digital-services.service.js';
 
 const tags = ['digital-services'];
@@ -41,7 +42,12 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
       onRequest: app.requireUser,
     },
     async (request, reply) => {
-      const inquiry = await digital.createInquiry(ctx, currentAuth(request).user, request.body);
+      const inquiry = await digital.createInquiry(
+        ctx,
+        currentAuth(request).user,
+        request.body,
+        requestMeta(request),
+      );
       return reply.status(201).send(inquiry);
     },
   );

@@ -4,9 +4,10 @@ import type {
   ServiceInquiry,
   serviceInquiryRequestSchema,
 } from '../../../contract/digital-services.js';
-import type { AppContext } from '../../infra/context.js';
+import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { AppError, tierRequired } from '../../lib/errors.js';
 import type { UserRow } from '../../db/schema/users.js';
+import * as audit from '../audit/audit.service.js';
 import * as repository from './digital-services.repository.js';
 
 /** The suite, sorted by minimum tier. Public: locked services show as CLASSIFIED on the client. */
@@ -21,6 +22,7 @@ export async function createInquiry(
   ctx: AppContext,
   user: UserRow,
   input: z.output<typeof serviceInquiryRequestSchema>,
+  meta: RequestMeta,
 ): Promise<ServiceInquiry> {
   const service = await repository.findService(ctx.db, input.serviceId);
   if (!service) {
@@ -29,7 +31,27 @@ export async function createInquiry(
     });
   }
   if (user.tier < service.minimumTier) throw tierRequired(service.minimumTier);
-  return toInquiry(await repository.insertInquiry(ctx.db, { ...input, userId: user.id }));
+  const created = await ctx.db.transaction(async (tx) => {
+    const row = await repository.insertInquiry(tx, { ...input, userId: user.id });
+    // The declarations are part of the record a regulator may ask for: what was declared, when, from where.
+    await audit.record(tx, {
+      action: 'inquiry.submitted',
+      userId: user.id,
+      subjectType: 'service_inquiry',
+      subject: row.id,
+      ip: meta.ip,
+      details: {
+        serviceId: input.serviceId,
+        declarations: {
+          ethicalClearance: input.ethicalClearance,
+          dataProtectionCompliance: input.dataProtectionCompliance,
+          noMaliciousUse: input.noMaliciousUse,
+        },
+      },
+    });
+    return row;
+  });
+  return toInquiry(created);
 }
 
 export async function listInquiries(

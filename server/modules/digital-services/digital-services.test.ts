@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.js';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createAppContext } from '../../modules.js';
 import { seedDataDir } from '../../lib/paths.js';
@@ -88,6 +90,33 @@ describe('service inquiries', () => {
     expect(
       (await t.app.inject({ url: '/api/service-inquiries', headers: { cookie: other.cookie } })).json(),
     ).toEqual([]);
+  });
+
+  it('records the three declarations in the audit trail with the time and the IP (design 11.2)', async () => {
+    const user = await registerUser(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/service-inquiries',
+      headers: { cookie: user.cookie },
+      payload: inquiry,
+      remoteAddress: '198.51.100.23',
+    });
+    expect(created.statusCode).toBe(201);
+    const [event] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'inquiry.submitted'), eq(auditLog.subject, created.json().id)));
+    expect(event).toMatchObject({
+      userId: user.id,
+      subjectType: 'service_inquiry',
+      subjectUserId: user.id,
+      ip: '198.51.100.23',
+      details: {
+        serviceId: 'threat',
+        declarations: { ethicalClearance: true, dataProtectionCompliance: true, noMaliciousUse: true },
+      },
+    });
+    expect(event!.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('answers 401 signed out and 403 above the tier', async () => {

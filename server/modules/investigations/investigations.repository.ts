@@ -1,8 +1,9 @@
-import { asc, desc, eq, gte } from 'drizzle-orm';
+import { asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InvestigationServiceType } from '../../../contract/investigations.js';
 import type { DbOrTx } from '../../db/client.js';
-import { investigationCatalog, investigationRequests, users } from '../../db/schema/index.js';
+import { shownEmail } from '../../db/deleted-users.js';
+import { auditLog, investigationCatalog, investigationRequests, users } from '../../db/schema/index.js';
 
 const catalogColumns = {
   id: investigationCatalog.id,
@@ -50,14 +51,23 @@ const requestColumns = {
   confidentialityLevel: investigationRequests.confidentialityLevel,
   courtOrder: investigationRequests.courtOrder,
   expectedTimeframe: investigationRequests.expectedTimeframe,
+  lawfulPurposeDeclaration: investigationRequests.lawfulPurposeDeclaration,
+  noHarassmentDeclaration: investigationRequests.noHarassmentDeclaration,
+  complianceAgreement: investigationRequests.complianceAgreement,
+  /** Where the declarations were made from: the IP of the request's audit event. */
+  declaredFromIp: sql<string | null>`(
+    select ${auditLog.ip} from ${auditLog}
+    where ${auditLog.action} = 'investigation.requested' and ${auditLog.subject} = ${investigationRequests.id}::text
+    limit 1
+  )`,
   estimatedCost: investigationRequests.estimatedCost,
   assignedAgentId: investigationRequests.assignedAgentId,
   agentFirstName: agent.firstName,
   agentLastName: agent.lastName,
-  agentEmail: agent.email,
+  agentEmail: shownEmail(agent),
   requesterFirstName: requester.firstName,
   requesterLastName: requester.lastName,
-  requesterEmail: requester.email,
+  requesterEmail: shownEmail(requester),
   createdAt: investigationRequests.createdAt,
   updatedAt: investigationRequests.updatedAt,
 };

@@ -64,6 +64,13 @@ const toInvestigation = (row: repository.RequestRow): Investigation => ({
       ? displayName(row.agentFirstName, row.agentLastName, row.agentEmail)
       : null,
   requestedBy: displayName(row.requesterFirstName, row.requesterLastName, row.requesterEmail),
+  declarations: {
+    lawfulPurpose: row.lawfulPurposeDeclaration,
+    noHarassment: row.noHarassmentDeclaration,
+    compliance: row.complianceAgreement,
+    declaredAt: row.createdAt.toISOString(),
+    ip: row.declaredFromIp,
+  },
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -90,9 +97,18 @@ export async function createRequest(
     await audit.record(tx, {
       action: 'investigation.requested',
       userId: user.id,
+      subjectType: 'investigation',
       subject: created.id,
       ip: meta.ip,
-      details: { serviceType: input.serviceType, priority: input.priority },
+      details: {
+        serviceType: input.serviceType,
+        priority: input.priority,
+        declarations: {
+          lawfulPurpose: input.lawfulPurposeDeclaration,
+          noHarassment: input.noHarassmentDeclaration,
+          compliance: input.complianceAgreement,
+        },
+      },
     });
     return created;
   });

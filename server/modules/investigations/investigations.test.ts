@@ -121,6 +121,42 @@ describe('requesting an investigation', () => {
     });
   });
 
+  it("records the declarations with the time and IP, and shows them in the Directors' list (design 11.2)", async () => {
+    const user = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/investigations',
+      headers: { cookie: user.cookie },
+      payload: request,
+      remoteAddress: '198.51.100.77',
+    });
+    expect(response.statusCode).toBe(201);
+    const id = response.json().id as string;
+    const [event] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'investigation.requested'), eq(auditLog.subject, id)));
+    expect(event).toMatchObject({
+      userId: user.id,
+      subjectType: 'investigation',
+      ip: '198.51.100.77',
+      details: { declarations: { lawfulPurpose: true, noHarassment: true, compliance: true } },
+    });
+    const director = await registerUser(t.app);
+    await setUserTier(t, director.id, 4);
+    const all = (await asUser(t.app, director).get('/api/investigations?scope=all')).json() as {
+      id: string;
+      declarations: unknown;
+    }[];
+    expect(all.find((item) => item.id === id)?.declarations).toEqual({
+      lawfulPurpose: true,
+      noHarassment: true,
+      compliance: true,
+      declaredAt: event!.createdAt.toISOString(),
+      ip: '198.51.100.77',
+    });
+  });
+
   it('ignores a client-sent status or cost', async () => {
     const user = await registerUser(t.app);
     const response = await submit(user, { ...request, status: 'COMPLETED', estimatedCost: '1.00' });

@@ -22,13 +22,24 @@ import {
   statusBadge,
 } from '@/features/investigations/utils/options';
 import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
-import { formatDate, formatINR } from '@/lib/format';
+import { formatDate, formatDateTime, formatINR } from '@/lib/format';
 
 const HEADING_ID = 'all-requests-heading';
 const UNASSIGNED = '';
 
 const isStatus = (value: string): value is InvestigationStatus =>
   (INVESTIGATION_STATUSES as readonly string[]).includes(value);
+
+/** What the requester declared, when and from where, in one line. */
+function declarationText(declarations: Investigation['declarations']): string {
+  const made = [
+    declarations.lawfulPurpose && 'lawful purpose',
+    declarations.noHarassment && 'no harassment',
+    declarations.compliance && 'compliance',
+  ].filter(Boolean);
+  const where = declarations.ip ? ` from ${declarations.ip}` : '';
+  return `${made.join(', ') || 'nothing'} on ${formatDateTime(declarations.declaredAt)}${where}`;
+}
 
 /** The current status and those it may move to (forward only). */
 function statusChoices(status: InvestigationStatus): InvestigationStatus[] {
@@ -89,6 +100,12 @@ function RequestRow({
             <dt>Submitted:</dt>
             <dd className="text-foreground">
               <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+            </dd>
+          </div>
+          <div className="flex basis-full gap-1">
+            <dt>Declared:</dt>
+            <dd className="text-foreground" data-testid="declarations">
+              {declarationText(item.declarations)}
             </dd>
           </div>
         </dl>

@@ -143,6 +143,9 @@ describe('the Director section (All Requests)', () => {
     renderWithProviders(<Investigations user={director} />);
     const row = await screen.findByTestId('all-requests-row');
     expect(row).toHaveTextContent('Asha Rao');
+    expect(within(row).getByTestId('declarations')).toHaveTextContent(
+      /^lawful purpose, no harassment, compliance on Nov 20, 2026, .+ from 203\.0\.113\.9$/,
+    );
     const status = within(row).getByLabelText('Status');
     expect(
       within(status)
