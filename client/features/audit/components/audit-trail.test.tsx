@@ -106,6 +106,7 @@ describe('the audit trail', () => {
 
     // No actor: the system (a provider, a job); no IP.
     expect(within(system).getByText('System')).toBeInTheDocument();
+    expect(within(system).getAllByText('—')).not.toHaveLength(0);
     expect(within(system).getByText('Payment confirmed')).toBeInTheDocument();
     expect(within(system).getByText('25.00')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 events · the end of the trail')).toBeInTheDocument();
@@ -182,7 +183,24 @@ describe('the audit trail', () => {
     expect(auditRequests.at(-1)!.get('subjectUserId')).toBeNull();
   });
 
-  it('says when nothing matches, and offers to try again when the trail cannot be loaded', async () => {
+  it('names nobody signed in, not the system, as the actor of a failed sign-in', async () => {
+    const failed = event(2, {
+      action: 'auth.login_failed',
+      actorId: null,
+      actorEmail: null,
+      subjectType: 'email',
+      subjectId: 'someone@example.test',
+      subjectUserId: null,
+      detail: { reason: 'unknown_email' },
+    });
+    await openAudit({ pages: { '': { events: [failed] } } });
+    const [row] = await screen.findAllByTestId('audit-event');
+    expect(within(row!).getByText('Not signed in')).toBeInTheDocument();
+    expect(within(row!).getByText('someone@example.test')).toBeInTheDocument();
+    expect(within(row!).queryByText('System')).not.toBeInTheDocument();
+  });
+
+  it('says when nothing matches', async () => {
     await openAudit({ pages: { '': { events: [] } } });
     expect(await screen.findByText('No events')).toBeInTheDocument();
     expect(screen.getByText('Nothing has been recorded yet.')).toBeInTheDocument();

@@ -73,7 +73,7 @@ function EventRow({ event, onFilter }: { event: AuditEvent; onFilter: (filters: 
         <p className="text-sm font-medium">{actionLabel(event.action)}</p>
         <p className="font-mono text-xs text-muted-foreground">{event.action}</p>
       </Cell>
-      <Cell column="Actor">
+      <Cell column="Actor" className="md:max-w-64">
         {event.actorId ? (
           <div className="flex items-center gap-1">
             <span className="truncate text-sm" title={event.actorId}>
@@ -85,7 +85,10 @@ function EventRow({ event, onFilter }: { event: AuditEvent; onFilter: (filters: 
             />
           </div>
         ) : (
-          <span className="text-sm text-muted-foreground">System</span>
+          // No account acted: someone not signed in (a failed sign-in), or the system (a job, a provider).
+          <span className="text-sm text-muted-foreground">
+            {event.action.startsWith('auth.') ? 'Not signed in' : 'System'}
+          </span>
         )}
       </Cell>
       <Cell column="Subject">
@@ -114,9 +117,11 @@ function EventRow({ event, onFilter }: { event: AuditEvent; onFilter: (filters: 
         )}
       </Cell>
       <Cell column="IP">
-        <span className="font-mono text-xs break-all">{event.ip ?? '—'}</span>
+        <span className="font-mono text-xs break-all md:break-normal md:whitespace-nowrap">
+          {event.ip ?? '—'}
+        </span>
       </Cell>
-      <Cell column="Detail" className="md:max-w-xs">
+      <Cell column="Detail" className="md:min-w-56 md:max-w-xs">
         {detail.length === 0 ? (
           <span className="text-sm text-muted-foreground">—</span>
         ) : (
@@ -124,7 +129,7 @@ function EventRow({ event, onFilter }: { event: AuditEvent; onFilter: (filters: 
             {detail.map(([key, value]) => (
               <div key={key} className="flex min-w-0 gap-1">
                 <dt className="text-muted-foreground">{key}:</dt>
-                <dd className="min-w-0 break-all">{value}</dd>
+                <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
               </div>
             ))}
           </dl>
