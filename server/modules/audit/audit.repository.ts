@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AuditCursor } from '../../../contract/audit.js';
 import type { DbOrTx } from '../../db/client.js';
+import { shownEmail } from '../../db/deleted-users.js';
 import { auditLog, users } from '../../db/schema/index.js';
 
 export type AuditEntry = typeof auditLog.$inferInsert;
@@ -70,8 +71,8 @@ export async function listEvents(db: DbOrTx, filter: EventFilter, limit: number)
       cursorAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       action: auditLog.action,
       actorId: auditLog.userId,
-      actorEmail: users.email,
-      actorDeletedNumber: users.deletedNumber,
+      // "Deleted user #n" for a deleted account, as everywhere staff see one.
+      actorEmail: shownEmail(users),
       subjectType: auditLog.subjectType,
       subject: auditLog.subject,
       subjectUserId: auditLog.subjectUserId,

@@ -120,11 +120,6 @@ export async function recordStaffReads(
   );
 }
 
-/** How a deleted account is named wherever staff see it. */
-export function deletedUserLabel(deletedNumber: number): string {
-  return `Deleted user #${deletedNumber}`;
-}
-
 /**
  * `GET /api/admin/audit`: one page of events, newest first, and the cursor of the next page when there is one.
  * Read only: no endpoint changes or deletes an audit event.
@@ -159,7 +154,7 @@ export async function listEvents(
       at: row.createdAt.toISOString(),
       action: row.action,
       actorId: row.actorId,
-      actorEmail: row.actorDeletedNumber !== null ? deletedUserLabel(row.actorDeletedNumber) : row.actorEmail,
+      actorEmail: row.actorEmail,
       subjectType: row.subjectType,
       subjectId: row.subject,
       subjectUserId: row.subjectUserId,
