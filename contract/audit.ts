@@ -32,6 +32,11 @@ export const AUDIT_ACTION_LABELS = {
   'auth.mfa_disabled': '2FA turned off',
   'auth.mfa_failed': 'Wrong 2FA code',
   'auth.session_revoked': 'Device signed out',
+  'account.deletion_requested': 'Account deletion requested',
+  'account.deletion_cancelled': 'Account deletion cancelled',
+  'account.deleted': 'Account deleted',
+  'privacy.export_requested': 'Data export requested',
+  'privacy.export_downloaded': 'Data export downloaded',
   'user.created': 'Account created by an operator',
   'user.tier_changed': 'Tier changed',
   'payment.created': 'Payment made',
@@ -45,6 +50,7 @@ export const AUDIT_ACTION_LABELS = {
   'upgrade.rejected': 'Upgrade rejected',
   'case.status_changed': 'Case status changed',
   'case.assigned': 'Case assigned',
+  'inquiry.submitted': 'Service inquiry submitted',
   'investigation.requested': 'Investigation requested',
   'investigation.updated': 'Investigation updated',
   'secure_channel.reviewed': 'Secure channel request reviewed',
@@ -71,6 +77,8 @@ export const AUDIT_SUBJECT_TYPE_LABELS: Record<string, string> = {
   subscription: 'Upgrade',
   vendor_application: 'Vendor application',
   vendor_product: 'Vendor product',
+  service_inquiry: 'Service inquiry',
+  data_export: 'Data export',
 };
 
 const ACTION_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*(\.\*)?$/;
