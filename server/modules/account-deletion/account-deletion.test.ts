@@ -10,6 +10,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/index.js';
+import { seedDatabase } from '../../db/seed/seed.js';
 import { currentTotp } from '../../lib/totp.js';
 import { createCategory, createProduct, setUserTier, verifyEmail } from '../../test/fixtures.js';
 import {
@@ -267,6 +268,8 @@ describe('carried out at once (grace 0)', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     g = await createTestApp({ ACCOUNT_DELETION_GRACE_DAYS: '0', SMTP_URL: smtp.url }, { jobs: true });
+    // The investigation catalogue and the rest of the demo data: a request names its catalogue entry.
+    await seedDatabase(g.ctx);
   });
   afterAll(async () => {
     await g?.close();
@@ -316,6 +319,19 @@ describe('carried out at once (grace 0)', () => {
       category: 'investigation',
     });
     expect(opened.statusCode).toBe(201);
+    const investigation = await as.post('/api/investigations', {
+      serviceType: 'background-check',
+      subject: `Background of a partner of ${names.lastName}`,
+      description: `Requested by ${names.firstName} ${names.lastName}, who can be reached at ${phone}.`,
+      authorizedRepresentative: `${names.firstName} ${names.lastName}`,
+      legalBasis: 'Written consent of the person on file',
+      targetInformation: 'Full name, date of birth and last three employers',
+      expectedTimeframe: 'Within two weeks',
+      lawfulPurposeDeclaration: true,
+      noHarassmentDeclaration: true,
+      complianceAgreement: true,
+    });
+    expect(investigation.statusCode).toBe(201);
     const applied = await as.post('/api/vendor/applications', {
       companyName: 'Quixote Trading',
       contactEmail: email,
@@ -427,6 +443,12 @@ describe('carried out at once (grace 0)', () => {
     }
     const allCases = (await staff.get('/api/cases?scope=all')).json<{ id: string; ownerEmail?: string }[]>();
     expect(allCases.find((item) => item.id === opened.json().id)?.ownerEmail).toBe(`Deleted user #${n}`);
+    const investigations = (await staff.get('/api/investigations?scope=all')).json<
+      { id: string; requestedBy: string }[]
+    >();
+    expect(investigations.find((item) => item.id === investigation.json().id)?.requestedBy).toBe(
+      `Deleted user #${n}`,
+    );
     const applications = (await staff.get('/api/vendor/applications?scope=all')).json<
       { id: string; contactEmail: string }[]
     >();
