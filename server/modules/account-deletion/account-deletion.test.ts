@@ -332,6 +332,24 @@ describe('carried out at once (grace 0)', () => {
       complianceAgreement: true,
     });
     expect(investigation.statusCode).toBe(201);
+    const inquiry = await as.post('/api/service-inquiries', {
+      serviceId: 'threat',
+      clientName: `${names.firstName} ${names.lastName}`,
+      clientEmail: email,
+      clientPhone: phone,
+      serviceDescription: `Threat monitoring for ${names.firstName} ${names.lastName} and the family business.`,
+      technicalRequirements: 'Daily digest by e-mail and an alert for anything urgent.',
+      dataScope: 'Public sources and the dark web markets named in the brief.',
+      deliveryTimeframe: 'Within a month',
+      businessJustification: `Threats against ${names.lastName} were received at ${phone} this spring and must stop.`,
+      intendedUse: 'Protecting the family and its staff from the people threatening them.',
+      dataHandling: 'Kept encrypted, shared with counsel only, deleted after a year.',
+      legalBasis: 'Legitimate interest in the safety of the family and staff.',
+      ethicalClearance: true,
+      dataProtectionCompliance: true,
+      noMaliciousUse: true,
+    });
+    expect(inquiry.statusCode).toBe(201);
     const applied = await as.post('/api/vendor/applications', {
       companyName: 'Quixote Trading',
       contactEmail: email,
