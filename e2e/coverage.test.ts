@@ -485,6 +485,24 @@ const screens: readonly Screen[] = [
       ]);
     },
   },
+  {
+    name: 'audit',
+    path: () => '/audit',
+    memberOnly: true,
+    async check(page, viewer) {
+      await heading(page, 'Audit Trail');
+      // Directors read the trail (their own sign-up and sign-in at least); everyone else is told what it takes.
+      const forbidden = page.getByText('Audit trail access requires Tier 4 clearance or higher.');
+      if (director(viewer)) {
+        await page.getByRole('form', { name: 'Audit filters' }).waitFor();
+        await page.getByTestId('audit-event').first().waitFor();
+        expect(await forbidden.count()).toBe(0);
+      } else {
+        await forbidden.waitFor();
+        expect(await page.getByRole('form', { name: 'Audit filters' }).count()).toBe(0);
+      }
+    },
+  },
 ];
 
 /** The navigation links (by sign-in) and the tier badge, checked on every page. */
