@@ -8,6 +8,7 @@ import {
   orders,
   payments,
   sessions,
+  subscriptions,
   users,
 } from '../../db/schema/index.js';
 import { seedDatabase } from '../../db/seed/seed.js';
@@ -313,6 +314,8 @@ describe('carried out at once (grace 0)', () => {
       const ordered = await as.post('/api/orders', { shippingAddress, paymentMethod });
       expect(ordered.statusCode).toBe(201);
     }
+    // A paid tier upgrade: a subscription that would renew by itself.
+    expect((await as.post('/api/upgrade-tier', { tier: 2, billing: 'yearly' })).statusCode).toBe(201);
     const opened = await as.post('/api/cases', {
       title: `Case of ${names.lastName}`,
       description: `Reach ${names.firstName} at ${phone} or ${email} about this matter.`,
@@ -451,7 +454,14 @@ describe('carried out at once (grace 0)', () => {
     // The records the firm keeps are still there, on the anonymised account, and Directors see who by number.
     expect(await g.database.db.select().from(orders).where(eq(orders.userId, account.id))).toHaveLength(2);
     const kept = await g.database.db.select().from(payments).where(eq(payments.userId, account.id));
-    expect(kept).toHaveLength(2);
+    expect(kept).toHaveLength(3);
+    // The billing history stays, and nothing renews or bills the deleted account again; it has no staff rights.
+    const [subscription] = await g.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, account.id));
+    expect(subscription).toMatchObject({ tier: 2, status: 'active', cancelAtPeriodEnd: true });
+    expect(row.tier).toBe(1);
     const staff = asUser(g.app, director);
     const adminPayments = (await staff.get('/api/admin/payments')).json<
       { id: string; userEmail: string }[]
