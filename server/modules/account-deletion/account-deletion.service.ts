@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { DeleteAccountRequest } from '../../../contract/privacy.js';
 import { deletedUserLabel } from '../../db/deleted-users.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -111,11 +112,28 @@ export async function carryOutDue(ctx: AppContext): Promise<number> {
   return done;
 }
 
-/** Carries out the next due deletion; false when none is due. */
+/** How long a deletion that failed waits before it is tried again. */
+const RETRY_MINUTES = 60;
+
+/**
+ * Carries out the next due deletion; false when none is due. One that fails (its transaction undone) is put back by
+ * RETRY_MINUTES and the error thrown on: the next run goes on with the deletions due after it.
+ */
 async function carryOutNext(ctx: AppContext): Promise<boolean> {
+  let taken: string | null = null;
+  try {
+    return await carryOut(ctx, (id) => (taken = id));
+  } catch (error) {
+    if (taken) await auth.postponeDeletion(ctx.db, taken, RETRY_MINUTES);
+    throw error;
+  }
+}
+
+async function carryOut(ctx: AppContext, onTaken: (userId: string) => void): Promise<boolean> {
   const userId = await ctx.db.transaction(async (tx) => {
     const user = await auth.lockNextDueDeletion(tx);
     if (!user) return null;
+    onTaken(user.id);
     const addresses = [
       ...new Set([user.email.toLowerCase(), ...(await repository.formerAddresses(tx, user.id))]),
     ];
@@ -133,10 +151,7 @@ async function carryOutNext(ctx: AppContext): Promise<boolean> {
     await repository.eraseKept(tx, user.id, addresses, patterns, label);
     for (const pattern of patterns) await repository.replaceMentions(tx, pattern, label);
     for (const address of addresses) await audit.replaceAddress(tx, address, label);
-    await auth.anonymise(tx, user.id, {
-      email: `deleted-user-${deletedNumber}@deleted.invalid`,
-      deletedNumber,
-    });
+    await auth.anonymise(tx, user.id, { email: await placeholderAddress(ctx, deletedNumber), deletedNumber });
     await audit.recordAccountDeletion(tx, {
       action: 'account.deleted',
       userId: null,
@@ -150,4 +165,15 @@ async function carryOutNext(ctx: AppContext): Promise<boolean> {
   if (!userId) return false;
   ctx.caches.forgetUser(userId);
   return true;
+}
+
+/**
+ * The address the anonymised row gets: unique (the column is) and unable to receive mail (RFC 2606 reserves
+ * `.invalid`). Someone may have registered `deleted-user-<n>@deleted.invalid` before number n came up; then a
+ * random part makes it free, rather than failing this deletion and every one after it.
+ */
+async function placeholderAddress(ctx: AppContext, deletedNumber: number): Promise<string> {
+  const address = `deleted-user-${deletedNumber}@deleted.invalid`;
+  if (!(await auth.findUserByEmail(ctx, address))) return address;
+  return `deleted-user-${deletedNumber}-${randomBytes(6).toString('hex')}@deleted.invalid`;
 }

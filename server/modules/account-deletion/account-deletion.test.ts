@@ -263,6 +263,63 @@ describe('signing in during the grace period', () => {
   });
 });
 
+describe('carrying out', () => {
+  async function dueAccount() {
+    const account = await registerUser(t.app);
+    const response = await asUser(t.app, account).post('/api/account/delete', { password: account.password });
+    expect(response.statusCode).toBe(202);
+    await t.database.db
+      .update(users)
+      .set({ deletionScheduledFor: new Date(Date.now() - 1_000) })
+      .where(eq(users.id, account.id));
+    return account;
+  }
+
+  it('takes another placeholder address when someone registered the one its number would get', async () => {
+    const account = await dueAccount();
+    const { rows } = await t.database.db.execute<{ next: string }>(
+      sql`select case when is_called then last_value + 1 else last_value end as next from deleted_user_number_seq`,
+    );
+    const squatted = `deleted-user-${rows[0]!.next}@deleted.invalid`;
+    expect((await registerUser(t.app, { email: squatted })).email).toBe(squatted);
+
+    expect(await carryOutDue(t.ctx)).toBe(1);
+    const row = await userRow(t, account.id);
+    expect(row.deletedNumber).toBe(Number(rows[0]!.next));
+    expect(row.email).toMatch(
+      new RegExp(`^deleted-user-${row.deletedNumber}-[0-9a-f]{12}@deleted\\.invalid$`),
+    );
+  });
+
+  it('puts a deletion that fails back by an hour, and the others due after it go on', async () => {
+    const failing = await dueAccount();
+    const next = await dueAccount();
+    // The database refuses to anonymise the first one (as a broken row or constraint would).
+    await t.database.db.execute(
+      sql.raw(`
+      create function refuse_anonymising() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$;
+      create trigger refuse_anonymising before update of deleted_at on users
+      for each row when (new.id = '${failing.id}' and new.deleted_at is not null)
+      execute function refuse_anonymising();`),
+    );
+    try {
+      await expect(carryOutDue(t.ctx)).rejects.toThrow();
+      const postponed = await userRow(t, failing.id);
+      expect(postponed.deletedAt).toBeNull();
+      expect(postponed.email).toBe(failing.email);
+      expect(postponed.deletionScheduledFor!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+
+      expect(await carryOutDue(t.ctx)).toBe(1);
+      expect((await userRow(t, next.id)).deletedAt).not.toBeNull();
+    } finally {
+      await t.database.db.execute(
+        sql.raw('drop trigger refuse_anonymising on users; drop function refuse_anonymising();'),
+      );
+    }
+  });
+});
+
 describe('carried out at once (grace 0)', () => {
   let g: TestApp;
   let smtp: TestSmtpServer;

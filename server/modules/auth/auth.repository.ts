@@ -293,3 +293,11 @@ export async function anonymise(
     })
     .where(eq(users.id, id));
 }
+
+/** Moves a due deletion that failed to `minutes` from now, so the deletions due after it are not held up. */
+export async function postponeDeletion(db: DbOrTx, id: string, minutes: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ deletionScheduledFor: sql`now() + make_interval(mins => ${minutes}::int)` })
+    .where(and(eq(users.id, id), isNull(users.deletedAt), isNotNull(users.deletionScheduledFor)));
+}

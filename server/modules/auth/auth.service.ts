@@ -122,6 +122,11 @@ export async function nextDeletedNumber(db: DbOrTx): Promise<number> {
   return repository.nextDeletedNumber(db);
 }
 
+/** A due deletion that failed is tried again `minutes` later; the others go on meanwhile. */
+export async function postponeDeletion(db: DbOrTx, userId: string, minutes: number): Promise<void> {
+  await repository.postponeDeletion(db, userId, minutes);
+}
+
 /** Makes the account row anonymous and unusable, keeping it for the records that must stay. */
 export async function anonymise(
   db: DbOrTx,
