@@ -30,6 +30,7 @@ import {
   serviceInquiries,
   sessions,
   subscriptions,
+  users,
   vendorApplications,
 } from '../../db/schema/index.js';
 
@@ -49,12 +50,20 @@ const replaced = (column: SQLWrapper, pattern: string, replacement: string) =>
 /** Whether `pattern` finds something in a text column. */
 const mentions = (column: SQLWrapper, pattern: string) => sql`${column} ~* ${pattern}`;
 
-/** Every address the account had: the present one and those its links went to (verification, address changes). */
+/**
+ * The addresses the account's links went to (verification, address changes): its former addresses, and the one it
+ * has. An address another account holds now is that account's, and is left out.
+ */
 export async function formerAddresses(db: DbOrTx, userId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ email: sql<string>`lower(${emailTokens.email})` })
     .from(emailTokens)
-    .where(eq(emailTokens.userId, userId));
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        sql`not exists (select 1 from ${users} where ${users.email} = lower(${emailTokens.email}) and ${users.id} <> ${userId})`,
+      ),
+    );
   return rows.map((row) => row.email);
 }
 

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeys,
   auditLog,
+  emailTokens,
   mailOutbox,
   notifications,
   orders,
@@ -289,6 +291,28 @@ describe('carrying out', () => {
     expect(row.email).toMatch(
       new RegExp(`^deleted-user-${row.deletedNumber}-[0-9a-f]{12}@deleted\\.invalid$`),
     );
+  });
+
+  it('leaves alone a former address of the account that another account holds now', async () => {
+    const other = await registerUser(t.app);
+    expect((await login(t, other.email, 'not the password')).statusCode).toBe(401);
+    const account = await dueAccount();
+    // The deleted account once had the other's address (it changed away from it, and the other took it).
+    await t.database.db.insert(emailTokens).values({
+      userId: account.id,
+      purpose: 'email_change',
+      tokenHash: randomUUID(),
+      email: other.email,
+      expiresAt: new Date(),
+    });
+
+    expect(await carryOutDue(t.ctx)).toBe(1);
+    const failures = await t.database.db
+      .select({ subject: auditLog.subject })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.login_failed'), eq(auditLog.subjectUserId, other.id)));
+    expect(failures).toEqual([{ subject: other.email }]);
+    expect((await login(t, other.email, other.password)).statusCode).toBe(200);
   });
 
   it('puts a deletion that fails back by an hour, and the others due after it go on', async () => {
