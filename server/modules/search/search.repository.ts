@@ -18,6 +18,8 @@ import {
  */
 const CANDIDATES = 100;
 const GIN_SCAN_LIMIT = 2_000;
+/** Trigram word similarity a name needs to be a typo candidate (checked then by edit distance). */
+const FUZZY_TRIGRAM_THRESHOLD = 0.3;
 
 /**
  * `fuzzy` false: the full-text query alone (the common case, cheap through the GIN index). `fuzzy` true: names
@@ -52,15 +54,39 @@ export type Hit = {
   score: number;
 };
 
+/**
+ * Typo tolerance (issue 18): the words of the typed text (split like the trigram words) that are within a few edits
+ * of a word of the name, or of its beginning (still typing), as a share of the typed words. Four or five letters
+ * allow one edit, six or more two (a transposition counts two: "themral" is two edits from "thermal"); shorter
+ * words must be exact. Computed only for the few names the trigram index found.
+ */
+function closeness(name: SQL, text: string): SQL {
+  const tolerance = sql`(case when length(q) >= 6 then 2 when length(q) >= 4 then 1 else 0 end)`;
+  return sql`(select coalesce(avg((exists (
+      select 1 from regexp_split_to_table(lower(${name}), '[^[:alnum:]]+') w
+      where w <> '' and least(
+        levenshtein_less_equal(q, w, ${tolerance}),
+        levenshtein_less_equal(q, left(w, length(q)), ${tolerance})
+      ) <= ${tolerance}))::int), 0)
+    from regexp_split_to_table(${text}, '[^[:alnum:]]+') q where q <> '')`;
+}
+
+/** At least this share of the typed words must be close to a word of the name for a typo hit. */
+const FUZZY_MIN_CLOSENESS = 0.5;
+
 function matches(vector: SQL, name: SQL, match: Match): SQL {
-  if (match.fuzzy) return sql`${match.text} <% ${name}`;
+  if (match.fuzzy) {
+    return sql`${match.text} <% ${name} and ${closeness(name, match.text)} >= ${FUZZY_MIN_CLOSENESS}`;
+  }
   if (match.text.length < SHORT_TEXT) return startsWith(name, match.text);
   return match.tsQuery ? sql`${vector} @@ to_tsquery('simple', ${match.tsQuery})` : sql`false`;
 }
 
 /** Full-text hits rank by ts_rank; typo hits by how much of the text they contain (word similarity). */
 function score(vector: SQL, name: SQL, match: Match): SQL {
-  if (match.fuzzy) return sql`word_similarity(${match.text}, ${name})`;
+  if (match.fuzzy) {
+    return sql`(${closeness(name, match.text)} + word_similarity(${match.text}, ${name}) / 10)`;
+  }
   if (match.text.length < SHORT_TEXT) return sql`1.0 / length(${name})`;
   return match.tsQuery ? sql`ts_rank(${vector}, to_tsquery('simple', ${match.tsQuery}))` : sql`0`;
 }
@@ -100,9 +126,12 @@ export async function searchAndLog(
     // A broad word (two letters, a common kind) would otherwise have the GIN index collect every match before the
     // candidate limit applies: this caps what each full-text index scan returns. The log entry is statistics, so
     // the search does not wait for its commit to reach the disk.
+    // The trigram step of the typo fallback only gathers candidates (the edit distance decides), so it may be
+    // looser than the default 0.6: "themral" shares only 0.375 of its trigrams with "thermal".
     await tx.execute(
       sql`select set_config('gin_fuzzy_search_limit', ${String(GIN_SCAN_LIMIT)}, true),
-        set_config('synchronous_commit', 'off', true)`,
+        set_config('synchronous_commit', 'off', true),
+        set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_TRIGRAM_THRESHOLD)}, true)`,
     );
     return tx.execute<Hit>(statement);
   });

@@ -61,6 +61,16 @@ describe('GET /api/search', () => {
     expect(results.some((r) => /faraday/i.test(r.title))).toBe(true);
   });
 
+  it('forgives a transposition and two typos: "themral" and "thermla imagng" find the thermal imager first', async () => {
+    for (const q of ['themral', 'thermla imagng', 'THERMLA IMAGNG']) {
+      const results = await search(`q=${encodeURIComponent(q)}`);
+      expect(results[0], q).toMatchObject({ type: 'product', title: 'Thermal Imaging Monocular TX-35' });
+    }
+    // Two typos in one short word are not a near miss: nothing is invented for gibberish either.
+    expect(await search('q=xqzvwk')).toEqual([]);
+    expect((await search('q=thrmxl')).some((r) => /thermal/i.test(r.title))).toBe(false);
+  });
+
   it('searches services, the investigation catalogue and blog titles, and filters by type', async () => {
     expect((await search('q=background')).some((r) => r.type === 'investigation')).toBe(true);
     expect((await search('q=osint&type=service')).every((r) => r.type === 'service')).toBe(true);
