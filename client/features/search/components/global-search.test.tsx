@@ -157,6 +157,47 @@ describe('the global search panel', () => {
     expect(screen.queryByTestId('search-panel')).not.toBeInTheDocument();
   });
 
+  it('shows the results of an older text dimmed and busy, and does not open them, while the next ones load', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockFetch(async ({ url }) => {
+      if (url.startsWith('/api/search/trending')) return { json: [] };
+      if (url.startsWith('/api/search?')) {
+        const q = new URL(url, 'http://localhost').searchParams.get('q');
+        if (q === 'faraday') return { json: results };
+        await held;
+        return { json: [result({ id: 'p9', title: 'Faraday Tent', url: '/product/p9' })] };
+      }
+      return { status: 204 };
+    });
+    const { actor, input, location } = setup({ path: '/marketplace' });
+    await actor.type(input, 'faraday');
+    const old = await screen.findByRole('option', { name: /Faraday Phone Pouch/ });
+    expect(old).not.toHaveAttribute('aria-disabled');
+
+    await actor.type(input, ' tent');
+    await waitFor(() =>
+      expect(screen.getByRole('listbox', { name: 'Search results' })).toHaveAttribute('aria-busy', 'true'),
+    );
+    expect(screen.getByRole('option', { name: /Faraday Phone Pouch/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await actor.click(screen.getByRole('option', { name: /Faraday Phone Pouch/ }));
+    await actor.keyboard('{ArrowDown}{Enter}');
+    expect(location.history.at(-1)).toBe('/marketplace');
+    expect(screen.getByTestId('search-panel')).toBeInTheDocument();
+
+    act(() => release());
+    const fresh = await screen.findByRole('option', { name: /Faraday Tent/ });
+    expect(screen.getByRole('listbox', { name: 'Search results' })).toHaveAttribute('aria-busy', 'false');
+    expect(fresh).not.toHaveAttribute('aria-disabled');
+    await actor.click(fresh);
+    expect(location.history.at(-1)).toBe('/product/p9');
+  });
+
   it('closes on Escape, on a click outside and with the clear button', async () => {
     serve();
     const { actor, input } = setup();

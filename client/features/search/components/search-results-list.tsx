@@ -43,15 +43,18 @@ function GroupHeading({ children }: { children: ReactNode }) {
 interface OptionRowProps {
   option: SearchOption;
   active: boolean;
+  /** A result of an older text while the next results load: shown, not openable. */
+  stale?: boolean;
   onChoose: () => void;
   onHover: () => void;
 }
 
-function OptionRow({ option, active, onChoose, onHover }: OptionRowProps) {
+function OptionRow({ option, active, stale = false, onChoose, onHover }: OptionRowProps) {
   const common = {
     id: option.id,
     role: 'option',
     'aria-selected': active,
+    'aria-disabled': stale || undefined,
     'data-active': active || undefined,
     onClick: onChoose,
     onPointerMove: onHover,
@@ -81,7 +84,8 @@ function OptionRow({ option, active, onChoose, onHover }: OptionRowProps) {
       data-testid="search-result"
       className={cn(
         'flex cursor-pointer gap-3 border-b px-3 py-2.5 last:border-b-0',
-        active && 'bg-accent text-accent-foreground',
+        stale && 'cursor-progress',
+        active && !stale && 'bg-accent text-accent-foreground',
       )}
     >
       <span
@@ -151,6 +155,7 @@ export function SearchResultsList({
       key={option.id}
       option={option}
       active={option.id === activeId}
+      stale={searching && !settled}
       onChoose={() => onChoose(option)}
       onHover={() => onHover(options.indexOf(option))}
     />

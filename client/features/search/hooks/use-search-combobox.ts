@@ -112,6 +112,9 @@ export function useSearchCombobox() {
 
   function choose(option: SearchOption) {
     if (option.kind === 'result') {
+      // The results of an older text, shown dimmed while the next ones load, cannot be opened: the user is
+      // looking at, and choosing from, what their text finds.
+      if (!settled) return;
       openResult(option.result);
       return;
     }
