@@ -276,6 +276,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/payments/:id/confirm': { access: 'director' },
   'POST /api/admin/payments/:id/fail': { access: 'director' },
   'GET /api/admin/audit': { access: 'director' },
+  'GET /api/review/counts': { access: 'director' },
   'POST /api/upgrade-tier': {
     access: 'user',
     body: () => ({ tier: 4, billing: 'monthly', paymentMethod: 'bank_transfer' }),

@@ -35,6 +35,7 @@ import { automationModule } from './modules/automation/automation.module.js';
 import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
 import { dataExportModule } from './modules/data-export/data-export.module.js';
+import { reviewModule } from './modules/review/review.module.js';
 
 /**
  * Every server module's manifest, in the order `buildApp` registers their routes (health first; the client plugin comes
@@ -74,6 +75,7 @@ const manifests = [
   accountDeletionModule,
   auditModule,
   dataExportModule,
+  reviewModule,
 ] as const satisfies readonly ServerModule[];
 
 export const modules: readonly ServerModule[] = manifests;

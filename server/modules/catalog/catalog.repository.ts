@@ -249,3 +249,14 @@ export async function vendorSales(db: DbOrTx, vendorId: string) {
     .where(and(eq(products.vendorId, vendorId), inArray(orders.status, [...PURCHASED])));
   return row!;
 }
+
+export async function countVendorProducts(
+  db: DbOrTx,
+  approvalStatus: ProductApprovalStatus,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(isNotNull(products.vendorId), eq(products.approvalStatus, approvalStatus)));
+  return row?.total ?? 0;
+}

@@ -245,3 +245,11 @@ export async function vendorStats(ctx: AppContext, vendorId: string): Promise<Ve
     orders: sales.orders,
   };
 }
+
+/** How many vendor products are in this approval state (the Directors' queue is the pending ones). */
+export async function countVendorProducts(
+  ctx: AppContext,
+  approvalStatus: ProductApprovalStatus,
+): Promise<number> {
+  return repository.countVendorProducts(ctx.db, approvalStatus);
+}

@@ -90,3 +90,12 @@ export async function markRefunded(db: DbOrTx, id: string): Promise<void> {
     .set({ status: 'refunded', updatedAt: sql`now()` })
     .where(and(eq(payments.id, id), eq(payments.status, 'completed')));
 }
+
+/** How many payments are in this state (the Directors' confirmation queue is the pending ones). */
+export async function countByStatus(db: DbOrTx, status: PaymentStatus): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(eq(payments.status, status));
+  return row?.total ?? 0;
+}

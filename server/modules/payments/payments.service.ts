@@ -261,3 +261,8 @@ export async function emitCompleted(
     actionUrl,
   });
 }
+
+/** How many payments wait for a Director to confirm or fail them: the Approvals tab's pending payments. */
+export async function countPending(ctx: AppContext): Promise<number> {
+  return repository.countByStatus(ctx.db, 'pending');
+}

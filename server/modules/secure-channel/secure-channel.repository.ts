@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SecureChannelDecision, SecureChannelReviewStatus } from '../../../contract/secure-channel.js';
 import type { DbOrTx } from '../../db/client.js';
 import { secureChannelRequests } from '../../db/schema/index.js';
@@ -36,4 +36,12 @@ export async function review(db: DbOrTx, id: string, status: SecureChannelDecisi
     .where(and(eq(secureChannelRequests.id, id), eq(secureChannelRequests.status, 'pending')))
     .returning();
   return row ?? null;
+}
+
+export async function countByStatus(db: DbOrTx, status: SecureChannelReviewStatus): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(secureChannelRequests)
+    .where(eq(secureChannelRequests.status, status));
+  return row?.total ?? 0;
 }

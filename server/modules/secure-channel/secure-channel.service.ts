@@ -151,3 +151,8 @@ export async function review(
   });
   return toRecord(reviewed);
 }
+
+/** How many requests wait for the security review (the Directors' queue on the secure channel page). */
+export async function countPending(ctx: AppContext): Promise<number> {
+  return repository.countByStatus(ctx.db, 'pending');
+}

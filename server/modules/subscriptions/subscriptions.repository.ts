@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { shownEmail } from '../../db/deleted-users.js';
 import { payments, subscriptions, users } from '../../db/schema/index.js';
@@ -112,4 +112,20 @@ export async function listForUser(db: DbOrTx, userId: string, limit: number) {
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'pending'])))
     .orderBy(desc(subscriptions.createdAt))
     .limit(limit);
+}
+
+/** Pending upgrades to `tier` and above whose payment has completed: only a Director's approval is missing. */
+export async function countPaidPending(db: DbOrTx, tier: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(distinct ${subscriptions.id})::int` })
+    .from(subscriptions)
+    .innerJoin(payments, eq(payments.subscriptionId, subscriptions.id))
+    .where(
+      and(
+        eq(subscriptions.status, 'pending'),
+        gte(subscriptions.tier, tier),
+        eq(payments.status, 'completed'),
+      ),
+    );
+  return row?.total ?? 0;
 }

@@ -368,3 +368,11 @@ async function renew(ctx: AppContext, tx: Tx, subscription: SubscriptionRow, now
   });
   return true;
 }
+
+/**
+ * How many tier 4 upgrades wait for a Director's approval: paid, and pending only because Director upgrades always
+ * need one. Those whose payment is still pending count among the payments to confirm instead.
+ */
+export async function countAwaitingApproval(ctx: AppContext): Promise<number> {
+  return repository.countPaidPending(ctx.db, DIRECTOR_TIER);
+}

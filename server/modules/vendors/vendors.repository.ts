@@ -82,3 +82,11 @@ export async function reviewApplication(
     .returning(applicationColumns);
   return row ?? null;
 }
+
+export async function countApplications(db: DbOrTx, status: VendorApplicationStatus): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(vendorApplications)
+    .where(eq(vendorApplications.status, status));
+  return row?.total ?? 0;
+}

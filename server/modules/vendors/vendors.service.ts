@@ -178,3 +178,13 @@ export async function reviewProduct(
 export async function stats(ctx: AppContext, userId: string): Promise<VendorStats> {
   return catalog.vendorStats(ctx, userId);
 }
+
+/** How many vendor applications wait for a Director's decision. */
+export async function countPendingApplications(ctx: AppContext): Promise<number> {
+  return repository.countApplications(ctx.db, 'PENDING');
+}
+
+/** How many vendor products wait for a Director's approval (the catalogue holds them). */
+export async function countPendingProducts(ctx: AppContext): Promise<number> {
+  return catalog.countVendorProducts(ctx, 'pending');
+}
