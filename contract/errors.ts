@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
+  /** An upgrade is asked for while another one still waits for its payment or a Director's approval. */
+  UPGRADE_PENDING: 409,
   /** Something that existed and is no longer kept (an expired data export). */
   GONE: 410,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -61,6 +61,8 @@ export const orderSchema = z.object({
   total: moneySchema,
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
+  /** The payment's id: the reference a client quotes with a bank transfer or crypto payment. */
+  paymentId: z.string().nullable(),
   shippingAddress: shippingAddressSchema,
   lines: z.array(orderLineSchema),
   createdAt: z.iso.datetime(),

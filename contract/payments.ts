@@ -53,6 +53,31 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/** The methods a Director confirms by hand: the client pays outside the portal, quoting the payment's reference. */
+export const OFFLINE_PAYMENT_METHODS = ['bank_transfer', 'crypto'] as const;
+export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
+
+/** How a Director usually takes to confirm a transfer once it arrives; shown beside pending payments. */
+export const CONFIRMATION_TIME = '1-2 business days';
+
+const instructionsSchema = z.object({
+  /** The operator's text (account or wallet details), or a placeholder saying it has not been set. */
+  text: z.string(),
+  /** False while the operator has not set it: the text is then the placeholder. */
+  configured: z.boolean(),
+});
+
+/**
+ * `GET /api/payments/instructions`: what to do to pay by bank transfer or crypto. The client quotes the payment's
+ * own id as its reference.
+ */
+export const paymentInstructionsSchema = z.object({
+  bank_transfer: instructionsSchema,
+  crypto: instructionsSchema,
+  confirmationTime: z.string(),
+});
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
 /** A Director's queue: the payment and whose it is. */
 export const adminPaymentSchema = paymentSchema.extend({ userEmail: z.string() });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;

@@ -36,7 +36,8 @@ export type UpgradeTierRequest = z.input<typeof upgradeTierRequestSchema>;
 
 /**
  * What an upgrade did: `active` (the new tier applies now), `pending_payment` (a crypto or bank transfer waits for
- * a Director to confirm it) or `pending_approval` (tier 4 waits for a Director's approval).
+ * a Director to confirm it; tier 4 then also waits for approval) or `pending_approval` (tier 4, paid, waits for a
+ * Director's approval).
  */
 export const UPGRADE_OUTCOMES = ['active', 'pending_payment', 'pending_approval'] as const;
 export type UpgradeOutcome = (typeof UPGRADE_OUTCOMES)[number];
@@ -48,6 +49,18 @@ export const upgradeTierResponseSchema = z.object({
   payment: paymentSchema,
 });
 export type UpgradeTierResponse = z.infer<typeof upgradeTierResponseSchema>;
+
+/**
+ * `GET /api/subscriptions/pending`: the user's upgrade that still waits, with its payment (whose id is the reference
+ * to quote with a bank transfer or crypto), or null. `waitingFor` says what for: the payment to be confirmed, or a
+ * Director's approval (tier 4, paid).
+ */
+export const pendingUpgradeSchema = z.object({
+  subscription: subscriptionSchema,
+  payment: paymentSchema.nullable(),
+  waitingFor: z.enum(['payment', 'approval']),
+});
+export type PendingUpgrade = z.infer<typeof pendingUpgradeSchema>;
 
 /** A Director's queue of upgrades waiting for approval (tier 4) or for their payment. */
 export const adminUpgradeSchema = subscriptionSchema.extend({

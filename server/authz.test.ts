@@ -271,6 +271,7 @@ const RULES: Record<string, Rule> = {
 
   // Bank transfers wait for a Director, so no one's tier moves while the matrix runs.
   'GET /api/payments': { access: 'user' },
+  'GET /api/payments/instructions': { access: 'user' },
   'POST /api/payments': { access: 'user', body: () => ({ amount: '10.00', paymentMethod: 'bank_transfer' }) },
   'GET /api/admin/payments': { access: 'director' },
   'POST /api/admin/payments/:id/confirm': { access: 'director' },
@@ -286,6 +287,7 @@ const RULES: Record<string, Rule> = {
     body: () => ({ tier: 4, billing: 'monthly', paymentMethod: 'bank_transfer' }),
   },
   'GET /api/subscriptions/active': { access: 'user' },
+  'GET /api/subscriptions/pending': { access: 'user' },
   'POST /api/subscriptions/cancel': { access: 'user' },
   'GET /api/admin/upgrades': { access: 'director' },
   'POST /api/admin/upgrades/:id/approve': { access: 'director' },

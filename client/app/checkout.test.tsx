@@ -26,6 +26,7 @@ function order(request: CreateOrderRequest, overrides: Partial<Order> = {}): Ord
     total: '91998.00',
     paymentMethod: request.paymentMethod,
     paymentStatus: request.paymentMethod === 'stripe' ? 'completed' : 'pending',
+    paymentId: 'pay-1',
     shippingAddress: request.shippingAddress,
     lines: [
       { productId: 'p1', name: 'RF Detector', unitPrice: '45999.00', quantity: 2, lineTotal: '91998.00' },

@@ -25,6 +25,12 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Stripe's API; tests point it at a local fake. */
     STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+    /**
+     * What a client paying by bank transfer or crypto is told to do (account or wallet details), shown with the
+     * payment's reference wherever such a payment waits. Unset: a placeholder that says the operator has not set them.
+     */
+    PAYMENT_BANK_INSTRUCTIONS: z.string().trim().min(1).max(2000).optional(),
+    PAYMENT_CRYPTO_INSTRUCTIONS: z.string().trim().min(1).max(2000).optional(),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: flag,
     /** Telegram's Bot API; tests point it at a local fake. */
     TELEGRAM_API_BASE: z

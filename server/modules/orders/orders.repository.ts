@@ -43,6 +43,7 @@ const orderColumns = {
   total: orders.total,
   paymentMethod: orders.paymentMethod,
   paymentStatus: payments.status,
+  paymentId: orders.paymentId,
   shippingAddress: orders.shippingAddress,
   createdAt: orders.createdAt,
 };

@@ -7,6 +7,7 @@ import {
   adminPaymentSchema,
   adminPaymentsQuerySchema,
   createPaymentRequestSchema,
+  paymentInstructionsSchema,
   paymentSchema,
 } from '../../../contract/payments.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
@@ -34,6 +35,20 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       onRequest: app.requireUser,
     },
     async (request) => payments.listOwn(ctx, currentAuth(request).user.id, request.query.limit),
+  );
+
+  r.get(
+    '/api/payments/instructions',
+    {
+      schema: {
+        tags,
+        summary:
+          "How to pay by bank transfer or crypto (the operator's details, or a placeholder until set); quote the payment's id",
+        response: { 200: paymentInstructionsSchema, ...errors(401) },
+      },
+      onRequest: app.requireUser,
+    },
+    async () => payments.instructions(ctx),
   );
 
   r.post(

@@ -1,7 +1,9 @@
+import { CONFIRMATION_TIME } from '../../../contract/payments.js';
 import type {
   AdminPayment,
   CreatePaymentRequest,
   Payment,
+  PaymentInstructions,
   PaymentMethod,
   PaymentPurpose,
   PaymentStatus,
@@ -79,6 +81,25 @@ export function toPayment(row: PaymentRow): Payment {
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** Shown until the operator sets PAYMENT_BANK_INSTRUCTIONS or PAYMENT_CRYPTO_INSTRUCTIONS. */
+export const INSTRUCTION_PLACEHOLDERS = {
+  bank_transfer:
+    'Your operator has not set bank details yet: ask your account contact for them before you transfer, and quote the reference below.',
+  crypto:
+    'Your operator has not set a crypto wallet yet: ask your account contact for the address before you pay, and quote the reference below.',
+} as const;
+
+/** `GET /api/payments/instructions`: how to pay by bank transfer or crypto, as the operator set it. */
+export function instructions(ctx: AppContext): PaymentInstructions {
+  const of = (text: string | undefined, placeholder: string) =>
+    text ? { text, configured: true } : { text: placeholder, configured: false };
+  return {
+    bank_transfer: of(ctx.config.PAYMENT_BANK_INSTRUCTIONS, INSTRUCTION_PLACEHOLDERS.bank_transfer),
+    crypto: of(ctx.config.PAYMENT_CRYPTO_INSTRUCTIONS, INSTRUCTION_PLACEHOLDERS.crypto),
+    confirmationTime: CONFIRMATION_TIME,
   };
 }
 

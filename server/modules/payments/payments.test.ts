@@ -225,3 +225,39 @@ describe('durability', () => {
     expect(await mailJobs()).toBe(jobsBefore);
   });
 });
+
+describe('payment instructions', () => {
+  it('serves a clear placeholder until the operator sets the bank and crypto details, and only to members', async () => {
+    const user = await member();
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/instructions' })).statusCode).toBe(401);
+    const response = await asUser(t.app, user).get('/api/payments/instructions');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      bank_transfer: {
+        text: expect.stringMatching(/^Your operator has not set bank details yet: /),
+        configured: false,
+      },
+      crypto: {
+        text: expect.stringMatching(/^Your operator has not set a crypto wallet yet: /),
+        configured: false,
+      },
+      confirmationTime: '1-2 business days',
+    });
+  });
+
+  it("serves the operator's own texts when they are set", async () => {
+    const configured = await createTestApp({
+      PAYMENT_BANK_INSTRUCTIONS: 'Pay to Example Bank, account 0001, IFSC EXMP0000001.',
+      PAYMENT_CRYPTO_INSTRUCTIONS: 'Send USDT (TRC-20) to TXexample, reference in the memo.',
+    });
+    try {
+      const user = await registerUser(configured.app);
+      expect((await asUser(configured.app, user).get('/api/payments/instructions')).json()).toMatchObject({
+        bank_transfer: { text: 'Pay to Example Bank, account 0001, IFSC EXMP0000001.', configured: true },
+        crypto: { text: 'Send USDT (TRC-20) to TXexample, reference in the memo.', configured: true },
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+});

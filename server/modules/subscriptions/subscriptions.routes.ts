@@ -5,6 +5,7 @@ import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import {
   adminUpgradeSchema,
+  pendingUpgradeSchema,
   subscriptionSchema,
   upgradeTierRequestSchema,
   upgradeTierResponseSchema,
@@ -60,6 +61,20 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       onRequest: app.requireUser,
     },
     async (request) => subscriptions.getActive(ctx, currentAuth(request).user.id),
+  );
+
+  r.get(
+    '/api/subscriptions/pending',
+    {
+      schema: {
+        tags,
+        summary:
+          'Your upgrade waiting for its payment or approval, with the payment (its id is the reference), or null',
+        response: { 200: pendingUpgradeSchema.nullable(), ...errors(401) },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => subscriptions.getPending(ctx, currentAuth(request).user.id),
   );
 
   r.post(

@@ -1,6 +1,7 @@
 import type {
   AdminUpgrade,
   BillingPeriod,
+  PendingUpgrade,
   Subscription,
   UpgradeOutcome,
   UpgradeTierResponse,
@@ -11,7 +12,7 @@ import { DEFAULT_TIER, DIRECTOR_TIER, TIER_PLANS, tierName } from '../../../cont
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { AppContext, RequestMeta, Settlement } from '../../infra/context.js';
-import { conflict, notFound, validationFailed } from '../../lib/errors.js';
+import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
 import type { TierChangeReason } from '../../infra/events.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
@@ -52,6 +53,18 @@ export function toSubscription(row: SubscriptionRow): Subscription {
 export async function getActive(ctx: AppContext, userId: string): Promise<Subscription | null> {
   const row = await repository.findActive(ctx.db, userId);
   return row ? toSubscription(row) : null;
+}
+
+/** The user's upgrade that still waits (one at most), with its payment and what it waits for; null when none. */
+export async function getPending(ctx: AppContext, userId: string): Promise<PendingUpgrade | null> {
+  const row = await repository.findPending(ctx.db, userId);
+  if (!row) return null;
+  const payment = await payments.findForSubscription(ctx.db, row.id);
+  return {
+    subscription: toSubscription(row),
+    payment: payment ? payments.toPayment(payment) : null,
+    waitingFor: payment?.status === 'completed' ? 'approval' : 'payment',
+  };
 }
 
 function priceOf(tier: number, billing: BillingPeriod): string {
@@ -117,7 +130,10 @@ export async function upgrade(
     }
     const waiting = await repository.findPending(tx, userId);
     if (waiting) {
-      throw conflict(`Your upgrade to tier ${waiting.tier} is still waiting for confirmation`);
+      throw new AppError(
+        'UPGRADE_PENDING',
+        `Your upgrade to ${tierName(waiting.tier)} (tier ${waiting.tier}) is still waiting for confirmation; another upgrade can be asked for once it is settled`,
+      );
     }
     const created = await repository.insert(tx, {
       userId,
@@ -150,8 +166,11 @@ export async function upgrade(
     let outcome: UpgradeOutcome = 'pending_payment';
     let after: AfterCommit | undefined;
     if (input.tier >= DIRECTOR_TIER) {
-      outcome = 'pending_approval';
-      if (payment.status === 'completed') await notices.alertAwaitingApproval(ctx, tx, created, user.email);
+      // A transfer still to confirm comes first; the approval waits for the money, not the other way round.
+      if (payment.status === 'completed') {
+        outcome = 'pending_approval';
+        await notices.alertAwaitingApproval(ctx, tx, created, user.email);
+      }
     } else if (payment.status === 'completed') {
       after = await activate(tx, created, 'upgrade', ctx, userId);
       outcome = 'active';

@@ -124,6 +124,19 @@ describe('tier upgrades', () => {
 
     const second = await asUser(t.app, user).post('/api/upgrade-tier', { tier: 2 });
     expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      code: 'UPGRADE_PENDING',
+      message:
+        'Your upgrade to Agent (tier 3) is still waiting for confirmation; another upgrade can be asked for once it is settled',
+    });
+    // What waits, and the reference to quote, are there to read.
+    const pending = await asUser(t.app, user).get('/api/subscriptions/pending');
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toMatchObject({
+      waitingFor: 'payment',
+      subscription: { tier: 3, status: 'pending', amount: '299.00', currency: 'USD' },
+      payment: { id: paymentId, status: 'pending', paymentMethod: 'crypto' },
+    });
 
     expect((await asUser(t.app, user).get('/api/admin/payments?status=pending')).statusCode).toBe(403);
     expect((await asUser(t.app, user).post(`/api/admin/payments/${paymentId}/confirm`, {})).statusCode).toBe(
@@ -254,7 +267,13 @@ describe('tier upgrades', () => {
       tier: 4,
       paymentMethod: 'crypto',
     });
+    // The money is not in yet: the answer says so, not that the payment was received.
+    expect(response.json()).toMatchObject({ outcome: 'pending_payment', payment: { status: 'pending' } });
     const { subscription, payment } = response.json();
+    expect((await asUser(t.app, user).get('/api/subscriptions/pending')).json()).toMatchObject({
+      waitingFor: 'payment',
+      payment: { id: payment.id },
+    });
     expect(
       (await asUser(t.app, director).post(`/api/admin/upgrades/${subscription.id}/approve`, {})).statusCode,
     ).toBe(409);
@@ -267,8 +286,13 @@ describe('tier upgrades', () => {
     await asUser(t.app, director).post(`/api/admin/payments/${payment.id}/confirm`, {});
     expect(await user.tier()).toBe(1);
     expect(await approvalAlerts()).toHaveLength(1);
+    expect((await asUser(t.app, user).get('/api/subscriptions/pending')).json()).toMatchObject({
+      waitingFor: 'approval',
+      payment: { id: payment.id, status: 'completed' },
+    });
     await asUser(t.app, director).post(`/api/admin/upgrades/${subscription.id}/approve`, {});
     expect(await user.tier()).toBe(4);
+    expect((await asUser(t.app, user).get('/api/subscriptions/pending')).json()).toBeNull();
   });
 });
 
