@@ -42,8 +42,13 @@ export const analyticsDashboardSchema = z.object({
     recentAlerts: z.array(z.object({ severity, message: z.string(), timestamp: z.iso.datetime() })),
   }),
   business: z.object({
-    /** USD. */
+    /** USD only, as the spec's figure; `revenue` holds every currency. */
     totalRevenue: z.number(),
+    /**
+     * What was paid in the window (completed payments: card, confirmed transfers, paid orders and upgrades), one
+     * entry per currency, each in its own currency and never converted; the largest first.
+     */
+    revenue: z.array(z.object({ currency: z.string(), amount: z.string(), payments: z.number() })),
     newOrders: z.number(),
     investigationRequests: z.number(),
     vendorApplications: z.number(),

@@ -106,6 +106,17 @@ export async function business(db: DbOrTx, since: Date) {
   );
 }
 
+/** Completed payments in the window, summed per currency (exact decimals, as text). */
+export async function revenueByCurrency(db: DbOrTx, since: Date) {
+  return many<{ currency: string; amount: string; payments: number }>(
+    db,
+    sql`select ${payments.currency} as currency, sum(${payments.amount})::numeric(14, 2)::text as amount,
+        count(*)::int as payments
+      from ${payments} where ${payments.status} = 'completed' and ${payments.completedAt} >= ${since}
+      group by 1 order by sum(${payments.amount}) desc, 1`,
+  );
+}
+
 export async function tierDistribution(db: DbOrTx) {
   return many<{ tier: number; count: number }>(
     db,

@@ -15,7 +15,7 @@ const SEVERITY = { urgent: 'critical', high: 'high', normal: 'medium', low: 'low
 export async function dashboard(ctx: AppContext, now = new Date()): Promise<AnalyticsDashboard> {
   const since = new Date(now.getTime() - WINDOW_MS);
   const db = ctx.db;
-  const [overview, views, pages, devices, security, alerts, business, tiers, search, queries, zero] =
+  const [overview, views, pages, devices, security, alerts, business, revenue, tiers, search, queries, zero] =
     await Promise.all([
       repository.overview(db, since, new Date(now.getTime() - ACTIVE_MS)),
       repository.pageViewTotals(db, since),
@@ -24,6 +24,7 @@ export async function dashboard(ctx: AppContext, now = new Date()): Promise<Anal
       repository.security(db, since),
       repository.recentAlerts(db, TOP),
       repository.business(db, since),
+      repository.revenueByCurrency(db, since),
       repository.tierDistribution(db),
       repository.searchTotals(db, since),
       repository.topQueries(db, since, TOP),
@@ -54,6 +55,7 @@ export async function dashboard(ctx: AppContext, now = new Date()): Promise<Anal
     business: {
       ...business,
       totalRevenue: Math.round(business.totalRevenue * 100) / 100,
+      revenue,
       tierDistribution: tiers.map((t) => ({
         tier: t.tier,
         count: t.count,

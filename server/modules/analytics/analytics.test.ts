@@ -116,4 +116,64 @@ describe('analytics dashboard', () => {
       zeroResultQueries: [{ query: 'zzz', count: 1 }],
     });
   });
+
+  it('counts every paid order and payment in its own currency, matching the sums made in SQL', async () => {
+    const director = await registerUser(t.app);
+    await setUserTier(t, director.id, 4);
+    const buyer = await registerUser(t.app);
+    const category = await createCategory(t.database.db);
+    const product = await createProduct(t.database.db, category.id, { price: '390993.00' });
+    const order = async (paymentMethod: string) => {
+      await asUser(t.app, buyer).post('/api/cart', { productId: product.id, quantity: 1 });
+      const placed = await asUser(t.app, buyer).post('/api/orders', {
+        shippingAddress: {
+          fullName: 'A B',
+          line1: 'x',
+          city: 'y',
+          state: 'z',
+          postalCode: '560001',
+          country: 'India',
+          phone: '9845012345',
+        },
+        paymentMethod,
+      });
+      expect(placed.statusCode).toBe(201);
+      return placed.json<{ paymentId: string; currency: string }>();
+    };
+    // Paid by card (INR), and a bank transfer a Director confirms (INR): both count.
+    expect((await order('stripe')).currency).toBe('INR');
+    const transfer = await order('bank_transfer');
+    await asUser(t.app, director).post(`/api/admin/payments/${transfer.paymentId}/confirm`, {});
+    // A transfer nobody confirmed is not revenue yet.
+    await order('crypto');
+    // An upgrade (USD) by card counts; a payment in a third currency keeps its own line.
+    expect((await asUser(t.app, buyer).post('/api/upgrade-tier', { tier: 2 })).statusCode).toBe(201);
+    await asUser(t.app, buyer).post('/api/payments', { amount: '42.50', currency: 'EUR' });
+
+    const d = (await asUser(t.app, director).get('/api/analytics/dashboard')).json<{
+      business: { totalRevenue: number; revenue: { currency: string; amount: string; payments: number }[] };
+    }>();
+    // Paid orders from the orders table, every other completed payment from payments: summed per currency.
+    const expected = (
+      await t.database.pool.query<{ currency: string; amount: string }>(
+        `select currency, sum(amount)::numeric(14, 2)::text as amount from (
+           select o.currency, o.total as amount from orders o where o.status in ('paid', 'fulfilled')
+           union all
+           select p.currency, p.amount from payments p where p.status = 'completed' and p.purpose <> 'order'
+         ) paid group by currency order by currency`,
+      )
+    ).rows;
+    const byCurrency = [...d.business.revenue]
+      .sort((a, b) => a.currency.localeCompare(b.currency))
+      .map(({ currency, amount }) => ({ currency, amount }));
+    expect(byCurrency).toEqual(expected);
+    expect(byCurrency.map((entry) => entry.currency)).toEqual(['EUR', 'INR', 'USD']);
+    // Two orders of Rs 3,90,993 at least (and the earlier test's order): the rupees are counted.
+    expect(Number(byCurrency.find((entry) => entry.currency === 'INR')!.amount)).toBeGreaterThanOrEqual(
+      781986,
+    );
+    expect(d.business.totalRevenue).toBe(
+      Number(byCurrency.find((entry) => entry.currency === 'USD')!.amount),
+    );
+  });
 });

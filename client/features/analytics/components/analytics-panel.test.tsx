@@ -35,6 +35,10 @@ const dashboard: AnalyticsDashboard = {
   },
   business: {
     totalRevenue: 45678.9,
+    revenue: [
+      { currency: 'INR', amount: '390993.00', payments: 1 },
+      { currency: 'USD', amount: '45678.90', payments: 52 },
+    ],
     newOrders: 127,
     investigationRequests: 18,
     vendorApplications: 6,
