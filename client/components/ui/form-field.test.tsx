@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
+import { FormField, FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 
 const tiers = [
   { id: 1, name: 'Bronze' },
@@ -136,5 +136,47 @@ describe('TextField and FormMessage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
     rerender(<FormMessage>{undefined}</FormMessage>);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('FormRow', () => {
+  it('puts fields side by side from the small breakpoint, each starting at the top of the row', () => {
+    const { container, rerender } = render(
+      <FormRow>
+        <TextField label="City" />
+        <TextField label="Organization" hint="Optional" />
+      </FormRow>,
+    );
+    const row = container.querySelector('[data-slot="form-row"]')!;
+    expect(row).toHaveClass('grid', 'sm:grid-cols-2', 'items-start');
+    // A field's own grid does not spread a taller neighbour's height between its label and control: this is what
+    // kept a field without a hint 12 px below its neighbour with one.
+    for (const field of row.querySelectorAll('[data-slot="form-field"]'))
+      expect(field).toHaveClass('content-start');
+    rerender(
+      <FormRow columns={3}>
+        <TextField label="City" />
+      </FormRow>,
+    );
+    expect(container.querySelector('[data-slot="form-row"]')).toHaveClass('sm:grid-cols-3');
+  });
+});
+
+describe('FormField', () => {
+  it("announces a server's message next to its field when asked, and only then", () => {
+    const { rerender } = render(
+      <FormField label="Code" error="Invalid verification code" announce>
+        {(control) => <input {...control} />}
+      </FormField>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid verification code');
+    expect(screen.getByLabelText('Code')).toHaveAccessibleDescription('Invalid verification code');
+    rerender(
+      <FormField label="Code" error="Required">
+        {(control) => <input {...control} />}
+      </FormField>,
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Code')).toHaveAccessibleDescription('Required');
   });
 });

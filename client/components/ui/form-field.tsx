@@ -19,6 +19,11 @@ interface FormFieldProps {
   className?: string;
   /** Give an id to tie the label to the control yourself; otherwise one is made. */
   id?: string;
+  /**
+   * The message is the server's answer to a submit (a wrong code): announce it when it appears (role alert), as a
+   * form-wide message would be, though it is shown next to its field.
+   */
+  announce?: boolean;
   children: (control: FieldControlProps) => ReactNode;
 }
 
@@ -26,7 +31,7 @@ interface FormFieldProps {
  * A label, any control and the validation message under it, wired for assistive technology
  * (label `for`, `aria-invalid`, `aria-describedby`).
  */
-export function FormField({ label, error, hint, className, id, children }: FormFieldProps) {
+export function FormField({ label, error, hint, className, id, announce, children }: FormFieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   // The hint gives way to the error: only what is shown may describe the control.
@@ -34,7 +39,9 @@ export function FormField({ label, error, hint, className, id, children }: FormF
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div data-slot="form-field" className={cn('grid gap-2', className)}>
+    // content-start: in a row beside a taller field (one with a hint or a message), the label and the control stay
+    // at the top instead of the grid spreading the extra height between them.
+    <div data-slot="form-field" className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={controlId} className={cn(error && 'text-red-400')}>
         {label}
       </Label>
@@ -45,10 +52,39 @@ export function FormField({ label, error, hint, className, id, children }: FormF
         </p>
       )}
       {error && (
-        <p id={errorId} data-slot="form-message" className="text-xs font-medium text-red-400">
+        <p
+          id={errorId}
+          role={announce ? 'alert' : undefined}
+          data-slot="form-message"
+          className="text-xs font-medium text-red-400"
+        >
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * Fields side by side (one column on phones): each field's label, control and hint start at the top of the row, so
+ * the controls of a row line up whether or not a neighbour has a hint or a message under it. The one way forms here
+ * put fields beside each other.
+ */
+export function FormRow({
+  columns = 2,
+  className,
+  children,
+}: {
+  columns?: 2 | 3;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      data-slot="form-row"
+      className={cn('grid items-start gap-4', columns === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2', className)}
+    >
+      {children}
     </div>
   );
 }

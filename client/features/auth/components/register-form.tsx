@@ -1,6 +1,6 @@
 import { PASSWORD_MIN, registerRequestSchema, type RegisterRequest, type User } from '@contract/auth';
 import { Button } from '@/components/ui/button';
-import { FormMessage, TextField } from '@/components/ui/form-field';
+import { FormMessage, FormRow, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useRegister } from '@/features/auth/api/register';
 import { AUTH_MESSAGES, setAuthFormErrors } from '@/lib/auth-form-errors';
@@ -37,7 +37,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => v
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create account">
       <FormMessage>{errors.root?.server?.message}</FormMessage>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FormRow>
         <TextField
           label="First name"
           autoComplete="given-name"
@@ -50,7 +50,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (user: User) => v
           error={errors.lastName?.message}
           {...register('lastName')}
         />
-      </div>
+      </FormRow>
       <TextField
         label="Email"
         type="email"

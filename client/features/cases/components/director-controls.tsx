@@ -8,7 +8,7 @@ import {
 } from '@contract/cases';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { OptionsSelect } from '@/components/ui/form-field';
+import { FormRow, OptionsSelect } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { useAddCaseUpdate } from '@/features/cases/api/add-case-update';
 import { CaseComposer } from '@/features/cases/components/case-composer';
@@ -53,7 +53,7 @@ export function DirectorControls({ detail, userId }: DirectorControlsProps) {
         <ShieldCheck aria-hidden="true" className="size-4 text-primary" />
         Director controls
       </h3>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FormRow>
         <div className="grid gap-2">
           <label htmlFor={statusId} className="text-sm font-medium">
             Move status
@@ -114,7 +114,7 @@ export function DirectorControls({ detail, userId }: DirectorControlsProps) {
           </div>
           {costError && <p className="text-xs font-medium text-red-400">{costError}</p>}
         </div>
-      </div>
+      </FormRow>
       <div>
         <Button
           type="button"

@@ -6,7 +6,7 @@ import {
   type CreateCaseRequest,
 } from '@contract/cases';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, SelectField, TextField } from '@/components/ui/form-field';
+import { FormField, FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateCase } from '@/features/cases/api/create-case';
@@ -65,7 +65,7 @@ export function NewCaseForm({ onCancel, onCreated }: NewCaseFormProps) {
           />
         )}
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FormRow>
         <SelectField
           label="Category"
           error={errors.category?.message}
@@ -82,7 +82,7 @@ export function NewCaseForm({ onCancel, onCreated }: NewCaseFormProps) {
           optionLabel={(priority) => CASE_PRIORITY_BADGES[priority].label}
           {...register('priority')}
         />
-      </div>
+      </FormRow>
       <TextField
         label="Deadline"
         type="date"

@@ -9,7 +9,7 @@ import {
   type DigitalService,
   type ServiceInquiryRequest,
 } from '@contract/digital-services';
-import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
+import { FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import {
   DeclarationsFieldset,
   FormActions,
@@ -115,7 +115,7 @@ export function ServiceInquiryForm({
 
       <fieldset className="grid gap-4">
         <FormLegend>Contact</FormLegend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <FormRow>
           <TextField
             label="Full name"
             autoComplete="name"
@@ -158,7 +158,7 @@ export function ServiceInquiryForm({
             error={errors.preferredMeetingTime?.message}
             {...register('preferredMeetingTime')}
           />
-        </div>
+        </FormRow>
         <div className="grid gap-2">
           <p id={contactLabelId} className="text-sm leading-none font-medium">
             Contact preference
@@ -219,7 +219,7 @@ export function ServiceInquiryForm({
           placeholder="Sources, regions and time period to cover"
           form={form}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <FormRow>
           <TextField
             label="Delivery timeframe"
             placeholder="e.g. within 2 weeks"
@@ -233,7 +233,7 @@ export function ServiceInquiryForm({
             optionLabel={budgetLabel}
             {...register('budgetRange')}
           />
-        </div>
+        </FormRow>
         <LongTextField name="securityRequirements" label="Security requirements" rows={2} form={form} />
         <LongTextField name="complianceNeeds" label="Compliance needs" rows={2} form={form} />
       </fieldset>

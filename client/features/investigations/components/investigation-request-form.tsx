@@ -10,7 +10,7 @@ import {
   type InvestigationRequestInput,
   type InvestigationRequestValues,
 } from '@contract/investigations';
-import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
+import { FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import {
   Checkbox,
   CheckboxField,
@@ -134,7 +134,7 @@ export function InvestigationRequestForm({
 
       <fieldset className="grid gap-4">
         <FormLegend>Service</FormLegend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <FormRow>
           <SelectField
             label="Service type"
             error={errors.serviceType?.message}
@@ -150,7 +150,7 @@ export function InvestigationRequestForm({
             optionLabel={priorityOptionLabel}
             {...register('priority')}
           />
-        </div>
+        </FormRow>
         <EstimatePreview control={control} services={services} />
         <TextField
           label="Subject"
@@ -170,7 +170,7 @@ export function InvestigationRequestForm({
 
       <fieldset className="grid gap-4">
         <FormLegend>Client</FormLegend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <FormRow>
           <SelectField
             label="Client type"
             error={errors.clientType?.message}
@@ -198,7 +198,7 @@ export function InvestigationRequestForm({
             error={errors.representativeTitle?.message}
             {...register('representativeTitle')}
           />
-        </div>
+        </FormRow>
       </fieldset>
 
       <fieldset className="grid gap-4">
@@ -213,7 +213,7 @@ export function InvestigationRequestForm({
         <CheckboxField label="A court order covers this investigation." error={errors.courtOrder?.message}>
           {(props) => <Checkbox {...props} {...register('courtOrder')} />}
         </CheckboxField>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <FormRow columns={3}>
           <TextField
             label="Court order number"
             hint="Optional"
@@ -232,7 +232,7 @@ export function InvestigationRequestForm({
             error={errors.barNumber?.message}
             {...register('barNumber')}
           />
-        </div>
+        </FormRow>
       </fieldset>
 
       <fieldset className="grid gap-4">
@@ -245,7 +245,7 @@ export function InvestigationRequestForm({
           form={form}
         />
         <LongTextField name="jurisdictionConcerns" label="Jurisdiction concerns" rows={2} form={form} />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <FormRow columns={3}>
           <TextField
             label="Expected timeframe"
             placeholder="e.g. within 3 weeks"
@@ -266,8 +266,8 @@ export function InvestigationRequestForm({
             optionLabel={(level) => SENSITIVITY_LABELS[level]}
             {...register('sensitivityLevel')}
           />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        </FormRow>
+        <FormRow>
           <LongTextField name="riskFactors" label="Risk factors" rows={2} form={form} />
           <LongTextField name="previousInvestigations" label="Previous investigations" rows={2} form={form} />
           <LongTextField
@@ -277,7 +277,7 @@ export function InvestigationRequestForm({
             form={form}
           />
           <LongTextField name="reportingRequirements" label="Reporting requirements" rows={2} form={form} />
-        </div>
+        </FormRow>
       </fieldset>
 
       <DeclarationsFieldset form={form} declarations={DECLARATIONS} />

@@ -5,7 +5,7 @@ import { ArrowLeft, Bitcoin, CreditCard, Landmark, type LucideIcon } from 'lucid
 import { createOrderRequestSchema, type CreateOrderRequest, type Order } from '@contract/orders';
 import type { PaymentMethod } from '@contract/payments';
 import { Button } from '@/components/ui/button';
-import { FormMessage, TextField } from '@/components/ui/form-field';
+import { FormMessage, FormRow, TextField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
@@ -146,7 +146,7 @@ export function CheckoutForm({ orderSummary, empty, onBack, onOutOfStock, onPlac
           error={address?.line2?.message}
           {...register('shippingAddress.line2')}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <FormRow>
           <TextField
             label="City"
             autoComplete="address-level2"
@@ -171,7 +171,7 @@ export function CheckoutForm({ orderSummary, empty, onBack, onOutOfStock, onPlac
             error={address?.country?.message}
             {...register('shippingAddress.country')}
           />
-        </div>
+        </FormRow>
         <TextField
           label="Phone"
           type="tel"

@@ -11,7 +11,7 @@ import {
   type SecureChannelRequestInput,
 } from '@contract/secure-channel';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, SelectField, TextField } from '@/components/ui/form-field';
+import { FormField, FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import { FormLegend } from '@/components/ui/form-parts';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateSecureChannelRequest } from '@/features/secure-channel/api/create-secure-channel-request';
@@ -174,7 +174,7 @@ export function SecureChannelForm({ onSubmitted }: SecureChannelFormProps) {
 
       <fieldset className="grid gap-4">
         <FormLegend>Identity</FormLegend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <FormRow>
           <TextField
             label={<Required>Full legal name</Required>}
             autoComplete="name"
@@ -215,7 +215,7 @@ export function SecureChannelForm({ onSubmitted }: SecureChannelFormProps) {
             error={errors.securityClearance}
             register={register}
           />
-        </div>
+        </FormRow>
       </fieldset>
 
       <fieldset className="grid gap-4">
@@ -238,7 +238,7 @@ export function SecureChannelForm({ onSubmitted }: SecureChannelFormProps) {
           control={control}
           register={register}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <FormRow>
           <TextField
             label={<Required>Reference contact</Required>}
             placeholder="Name and number of someone who can vouch for you"
@@ -253,12 +253,12 @@ export function SecureChannelForm({ onSubmitted }: SecureChannelFormProps) {
             error={errors.emergencyContact?.message}
             {...register('emergencyContact')}
           />
-        </div>
+        </FormRow>
       </fieldset>
 
       <fieldset className="grid gap-4">
         <FormLegend>Channel configuration</FormLegend>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <FormRow columns={3}>
           <ChoiceField
             name="encryptionPreference"
             label="Encryption level"
@@ -286,7 +286,7 @@ export function SecureChannelForm({ onSubmitted }: SecureChannelFormProps) {
             error={errors.dataClassification}
             register={register}
           />
-        </div>
+        </FormRow>
         <LongTextField
           name="complianceRequirements"
           label="Compliance requirements"

@@ -9,7 +9,7 @@ import {
   TLP_LEVELS,
 } from '@contract/threats';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, SelectField, TextField } from '@/components/ui/form-field';
+import { FormField, FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateThreat } from '@/features/threats/api/create-threat';
@@ -107,7 +107,7 @@ export function NewThreatForm({ onCancel, onCreated }: NewThreatFormProps) {
         error={errors.source?.message}
         {...register('source')}
       />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <FormRow columns={3}>
         <SelectField
           label="Category"
           error={errors.category?.message}
@@ -134,7 +134,7 @@ export function NewThreatForm({ onCancel, onCreated }: NewThreatFormProps) {
           optionTitle={(level) => TLP_DESCRIPTIONS[level]}
           {...register('tlp')}
         />
-      </div>
+      </FormRow>
       <FormField
         label="Indicators"
         error={listError(errors.indicators)}

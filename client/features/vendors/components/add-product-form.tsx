@@ -1,6 +1,6 @@
 import type { Category } from '@contract/catalog';
 import { TIER_MAX, TIER_MIN } from '@contract/tiers';
-import { FormField, FormMessage, SelectField, TextField } from '@/components/ui/form-field';
+import { FormField, FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import { FormActions } from '@/components/ui/form-parts';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateVendorProduct } from '@/features/vendors/api/create-vendor-product';
@@ -53,7 +53,7 @@ export function AddProductForm({ categories, onCancel, onSubmitted }: AddProduct
       <FormField label="Description" error={errors.description?.message}>
         {(field) => <Textarea rows={3} {...field} {...register('description')} />}
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FormRow>
         <TextField
           label="Price (INR)"
           inputMode="decimal"
@@ -86,7 +86,7 @@ export function AddProductForm({ categories, onCancel, onSubmitted }: AddProduct
           error={errors.stockCount?.message}
           {...register('stockCount')}
         />
-      </div>
+      </FormRow>
       <TextField
         label="Image URL"
         type="url"

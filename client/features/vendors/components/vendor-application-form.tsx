@@ -5,7 +5,7 @@ import {
   vendorApplicationRequestSchema,
   type VendorApplicationRequest,
 } from '@contract/vendors';
-import { FormField, FormMessage, SelectField, TextField } from '@/components/ui/form-field';
+import { FormField, FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import { FormActions } from '@/components/ui/form-parts';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateVendorApplication } from '@/features/vendors/api/create-vendor-application';
@@ -59,7 +59,7 @@ export function VendorApplicationForm({ user, onCancel, onSubmitted }: VendorApp
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Vendor application" className="grid gap-4">
       <FormMessage>{errors.root?.server?.message}</FormMessage>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FormRow>
         <TextField
           label="Company name"
           autoComplete="organization"
@@ -90,7 +90,7 @@ export function VendorApplicationForm({ user, onCancel, onSubmitted }: VendorApp
           error={errors.phone?.message}
           {...register('phone')}
         />
-      </div>
+      </FormRow>
       <FormField
         label="Business description"
         error={errors.description?.message}
