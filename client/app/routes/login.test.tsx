@@ -117,6 +117,7 @@ describe('/login, sign in', () => {
     expect(verify).toBeEnabled();
     await user.click(verify);
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code');
+    expect(code).toHaveAccessibleDescription('Invalid or expired code');
 
     await user.type(code, '1234567');
     expect(code).toHaveValue('123456');

@@ -6,12 +6,14 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useDisableMfa } from '@/features/mfa/api/disable-mfa';
-import { toastMfaError } from '@/features/mfa/utils/mfa-errors';
+import { mfaErrorMessage } from '@/features/mfa/utils/mfa-errors';
 import { BACKUP_CODE_MAX, MFA_CODE_LENGTH } from '@/lib/constants';
 
 /** Two-factor authentication while it is on: turning it off takes a code from the app or a backup code. */
 export function MfaDisableForm() {
   const [code, setCode] = useState('');
+  // The server's answer to a wrong code, under the field until the next one is typed.
+  const [error, setError] = useState<string>();
   const disable = useDisableMfa();
   const trimmed = code.trim();
   // A backup code is longer than an app code; the shortest acceptable entry is a 6-digit app code.
@@ -28,8 +30,8 @@ export function MfaDisableForm() {
             title: 'Two-factor authentication disabled',
             description: 'Sign-ins no longer ask for a code. Your other sessions were signed out.',
           }),
-        onError: (error) => {
-          toastMfaError(error, 'Failed to disable MFA');
+        onError: (failure) => {
+          setError(mfaErrorMessage(failure, 'Failed to disable MFA'));
           setCode('');
         },
       },
@@ -50,13 +52,18 @@ export function MfaDisableForm() {
       <FormField
         label="Authentication or backup code"
         hint="A 6-digit code, or a backup code such as a1b2-c3d4-e5f6-a7b8."
+        error={error}
+        announce
         className="max-w-xs"
       >
         {(control) => (
           <Input
             {...control}
             value={code}
-            onChange={(event) => setCode(event.target.value.slice(0, BACKUP_CODE_MAX))}
+            onChange={(event) => {
+              setCode(event.target.value.slice(0, BACKUP_CODE_MAX));
+              setError(undefined);
+            }}
             autoComplete="one-time-code"
             autoCapitalize="off"
             spellCheck={false}

@@ -31,7 +31,10 @@ export function MfaForm({ onSignedIn, onCancel }: MfaFormProps) {
     formState: { errors },
   } = useApiForm(mfaFormSchema, { defaultValues: { code: '' } });
   const code = watch('code');
-  const setCode = (value: string) => setValue('code', value);
+  const setCode = (value: string) => {
+    setValue('code', value);
+    clearErrors('code');
+  };
   const verify = useLoginMfa({ onSuccess: onSignedIn });
 
   const trimmed = code.trim();
@@ -44,8 +47,9 @@ export function MfaForm({ onSignedIn, onCancel }: MfaFormProps) {
       const message = authErrorTargets(failure, 'mfa', [])
         .map((target) => target.message)
         .join(' ');
-      setError('root.server', { type: 'server', message });
-      setCode('');
+      // Next to the code it is about; the field is emptied for the next try.
+      setError('code', { type: 'server', message });
+      setValue('code', '', { shouldValidate: false });
       return true;
     },
   });
@@ -67,7 +71,11 @@ export function MfaForm({ onSignedIn, onCancel }: MfaFormProps) {
         </p>
       </div>
       <FormMessage>{errors.root?.server?.message}</FormMessage>
-      <FormField label={useBackupCode ? 'Backup code' : 'Authentication code'}>
+      <FormField
+        label={useBackupCode ? 'Backup code' : 'Authentication code'}
+        error={errors.code?.message}
+        announce
+      >
         {(control) =>
           useBackupCode ? (
             <Input
@@ -97,7 +105,7 @@ export function MfaForm({ onSignedIn, onCancel }: MfaFormProps) {
           onClick={() => {
             setUseBackupCode((value) => !value);
             setCode('');
-            clearErrors('root');
+            clearErrors();
           }}
         >
           {useBackupCode ? 'Use authenticator code' : 'Use a backup code'}

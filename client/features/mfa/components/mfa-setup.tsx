@@ -11,7 +11,7 @@ import { useEnableMfa } from '@/features/mfa/api/enable-mfa';
 import { useMfaSetup } from '@/features/mfa/api/get-mfa-setup';
 import { BackupCodeList } from '@/features/mfa/components/backup-code-list';
 import { TotpCodeInput } from '@/features/mfa/components/totp-code-input';
-import { toastMfaError } from '@/features/mfa/utils/mfa-errors';
+import { mfaErrorMessage } from '@/features/mfa/utils/mfa-errors';
 import { ApiError } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
 import { MFA_CODE_LENGTH } from '@/lib/constants';
@@ -106,6 +106,8 @@ function StepHeading({ id, step, children }: { id: string; step: number; childre
 
 function MfaSetupSteps({ setup, onCancel, onEnabled }: MfaSetupStepsProps) {
   const [code, setCode] = useState('');
+  // The server's answer to a wrong code, under the field until the next one is typed.
+  const [error, setError] = useState<string>();
   const enable = useEnableMfa();
   const complete = code.length === MFA_CODE_LENGTH;
   const id = useId();
@@ -124,8 +126,8 @@ function MfaSetupSteps({ setup, onCancel, onEnabled }: MfaSetupStepsProps) {
           });
           onEnabled(backupCodes);
         },
-        onError: (error) => {
-          toastMfaError(error, 'Failed to enable MFA');
+        onError: (failure) => {
+          setError(mfaErrorMessage(failure, 'Failed to enable MFA'));
           setCode('');
         },
       },
@@ -177,8 +179,22 @@ function MfaSetupSteps({ setup, onCancel, onEnabled }: MfaSetupStepsProps) {
           Enter the code from the app
         </StepHeading>
         <form onSubmit={onSubmit} noValidate aria-label="Verify and enable" className="grid max-w-xs gap-4">
-          <FormField label="Verification code" hint="The 6-digit code your app shows now.">
-            {(control) => <TotpCodeInput {...control} value={code} onValueChange={setCode} />}
+          <FormField
+            label="Verification code"
+            hint="The 6-digit code your app shows now."
+            error={error}
+            announce
+          >
+            {(control) => (
+              <TotpCodeInput
+                {...control}
+                value={code}
+                onValueChange={(value) => {
+                  setCode(value);
+                  setError(undefined);
+                }}
+              />
+            )}
           </FormField>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={!complete || enable.isPending}>

@@ -162,10 +162,16 @@ describe('two-factor card', () => {
     const input = await screen.findByLabelText('Verification code');
     await user.type(input, '000000');
     await user.click(screen.getByRole('button', { name: 'Verify and enable' }));
-    expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    // Next to the field (its description, announced), not only somewhere else on the page.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code');
+    expect(input).toHaveAccessibleDescription('Invalid verification code');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveValue('');
     expect(screen.getByTestId('mfa-status')).toHaveTextContent('Inactive');
+    // Typing the next code takes the message away.
+    await user.type(input, '1');
+    expect(input).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Invalid verification code')).not.toBeInTheDocument();
   });
 
   it('falls back to "Failed to enable MFA" when the server says nothing useful', async () => {
@@ -229,6 +235,9 @@ describe('two-factor card', () => {
     await user.type(await screen.findByLabelText('Authentication or backup code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Disable two-factor authentication' }));
     expect(await screen.findByText('Failed to disable MFA')).toBeInTheDocument();
+    expect(screen.getByLabelText('Authentication or backup code')).toHaveAccessibleDescription(
+      'Failed to disable MFA',
+    );
     expect(screen.getByTestId('mfa-status')).toHaveTextContent('Active');
   });
 });

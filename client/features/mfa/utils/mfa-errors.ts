@@ -1,11 +1,10 @@
-import { toast } from '@/components/ui/use-toast';
 import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
 
 /**
- * A failed enable or disable: a lost session goes to sign in again; anything else is an
- * 'Error' toast with the server's message ('Invalid verification code', too many attempts) or `fallback`.
+ * A failed enable or disable: a lost session goes to sign in again (undefined: nothing to show); anything else is the
+ * server's message ('Invalid verification code', too many attempts) or `fallback`, shown under the code field.
  */
-export function toastMfaError(error: unknown, fallback: string): void {
-  if (handleUnauthorizedError(error)) return;
-  toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
+export function mfaErrorMessage(error: unknown, fallback: string): string | undefined {
+  if (handleUnauthorizedError(error)) return undefined;
+  return errorMessage(error, fallback);
 }
