@@ -23,6 +23,24 @@ const choices = {
   'Data classification': 'Confidential',
 };
 
+/** The confirmation's heading is in the viewport and below the sticky header, not hidden under it. */
+async function expectHeadingInView(page: Page) {
+  const heading = page.getByRole('heading', { name: 'Request Submitted for Security Review' });
+  await expect
+    .poll(async () => {
+      const box = await heading.boundingBox();
+      const header = await page.getByRole('banner').boundingBox();
+      const viewport = page.viewportSize()!;
+      return (
+        box !== null &&
+        header !== null &&
+        box.y >= header.y + header.height &&
+        box.y + box.height <= viewport.height
+      );
+    })
+    .toBe(true);
+}
+
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
 
 describe('the secure channel', () => {
@@ -48,9 +66,11 @@ describe('the secure channel', () => {
     await page.screenshot({ path: '.tmp/screens/secure-channel-form.png', fullPage: true });
     await page.getByRole('button', { name: 'Submit for Security Review' }).click();
 
-    await page.getByText('Inquiry Submitted').first().waitFor();
+    await page.getByText('Request Submitted', { exact: true }).first().waitFor();
+    expect(await page.getByText('Inquiry Submitted').count()).toBe(0);
     const confirmation = page.getByRole('region', { name: 'Request Submitted for Security Review' });
     await confirmation.waitFor();
+    await expectHeadingInView(page);
     expect(
       await confirmation.getByRole('list', { name: 'Review steps' }).getByRole('heading').allTextContents(),
     ).toEqual(['Background verification', 'Security officer review', 'Access provisioning']);
@@ -88,5 +108,19 @@ describe('the secure channel', () => {
       userId: null,
       status: 'pending',
     });
+  });
+
+  it('shows the confirmation heading below the sticky header on a phone too', async () => {
+    const page = await e2e.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${e2e.server.url}/secure-channel`);
+    for (const [label, value] of Object.entries(texts)) await field(page, label).fill(value);
+    for (const [label, option] of Object.entries(choices)) {
+      await field(page, label).selectOption({ label: option });
+    }
+    await page.getByRole('button', { name: 'Submit for Security Review' }).click();
+    await page.getByRole('region', { name: 'Request Submitted for Security Review' }).waitFor();
+    await expectHeadingInView(page);
+    await page.screenshot({ path: '.tmp/screens/secure-channel-submitted-phone.png' });
   });
 });

@@ -30,12 +30,23 @@ interface SecureChannelConfirmationProps {
 
 /** What happens next: the three review steps and the timeline. */
 export function SecureChannelConfirmation({ receipt, onSubmitAnother }: SecureChannelConfirmationProps) {
+  const sectionRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The form the person was reading is gone: take them (and their screen reader) to what replaced it.
-  useEffect(() => headingRef.current?.focus(), []);
+  // The form the person was reading is gone: take them (and their screen reader) to what replaced it. Focus alone
+  // would scroll the heading just to the top edge, under the sticky header: the section is scrolled to the top
+  // instead, short of the header by its scroll margin.
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+    sectionRef.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
 
   return (
-    <section aria-labelledby="secure-channel-submitted" className="grid gap-8">
+    <section
+      ref={sectionRef}
+      aria-labelledby="secure-channel-submitted"
+      // The sticky header's height (top bar and navigation) and some air.
+      className="grid scroll-mt-36 gap-8"
+    >
       <div className="flex flex-col items-center gap-3 text-center">
         <CheckCircle2 aria-hidden="true" className="size-12 text-primary" />
         <h2

@@ -179,7 +179,9 @@ describe('the secure channel form', () => {
     ]);
 
     answer({ status: 201, json: receipt });
-    expect(await screen.findByText('Inquiry Submitted')).toBeInTheDocument();
+    // A request, not an inquiry, in the toast as on the page.
+    expect(await screen.findByText('Request Submitted')).toBeInTheDocument();
+    expect(screen.queryByText(/inquiry/i)).not.toBeInTheDocument();
     const heading = await screen.findByRole('heading', { name: 'Request Submitted for Security Review' });
     expect(heading).toHaveFocus();
     const steps = within(screen.getByRole('list', { name: 'Review steps' })).getAllByRole('heading');
@@ -213,7 +215,7 @@ describe('the secure channel form', () => {
     await actor.paste('Iyer & Rao LLP');
     await actor.click(within(form).getByRole('button', { name: 'Submit for Security Review' }));
     expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
-    expect(screen.getAllByText('Failed to submit inquiry. Please try again.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Failed to submit your request. Please try again.').length).toBeGreaterThan(0);
     expect(field(form, 'Full legal name')).toHaveValue('Meera Iyer');
     expect(field(form, 'Organization')).toHaveValue('Iyer & Rao LLP');
     expect(field(form, 'Encryption level')).toHaveValue('quantum');

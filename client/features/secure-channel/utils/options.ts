@@ -29,10 +29,11 @@ export const CLASSIFICATION_LABELS: Readonly<Record<DataClassification, string>>
 /** The secure channel's toasts and texts. */
 export const SECURE_CHANNEL_MESSAGES = {
   submitted: {
-    title: 'Inquiry Submitted',
+    // A request for a secure channel, not an inquiry (issue 18): the same words as the confirmation it opens.
+    title: 'Request Submitted',
     description: 'Our security team will review your request and contact you within 24-48 hours.',
   },
-  failed: { title: 'Submission Failed', description: 'Failed to submit inquiry. Please try again.' },
+  failed: { title: 'Submission Failed', description: 'Failed to submit your request. Please try again.' },
   submitting: 'Submitting for Security Review...',
   submit: 'Submit for Security Review',
 } as const;
