@@ -1,8 +1,9 @@
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Cell, Pie, PieChart, Tooltip } from 'recharts';
 import type { AnalyticsDashboard as AnalyticsDashboardData } from '@contract/analytics';
 import { ChartBox, Empty, Panel } from '@/features/analytics/components/tab-parts';
-import { CHART_AXIS, CHART_GRID, CHART_TOOLTIP, chartColor } from '@/features/analytics/utils/chart-theme';
-import { formatCount, formatPercent } from '@/lib/format';
+import { TopPagesChart } from '@/features/analytics/components/top-pages-chart';
+import { CHART_TOOLTIP, chartColor } from '@/features/analytics/utils/chart-theme';
+import { formatPercent } from '@/lib/format';
 
 export function ActivityTab({ data }: { data: AnalyticsDashboardData['userActivity'] }) {
   return (
@@ -11,48 +12,7 @@ export function ActivityTab({ data }: { data: AnalyticsDashboardData['userActivi
         {data.topPages.length === 0 ? (
           <Empty>No page views recorded yet.</Empty>
         ) : (
-          <div className="grid gap-4">
-            <ChartBox>
-              <BarChart data={data.topPages} margin={{ left: -16, right: 8 }} accessibilityLayer={false}>
-                <CartesianGrid stroke={CHART_GRID} vertical={false} />
-                <XAxis dataKey="page" {...CHART_AXIS} interval={0} tickLine={false} />
-                <YAxis {...CHART_AXIS} allowDecimals={false} tickLine={false} />
-                <Tooltip {...CHART_TOOLTIP} />
-                <Bar dataKey="views" name="Views" fill={chartColor(0)} radius={[3, 3, 0, 0]} />
-                <Bar
-                  dataKey="uniqueVisitors"
-                  name="Unique visitors"
-                  fill={chartColor(1)}
-                  radius={[3, 3, 0, 0]}
-                />
-              </BarChart>
-            </ChartBox>
-            <table className="w-full text-sm">
-              <caption className="sr-only">Top pages</caption>
-              <thead className="text-left font-mono text-[0.65rem] tracking-widest text-muted-foreground uppercase">
-                <tr>
-                  <th scope="col" className="pb-2 font-medium">
-                    Page
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Views
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Unique visitors
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {data.topPages.map((page) => (
-                  <tr key={page.page}>
-                    <td className="py-2 font-mono text-xs break-all">{page.page}</td>
-                    <td className="py-2 text-right tabular-nums">{formatCount(page.views)}</td>
-                    <td className="py-2 text-right tabular-nums">{formatCount(page.uniqueVisitors)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TopPagesChart pages={data.topPages} />
         )}
       </Panel>
       <Panel title="Device types" description="Share of page views by device.">
