@@ -92,7 +92,7 @@ describe('checkout', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Order Confirmed' });
     expect(within(dialog).getByText('Order ORD-100001 confirmed')).toBeInTheDocument();
-    expect(within(dialog).getByText('₹91,998', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(dialog).getByText('₹91,998 INR', { selector: 'dd' })).toBeInTheDocument();
     expect(within(dialog).getByText('Paid')).toBeInTheDocument();
     expect(onOrderPlaced).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ORD-100001' }));
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatMoney,
+  formatMoneyWithCode,
   formatCount,
   formatDate,
   formatINR,
@@ -103,5 +104,14 @@ describe('formatMoney', () => {
     expect(formatMoney('10', 'EUR')).toBe('€10.00');
     expect(formatMoney('12.5', 'ZZZZ')).toBe('12.50 ZZZZ');
     expect(formatMoney('abc', 'EUR')).toBe('—');
+  });
+});
+
+describe('formatMoneyWithCode', () => {
+  it('puts the currency code after the amount, once', () => {
+    expect(formatMoneyWithCode('799.00', 'USD')).toBe('$799.00 USD');
+    expect(formatMoneyWithCode('390993.00', 'INR')).toBe('₹3,90,993 INR');
+    expect(formatMoneyWithCode('12.5', 'EUR')).toBe('€12.50 EUR');
+    expect(formatMoneyWithCode('abc', 'USD')).toBe('—');
   });
 });

@@ -122,3 +122,13 @@ export function formatMoney(value: string | number, currency: string): string {
     return `${amount.toFixed(2)} ${code}`;
   }
 }
+
+/**
+ * An amount in its currency with the code after it, where the sign alone could be read as another currency's:
+ * '$799.00 USD', '₹3,90,993 INR'.
+ */
+export function formatMoneyWithCode(value: string | number, currency: string): string {
+  const formatted = formatMoney(value, currency);
+  const code = currency.trim().toUpperCase();
+  return formatted === UNKNOWN_AMOUNT || formatted.includes(code) ? formatted : `${formatted} ${code}`;
+}

@@ -75,7 +75,14 @@ export function PaymentsRoute() {
             <PaymentHistory />
           </TabsContent>
           <TabsContent value="upgrade">
-            <TierUpgradePanel userTier={user.tier} onUpgraded={refreshUser} />
+            <TierUpgradePanel
+              userTier={user.tier}
+              onUpgraded={(result) => {
+                refreshUser();
+                // What waits, what happens next and how to pay are on the Subscription tab.
+                if (result.outcome !== 'active') setTab('subscription');
+              }}
+            />
           </TabsContent>
           {director && (
             <TabsContent value="approvals">

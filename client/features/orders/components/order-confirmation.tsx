@@ -4,17 +4,21 @@ import type { PaymentMethod } from '@contract/payments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
-import { formatINR } from '@/lib/format';
+import { PaymentInstructions } from '@/components/payments/payment-instructions';
+import { formatMoney, formatMoneyWithCode } from '@/lib/format';
+import { isOfflineMethod } from '@/lib/payment-instructions';
 
 const pendingInstructions: Record<PaymentMethod, string> = {
   stripe: 'We will confirm your card payment shortly.',
-  crypto: 'We will send you the wallet details. The order ships once the payment is confirmed.',
-  bank_transfer: 'We will send you our bank details. The order ships once the transfer arrives.',
+  crypto: 'Pay with the wallet details below. The order ships once a Director confirms the payment.',
+  bank_transfer: 'Pay with the bank details below. The order ships once a Director confirms the transfer.',
 };
 
 /** What was ordered, for how much, and whether it is paid or waiting for the payment to be confirmed. */
 export function OrderConfirmation({ order, onDone }: { order: Order; onDone: () => void }) {
   const paid = order.status === 'paid' || order.status === 'fulfilled';
+  const offline =
+    !paid && order.paymentId && isOfflineMethod(order.paymentMethod) ? order.paymentMethod : null;
   return (
     <div className="grid gap-5">
       <div className="flex items-start gap-3">
@@ -38,7 +42,7 @@ export function OrderConfirmation({ order, onDone }: { order: Order; onDone: () 
       <dl className="grid grid-cols-2 gap-3 rounded-md border bg-surface p-4 text-sm">
         <div className="grid gap-1">
           <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">Total</dt>
-          <dd className="font-mono text-lg font-bold">{formatINR(order.total)}</dd>
+          <dd className="font-mono text-lg font-bold">{formatMoneyWithCode(order.total, order.currency)}</dd>
         </div>
         <div className="grid gap-1">
           <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">Status</dt>
@@ -48,6 +52,14 @@ export function OrderConfirmation({ order, onDone }: { order: Order; onDone: () 
         </div>
       </dl>
 
+      {offline && order.paymentId && (
+        <PaymentInstructions
+          method={offline}
+          reference={order.paymentId}
+          amount={formatMoneyWithCode(order.total, order.currency)}
+        />
+      )}
+
       <div className="grid gap-2">
         <ul className="grid gap-1.5 text-sm">
           {order.lines.map((line, index) => (
@@ -55,7 +67,7 @@ export function OrderConfirmation({ order, onDone }: { order: Order; onDone: () 
               <span className="min-w-0">
                 {line.name} <span className="text-muted-foreground">× {line.quantity}</span>
               </span>
-              <span className="shrink-0 font-mono">{formatINR(line.lineTotal)}</span>
+              <span className="shrink-0 font-mono">{formatMoney(line.lineTotal, order.currency)}</span>
             </li>
           ))}
         </ul>

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useUpgradeTier } from '@/features/subscriptions/api/upgrade-tier';
 import {
+  isUpgradePending,
   paymentErrorMessage,
   SUBSCRIPTION_MESSAGES,
   upgradeOutcomeToast,
@@ -69,6 +70,12 @@ export function CompletePaymentStep({
         },
         onError: (error) => {
           if (handleUnauthorizedError(error, SUBSCRIPTION_MESSAGES.upgradeLoginRequired)) return;
+          if (isUpgradePending(error)) {
+            // Nothing failed: an earlier upgrade waits. The refreshed page now shows it and why this one is off.
+            toast({ title: SUBSCRIPTION_MESSAGES.upgradeWaiting, description: paymentErrorMessage(error) });
+            onCancel();
+            return;
+          }
           toast({
             variant: 'destructive',
             title: SUBSCRIPTION_MESSAGES.paymentFailed,

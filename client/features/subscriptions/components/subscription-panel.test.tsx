@@ -1,17 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Subscription } from '@contract/subscriptions';
+import type { PaymentInstructions } from '@contract/payments';
+import type { PendingUpgrade, Subscription } from '@contract/subscriptions';
 import { SubscriptionPanel } from '@/features/subscriptions/components/subscription-panel';
-import { makeSubscription } from '@/test/payment-fixtures';
+import { makePayment, makeSubscription } from '@/test/payment-fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 
 /** The active subscription held in memory, cancelled like the API does. */
-function serveSubscription(initial: Subscription | null) {
+function serveSubscription(initial: Subscription | null, pending: PendingUpgrade | null = null) {
   let active = initial;
   return mockFetch(({ method, url }) => {
     if (method === 'GET' && url === '/api/subscriptions/active') return { json: active };
+    if (method === 'GET' && url === '/api/subscriptions/pending') return { json: pending };
+    if (method === 'GET' && url === '/api/payments/instructions') return { json: INSTRUCTIONS };
     if (method === 'POST' && url === '/api/subscriptions/cancel' && active) {
       active = { ...active, cancelAtPeriodEnd: true };
       return { json: active };
@@ -19,6 +22,93 @@ function serveSubscription(initial: Subscription | null) {
     return undefined;
   });
 }
+
+const INSTRUCTIONS: PaymentInstructions = {
+  bank_transfer: { text: 'Pay to Example Bank, account 0001.', configured: true },
+  crypto: {
+    text: 'Your operator has not set a crypto wallet yet: ask your account contact for the address.',
+    configured: false,
+  },
+  confirmationTime: '1-2 business days',
+};
+
+function pendingUpgrade(overrides: Partial<PendingUpgrade> = {}): PendingUpgrade {
+  return {
+    subscription: makeSubscription({
+      id: 's9',
+      tier: 4,
+      tierName: 'Director',
+      amount: '799.00',
+      status: 'pending',
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+    }),
+    payment: makePayment({ id: 'pay-4711', amount: '799.00', paymentMethod: 'crypto', status: 'pending' }),
+    waitingFor: 'payment',
+    ...overrides,
+  };
+}
+
+describe('a pending upgrade on the Subscription tab', () => {
+  it('says it awaits confirmation, what happens next, how to pay and the reference to quote', async () => {
+    serveSubscription(null, pendingUpgrade());
+    renderWithProviders(<SubscriptionPanel onExploreTiers={() => {}} />);
+    const card = await screen.findByTestId('pending-upgrade');
+    expect(within(card).getByText('Awaiting confirmation')).toBeInTheDocument();
+    expect(within(card).queryByText(/Payment received/)).not.toBeInTheDocument();
+    expect(within(card).getByText(/\$799\.00 USD per month/)).toBeInTheDocument();
+    const steps = within(within(card).getByRole('list')).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Send $799.00 USD by crypto using the details below, quoting your reference.',
+      'A Director confirms the payment once it arrives, usually within 1-2 business days.',
+      'A Director then approves the staff tier. Your tier changes to TIER 4 and you are told by notification and e-mail.',
+    ]);
+    const how = within(card).getByRole('region', { name: 'How to pay by crypto' });
+    expect(
+      await within(how).findByText(
+        'Your operator has not set a crypto wallet yet: ask your account contact for the address.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(how).getByTestId('payment-reference')).toHaveTextContent('pay-4711');
+    expect(within(how).getByText(/usually within 1-2 business days/)).toBeInTheDocument();
+    // Nothing is active yet.
+    expect(screen.getByText('No Active Subscription')).toBeInTheDocument();
+  });
+
+  it('shows the bank details for a bank transfer, and only the approval once the money arrived', async () => {
+    serveSubscription(
+      null,
+      pendingUpgrade({
+        payment: makePayment({
+          id: 'pay-1',
+          amount: '799.00',
+          paymentMethod: 'bank_transfer',
+          status: 'pending',
+        }),
+      }),
+    );
+    const { unmount } = renderWithProviders(<SubscriptionPanel onExploreTiers={() => {}} />);
+    expect(await screen.findByText('Pay to Example Bank, account 0001.')).toBeInTheDocument();
+    unmount();
+
+    serveSubscription(
+      null,
+      pendingUpgrade({
+        waitingFor: 'approval',
+        payment: makePayment({
+          paymentMethod: 'bank_transfer',
+          status: 'completed',
+          completedAt: '2026-11-20T10:00:00.000Z',
+        }),
+      }),
+    );
+    renderWithProviders(<SubscriptionPanel onExploreTiers={() => {}} />);
+    const card = await screen.findByTestId('pending-upgrade');
+    expect(within(card).getByText('Awaiting approval')).toBeInTheDocument();
+    expect(within(card).getByText('Payment received on Nov 20, 2026.')).toBeInTheDocument();
+    expect(within(card).queryByTestId('payment-instructions')).not.toBeInTheDocument();
+  });
+});
 
 describe('the Subscription tab', () => {
   it("says 'No Active Subscription' and leads to the tiers", async () => {

@@ -11,10 +11,12 @@ import { LoadError } from '@/components/ui/load-error';
 import { toast } from '@/components/ui/use-toast';
 import { useCancelSubscription } from '@/features/subscriptions/api/cancel-subscription';
 import { useActiveSubscription } from '@/features/subscriptions/api/get-active-subscription';
+import { usePendingUpgrade } from '@/features/subscriptions/api/get-pending-upgrade';
+import { PendingUpgradeCard } from '@/features/subscriptions/components/pending-upgrade-card';
 import { paymentErrorMessage, SUBSCRIPTION_MESSAGES } from '@/features/subscriptions/utils/messages';
 import { BILLING_UNITS } from '@/features/subscriptions/utils/plans';
 import { handleUnauthorizedError } from '@/lib/api-client';
-import { formatDate, formatUSD } from '@/lib/format';
+import { formatDate, formatMoneyWithCode } from '@/lib/format';
 
 const STATUS_VARIANTS: Record<SubscriptionStatus, BadgeProps['variant']> = {
   active: 'default',
@@ -33,10 +35,21 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The Subscription tab: the active subscription's tier, status, period and auto renewal, which can
- * be turned off; or 'No Active Subscription' with a way to the tiers.
+ * The Subscription tab: an upgrade that waits (what for, what happens next, how to pay), then the active
+ * subscription's tier, status, period and auto renewal, which can be turned off; or 'No Active Subscription' with
+ * a way to the tiers.
  */
 export function SubscriptionPanel({ onExploreTiers }: { onExploreTiers: () => void }) {
+  const pending = usePendingUpgrade();
+  return (
+    <div className="grid gap-6">
+      {pending.data && <PendingUpgradeCard pending={pending.data} />}
+      <ActiveSubscription onExploreTiers={onExploreTiers} />
+    </div>
+  );
+}
+
+function ActiveSubscription({ onExploreTiers }: { onExploreTiers: () => void }) {
   const subscription = useActiveSubscription();
   const cancel = useCancelSubscription();
   const [confirming, setConfirming] = useState(false);
@@ -106,7 +119,7 @@ export function SubscriptionPanel({ onExploreTiers }: { onExploreTiers: () => vo
             <Badge variant="outline">{tierLabel(active.tier)}</Badge>
           </CardTitle>
           <CardDescription>
-            {formatUSD(active.amount)} {active.currency} per {BILLING_UNITS[active.billing]}
+            {formatMoneyWithCode(active.amount, active.currency)} per {BILLING_UNITS[active.billing]}
           </CardDescription>
         </div>
         <Badge variant={STATUS_VARIANTS[active.status]} className="sm:mt-1">

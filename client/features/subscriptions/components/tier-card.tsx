@@ -4,7 +4,13 @@ import { tierLabel, type TierPlan } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { BILLING_UNITS, isTierHeld, needsApproval, planPrice } from '@/features/subscriptions/utils/plans';
+import {
+  BILLING_UNITS,
+  isTierHeld,
+  needsApproval,
+  pendingUpgradeReason,
+  planPrice,
+} from '@/features/subscriptions/utils/plans';
 import { formatUSD } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -12,13 +18,17 @@ interface TierCardProps {
   plan: TierPlan;
   billing: BillingPeriod;
   userTier: number;
+  /** The tier of an upgrade that still waits, if any: no other upgrade can start until it is settled. */
+  pendingTier?: number | null;
   onUpgrade: (plan: TierPlan) => void;
 }
 
 /** One paid tier: price per period in USD, features, and 'Upgrade' or a disabled 'Current Tier'. */
-export function TierCard({ plan, billing, userTier, onUpgrade }: TierCardProps) {
+export function TierCard({ plan, billing, userTier, pendingTier = null, onUpgrade }: TierCardProps) {
   const held = isTierHeld(plan.tier, userTier);
   const current = plan.tier === userTier;
+  const blocked = pendingUpgradeReason(plan.tier, pendingTier);
+  const reasonId = `tier-card-${plan.tier}-reason`;
   return (
     <Card
       data-testid="tier-card"
@@ -62,6 +72,21 @@ export function TierCard({ plan, billing, userTier, onUpgrade }: TierCardProps) 
           <Button variant="secondary" className="w-full" disabled>
             Current Tier
           </Button>
+        ) : blocked ? (
+          <div className="grid w-full gap-2">
+            <Button
+              variant="secondary"
+              className="w-full"
+              disabled
+              aria-label={`Upgrade to ${plan.name}`}
+              aria-describedby={reasonId}
+            >
+              {plan.tier === pendingTier ? 'Awaiting Confirmation' : 'Upgrade'}
+            </Button>
+            <p id={reasonId} className="text-xs text-muted-foreground" data-testid="upgrade-blocked-reason">
+              {blocked}
+            </p>
+          </div>
         ) : (
           <Button className="w-full" aria-label={`Upgrade to ${plan.name}`} onClick={() => onUpgrade(plan)}>
             Upgrade

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UpgradeOutcome } from '@contract/subscriptions';
+import type { PendingUpgrade, UpgradeOutcome } from '@contract/subscriptions';
 import { TierUpgradePanel } from '@/features/subscriptions/components/tier-upgrade-panel';
-import { makeUpgradeResponse } from '@/test/payment-fixtures';
+import { makePayment, makeSubscription, makeUpgradeResponse } from '@/test/payment-fixtures';
 import { mockFetch, UNAUTHENTICATED, type MockReply } from '@/test/fetch-mock';
 import { loginRedirect } from '@/test/login-redirect';
 import { renderWithProviders } from '@/test/render';
@@ -14,10 +14,15 @@ vi.mock('@/lib/api-client', async (importOriginal) =>
 
 beforeEach(() => loginRedirect.mockClear());
 
-function renderPanel(userTier: number, reply: (body: unknown) => MockReply = () => ({ status: 500 })) {
-  const fetchMock = mockFetch(({ method, url, body }) =>
-    method === 'POST' && url === '/api/upgrade-tier' ? reply(body) : undefined,
-  );
+function renderPanel(
+  userTier: number,
+  reply: (body: unknown) => MockReply = () => ({ status: 500 }),
+  pending: PendingUpgrade | null = null,
+) {
+  const fetchMock = mockFetch(({ method, url, body }) => {
+    if (method === 'GET' && url === '/api/subscriptions/pending') return { json: pending };
+    return method === 'POST' && url === '/api/upgrade-tier' ? reply(body) : undefined;
+  });
   const onUpgraded = vi.fn();
   renderWithProviders(<TierUpgradePanel userTier={userTier} onUpgraded={onUpgraded} />);
   return { fetchMock, onUpgraded };
@@ -66,6 +71,32 @@ describe('tier cards', () => {
     expect(within(card('Director')).getByRole('button', { name: 'Upgrade to Director' })).toBeEnabled();
   });
 
+  it('disables every Upgrade while an upgrade waits, saying why, and never calls the server', async () => {
+    const pending: PendingUpgrade = {
+      subscription: makeSubscription({ tier: 3, tierName: 'Agent', amount: '299.00', status: 'pending' }),
+      payment: makePayment({ status: 'pending', paymentMethod: 'crypto', amount: '299.00' }),
+      waitingFor: 'payment',
+    };
+    const { fetchMock } = renderPanel(1, () => ({ status: 201 }), pending);
+    const agentButton = () => within(card('Agent')).getByRole('button', { name: 'Upgrade to Agent' });
+    await waitFor(() => expect(agentButton()).toBeDisabled());
+    const agent = agentButton();
+    expect(agent).toHaveTextContent('Awaiting Confirmation');
+    expect(agent).toHaveAccessibleDescription(
+      'Your upgrade to TIER 3 is awaiting confirmation: Payments › Subscription shows how to pay.',
+    );
+    for (const plan of ['Operator', 'Director']) {
+      const button = within(card(plan)).getByRole('button', { name: `Upgrade to ${plan}` });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(
+        'Your upgrade to TIER 3 is awaiting confirmation; another upgrade can start once it is settled.',
+      );
+    }
+    await userEvent.setup().click(agent);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(upgradeCalls(fetchMock)).toEqual([]);
+  });
+
   it('enables every card for a tier 1 user', () => {
     renderPanel(1);
     expect(screen.queryByRole('button', { name: 'Current Tier' })).not.toBeInTheDocument();
@@ -112,39 +143,65 @@ describe("the 'Complete Payment' dialog", () => {
       'pending_payment',
       'Operator',
       'Bank transfer',
-      /takes effect as soon as your payment is confirmed/,
+      /takes effect once a Director confirms your payment\. How to pay and your reference are on the Subscription tab/,
+    ],
+    [
+      'tier 4 paid by crypto',
+      'pending_payment',
+      'Director',
+      'Crypto',
+      /^A Director confirms your payment, then approves TIER 4 \(Director\)/,
     ],
     ['tier 4', 'pending_approval', 'Director', 'Card', /a Director approves it before it takes effect/],
   ])('explains that %s waits', async (_, outcome, plan, method, description) => {
     const actor = userEvent.setup();
     const tier = plan === 'Director' ? 4 : 2;
+    const paymentMethod = { Card: 'stripe', Crypto: 'crypto', 'Bank transfer': 'bank_transfer' }[method];
     const { fetchMock } = renderPanel(1, () => ({ status: 201, json: makeUpgradeResponse(outcome, tier) }));
     const dialog = await openPayment(actor, plan);
     await actor.click(within(dialog).getByRole('radio', { name: new RegExp(method) }));
     await actor.click(within(dialog).getByRole('button', { name: /^Pay / }));
 
     expect(
-      await screen.findByText(outcome === 'pending_payment' ? 'Payment Pending' : 'Awaiting Approval'),
+      await screen.findByText(outcome === 'pending_payment' ? 'Awaiting Confirmation' : 'Awaiting Approval'),
     ).toBeInTheDocument();
     expect(screen.getByText(description)).toBeInTheDocument();
-    expect(upgradeCalls(fetchMock)).toEqual([
-      { tier, billing: 'monthly', paymentMethod: method === 'Card' ? 'stripe' : 'bank_transfer' },
-    ]);
+    // Money that has not arrived is never called received.
+    if (outcome === 'pending_payment') expect(screen.queryByText(/Payment received/)).not.toBeInTheDocument();
+    expect(upgradeCalls(fetchMock)).toEqual([{ tier, billing: 'monthly', paymentMethod }]);
   });
 
   it("shows 'Payment Failed' with the server's message and keeps the dialog open", async () => {
     const actor = userEvent.setup();
     const { onUpgraded } = renderPanel(1, () => ({
-      status: 409,
-      json: { message: 'Your upgrade to tier 3 is still waiting for confirmation', code: 'CONFLICT' },
+      status: 400,
+      json: { message: 'The card was declined', code: 'VALIDATION_FAILED' },
     }));
     const dialog = await openPayment(actor, 'Operator');
     await actor.click(within(dialog).getByRole('button', { name: 'Pay $99.00' }));
 
     expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
-    expect(screen.getByText('Your upgrade to tier 3 is still waiting for confirmation')).toBeInTheDocument();
+    expect(screen.getByText('The card was declined')).toBeInTheDocument();
     expect(onUpgraded).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Complete Payment' })).toBeInTheDocument();
+  });
+
+  it('says an upgrade already waits, not that the payment failed, when another tab started one', async () => {
+    const actor = userEvent.setup();
+    const message =
+      'Your upgrade to Agent (tier 3) is still waiting for confirmation; another upgrade can be asked for once it is settled';
+    const { onUpgraded } = renderPanel(1, () => ({
+      status: 409,
+      json: { message, code: 'UPGRADE_PENDING' },
+    }));
+    const dialog = await openPayment(actor, 'Operator');
+    await actor.click(within(dialog).getByRole('button', { name: 'Pay $99.00' }));
+
+    expect(await screen.findByText('Upgrade Already Waiting')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Payment Failed')).not.toBeInTheDocument();
+    expect(onUpgraded).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('sends a lost session to sign in again after half a second', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { BillingPeriod, UpgradeTierResponse } from '@contract/subscriptions';
 import type { TierPlan } from '@contract/tiers';
 import { BillingToggle } from '@/features/subscriptions/components/billing-toggle';
+import { usePendingUpgrade } from '@/features/subscriptions/api/get-pending-upgrade';
 import { PaymentDialog } from '@/features/subscriptions/components/payment-dialog';
 import { TierCard } from '@/features/subscriptions/components/tier-card';
 import { PAID_PLANS } from '@/features/subscriptions/utils/plans';
@@ -15,6 +16,8 @@ interface TierUpgradePanelProps {
 export function TierUpgradePanel({ userTier, onUpgraded }: TierUpgradePanelProps) {
   const [billing, setBilling] = useState<BillingPeriod>('monthly');
   const [buying, setBuying] = useState<TierPlan | null>(null);
+  const pending = usePendingUpgrade();
+  const pendingTier = pending.data?.subscription.tier ?? null;
 
   return (
     <div className="grid gap-6">
@@ -27,7 +30,13 @@ export function TierUpgradePanel({ userTier, onUpgraded }: TierUpgradePanelProps
       <ul className="grid gap-5 md:grid-cols-3">
         {PAID_PLANS.map((plan) => (
           <li key={plan.tier}>
-            <TierCard plan={plan} billing={billing} userTier={userTier} onUpgrade={setBuying} />
+            <TierCard
+              plan={plan}
+              billing={billing}
+              userTier={userTier}
+              pendingTier={pendingTier}
+              onUpgrade={setBuying}
+            />
           </li>
         ))}
       </ul>

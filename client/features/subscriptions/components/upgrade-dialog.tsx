@@ -14,7 +14,13 @@ import {
 } from '@/components/ui/dialog';
 import { BillingToggle } from '@/features/subscriptions/components/billing-toggle';
 import { CompletePaymentStep } from '@/features/subscriptions/components/complete-payment-step';
-import { BILLING_UNITS, planPrice, plansFrom } from '@/features/subscriptions/utils/plans';
+import { usePendingUpgrade } from '@/features/subscriptions/api/get-pending-upgrade';
+import {
+  BILLING_UNITS,
+  pendingUpgradeReason,
+  planPrice,
+  plansFrom,
+} from '@/features/subscriptions/utils/plans';
 import { formatUSD } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -46,8 +52,13 @@ export function UpgradeDialog({ open, onOpenChange, userTier, onUpgraded }: Upgr
     }
   }
 
+  const pending = usePendingUpgrade();
+  const pendingTier = pending.data?.subscription.tier ?? null;
   const plans = plansFrom(userTier);
-  const choice = plans.find((plan) => plan.tier === selected && plan.tier > userTier) ?? null;
+  const choice =
+    pendingTier === null
+      ? (plans.find((plan) => plan.tier === selected && plan.tier > userTier) ?? null)
+      : null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -60,6 +71,15 @@ export function UpgradeDialog({ open, onOpenChange, userTier, onUpgraded }: Upgr
                 Pick a higher clearance. Card payments are instant; prices are in US dollars.
               </DialogDescription>
             </DialogHeader>
+            {pendingTier !== null && (
+              <p
+                role="status"
+                data-testid="upgrade-blocked-reason"
+                className="rounded-md border border-warning/50 bg-warning/10 p-3 text-sm"
+              >
+                {pendingUpgradeReason(pendingTier, pendingTier)}
+              </p>
+            )}
             <BillingToggle value={billing} onChange={setBilling} />
             <div role="radiogroup" aria-label="Tier" className="grid gap-2">
               {plans.map((plan) => {
@@ -71,7 +91,7 @@ export function UpgradeDialog({ open, onOpenChange, userTier, onUpgraded }: Upgr
                     type="button"
                     role="radio"
                     aria-checked={checked}
-                    disabled={current}
+                    disabled={current || pendingTier !== null}
                     onClick={() => setSelected(plan.tier)}
                     data-testid="upgrade-option"
                     className={cn(
@@ -96,6 +116,7 @@ export function UpgradeDialog({ open, onOpenChange, userTier, onUpgraded }: Upgr
                         </span>
                         <span className="font-medium">{plan.name}</span>
                         {current && <Badge variant="secondary">Current Tier</Badge>}
+                        {plan.tier === pendingTier && <Badge variant="warning">Awaiting confirmation</Badge>}
                       </span>
                       <span className="text-xs text-muted-foreground">{plan.features.join(' · ')}</span>
                     </span>

@@ -1,5 +1,5 @@
 import type { UpgradeOutcome } from '@contract/subscriptions';
-import { tierLabel, tierName } from '@contract/tiers';
+import { DIRECTOR_TIER, tierLabel, tierName } from '@contract/tiers';
 import { ApiError } from '@/lib/api-client';
 
 /** The toasts and texts of subscriptions and tier upgrades. */
@@ -11,9 +11,13 @@ export const SUBSCRIPTION_MESSAGES = {
   paymentFailed: 'Payment Failed',
   upgradeFailed: 'Failed to upgrade tier. Please try again.',
   noSubscription: 'No Active Subscription',
+  upgradeWaiting: 'Upgrade Already Waiting',
 } as const;
 
-/** What the person is told once the upgrade call answered. */
+/**
+ * What the person is told once the upgrade call answered. Only a completed payment is called received: a crypto
+ * or bank transfer (tier 4 included) is awaiting confirmation, with a pointer to how to pay.
+ */
 export function upgradeOutcomeToast(
   outcome: UpgradeOutcome,
   tier: number,
@@ -24,8 +28,11 @@ export function upgradeOutcomeToast(
       return { title: 'Tier Upgraded', description: `You now hold ${name} clearance.` };
     case 'pending_payment':
       return {
-        title: 'Payment Pending',
-        description: `Your upgrade to ${name} takes effect as soon as your payment is confirmed.`,
+        title: 'Awaiting Confirmation',
+        description:
+          tier >= DIRECTOR_TIER
+            ? `A Director confirms your payment, then approves ${name}. How to pay and your reference are on the Subscription tab.`
+            : `Your upgrade to ${name} takes effect once a Director confirms your payment. How to pay and your reference are on the Subscription tab.`,
       };
     case 'pending_approval':
       return {
@@ -33,6 +40,11 @@ export function upgradeOutcomeToast(
         description: `Payment received. ${name} is a staff tier: a Director approves it before it takes effect.`,
       };
   }
+}
+
+/** The server refused because another upgrade still waits (409 UPGRADE_PENDING): not a failed payment. */
+export function isUpgradePending(error: unknown): boolean {
+  return error instanceof ApiError && error.body?.code === 'UPGRADE_PENDING';
 }
 
 /** The server's reason for a refused payment: a field's message first, then the body's, else the fallback. */

@@ -1,6 +1,6 @@
 import type { BillingPeriod } from '@contract/subscriptions';
 import { PAYMENT_DEFAULT_CURRENCY } from '@contract/payments';
-import { DIRECTOR_TIER, TIER_PLANS, type TierPlan } from '@contract/tiers';
+import { DIRECTOR_TIER, TIER_PLANS, tierLabel, type TierPlan } from '@contract/tiers';
 
 /** The paid tiers the payments page offers: 2, 3 and 4. */
 export const PAID_PLANS: readonly TierPlan[] = TIER_PLANS.filter((plan) => plan.monthly > 0);
@@ -27,6 +27,20 @@ export function plansFrom(tier: number): readonly TierPlan[] {
 /** A tier card's button is 'Current Tier' and disabled at or below the user's tier: nothing to buy there. */
 export function isTierHeld(planTier: number, userTier: number): boolean {
   return userTier >= planTier;
+}
+
+/**
+ * Why a tier cannot be bought while another upgrade waits (the server refuses any second upgrade with 409
+ * UPGRADE_PENDING); null when nothing waits.
+ */
+export function pendingUpgradeReason(
+  planTier: number,
+  pendingTier: number | null | undefined,
+): string | null {
+  if (pendingTier == null) return null;
+  return planTier === pendingTier
+    ? `Your upgrade to ${tierLabel(planTier)} is awaiting confirmation: Payments › Subscription shows how to pay.`
+    : `Your upgrade to ${tierLabel(pendingTier)} is awaiting confirmation; another upgrade can start once it is settled.`;
 }
 
 /** Tier 4 is staff-level: even paid, it waits for a Director's approval. */
