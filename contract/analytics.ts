@@ -46,7 +46,7 @@ export const analyticsDashboardSchema = z.object({
     totalRevenue: z.number(),
     /**
      * What was paid in the window (completed payments: card, confirmed transfers, paid orders and upgrades), one
-     * entry per currency, each in its own currency and never converted; the largest first.
+     * entry per currency (by its code), each in its own currency and never converted.
      */
     revenue: z.array(z.object({ currency: z.string(), amount: z.string(), payments: z.number() })),
     newOrders: z.number(),

@@ -113,7 +113,7 @@ export async function revenueByCurrency(db: DbOrTx, since: Date) {
     sql`select ${payments.currency} as currency, sum(${payments.amount})::numeric(14, 2)::text as amount,
         count(*)::int as payments
       from ${payments} where ${payments.status} = 'completed' and ${payments.completedAt} >= ${since}
-      group by 1 order by sum(${payments.amount}) desc, 1`,
+      group by 1 order by 1`,
   );
 }
 

@@ -1,12 +1,14 @@
-import { Activity, Clock, DollarSign, Eye, Search, Users } from 'lucide-react';
+import { Activity, Clock, Eye, Search, Users } from 'lucide-react';
 import type { AnalyticsDashboard as AnalyticsDashboardData } from '@contract/analytics';
 import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ActivityTab } from '@/features/analytics/components/activity-tab';
 import { BusinessTab } from '@/features/analytics/components/business-tab';
+import { RevenueCard } from '@/features/analytics/components/revenue-card';
 import { SearchTab } from '@/features/analytics/components/search-tab';
 import { SecurityTab } from '@/features/analytics/components/security-tab';
-import { formatCount, formatPercent, formatUSD } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format';
+import { plural } from '@/lib/plural';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 
@@ -32,7 +34,7 @@ export function AnalyticsDashboard({ data, updatedAt }: AnalyticsDashboardProps)
           icon={Users}
           label="Total users"
           value={formatCount(overview.totalUsers)}
-          hint={`+${formatCount(overview.newUsers)} new users`}
+          hint={`+${plural(overview.newUsers, 'new user')}`}
         />
         <StatCard
           data-testid="analytics-stat"
@@ -48,13 +50,7 @@ export function AnalyticsDashboard({ data, updatedAt }: AnalyticsDashboardProps)
           value={formatCount(userActivity.pageViews)}
           hint={`${formatPercent(overview.bounceRate)} bounce rate`}
         />
-        <StatCard
-          data-testid="analytics-stat"
-          icon={DollarSign}
-          label="Revenue"
-          value={formatUSD(business.totalRevenue)}
-          hint={`${formatCount(business.newOrders)} new orders`}
-        />
+        <RevenueCard business={business} />
       </dl>
       <Tabs defaultValue="activity">
         <TabsList className="w-full overflow-x-auto sm:w-fit">

@@ -79,7 +79,7 @@ describe('analytics dashboard', () => {
       'Total users1,284+37 new users',
       'Active sessions424.2 min average session',
       'Page views15,23031.3% bounce rate',
-      'Revenue$45,678.90127 new orders',
+      'Revenue₹3,90,993 INR$45,678.90 USD127 new orders',
     ]);
 
     const pages = screen.getByRole('table', { name: 'Top pages' });
@@ -92,6 +92,11 @@ describe('analytics dashboard', () => {
     expect(screen.getByText('critical')).toHaveClass('text-red-400');
 
     await user.click(screen.getByRole('tab', { name: 'Business' }));
+    const revenue = within(screen.getByRole('table', { name: 'Revenue by currency' }));
+    expect(revenue.getByText('₹3,90,993 INR').closest('tr')).toHaveTextContent('INR₹3,90,993 INR1 payment');
+    expect(revenue.getByText('$45,678.90 USD').closest('tr')).toHaveTextContent(
+      'USD$45,678.90 USD52 payments',
+    );
     expect(screen.getByText('Investigation requests').nextSibling).toHaveTextContent('18');
     expect(
       within(screen.getByRole('list', { name: 'Tier distribution' })).getByText('Director'),

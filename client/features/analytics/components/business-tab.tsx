@@ -4,7 +4,8 @@ import { tierLabel, tierName } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { ChartBox, Empty, Figure, Panel } from '@/features/analytics/components/tab-parts';
 import { CHART_AXIS, CHART_GRID, CHART_TOOLTIP, chartColor } from '@/features/analytics/utils/chart-theme';
-import { formatCount, formatPercent } from '@/lib/format';
+import { formatCount, formatMoneyWithCode, formatPercent } from '@/lib/format';
+import { plural } from '@/lib/plural';
 
 export function BusinessTab({ data }: { data: AnalyticsDashboardData['business'] }) {
   const tiers = data.tierDistribution.map((entry) => ({ ...entry, label: tierLabel(entry.tier) }));
@@ -19,6 +20,45 @@ export function BusinessTab({ data }: { data: AnalyticsDashboardData['business']
           className="col-span-2 lg:col-span-1"
         />
       </dl>
+      <Panel
+        title="Revenue by currency"
+        description="Completed payments in the last 30 days, each in its own currency."
+      >
+        {data.revenue.length === 0 ? (
+          <Empty>No payments completed yet.</Empty>
+        ) : (
+          <table aria-label="Revenue by currency" className="w-full text-sm">
+            <thead>
+              <tr className="text-left font-mono text-[0.65rem] tracking-widest text-muted-foreground uppercase">
+                <th scope="col" className="py-2 font-normal">
+                  Currency
+                </th>
+                <th scope="col" className="py-2 text-right font-normal">
+                  Revenue
+                </th>
+                <th scope="col" className="py-2 text-right font-normal">
+                  Payments
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.revenue.map((entry) => (
+                <tr key={entry.currency} className="border-t">
+                  <th scope="row" className="py-2 text-left font-mono font-normal">
+                    {entry.currency}
+                  </th>
+                  <td className="py-2 text-right font-semibold tabular-nums">
+                    {formatMoneyWithCode(entry.amount, entry.currency)}
+                  </td>
+                  <td className="py-2 text-right text-muted-foreground tabular-nums">
+                    {plural(entry.payments, 'payment')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Panel>
       <Panel title="User tier distribution" description="Accounts per clearance tier.">
         {tiers.length === 0 ? (
           <Empty>No accounts yet.</Empty>
