@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@contract/auth';
+import { SESSION_HINT_COOKIE, type User } from '@contract/auth';
 import { getJson } from '@/lib/api-client';
 
 /*
@@ -12,9 +12,29 @@ export const USER_PATH = '/api/auth/user';
 /** The one key of the current user; every other file imports it from here. */
 export const userQueryKey = [USER_PATH] as const;
 
-/** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
-export function getUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
-  return getJson<User>(USER_PATH, { on401: 'returnNull', signal });
+/**
+ * Whether this browser may be signed in: the server sets a readable hint cookie beside the HttpOnly session cookie
+ * and clears it with it (decision 013). Without it no session cookie exists, so the visitor is signed out.
+ */
+export function maybeSignedIn(): boolean {
+  return document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
+/** Forgets a hint the server no longer backs (the session ended elsewhere), so the next page does not ask again. */
+function clearSessionHint(): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
+}
+
+/**
+ * The signed-in user, or null when signed out (a 401 is an answer here, not an error). Without the hint the answer
+ * is known, and not asked: the browser would log the normal signed-out answer, a 401, as an error on every page.
+ */
+export async function getUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
+  if (!maybeSignedIn()) return null;
+  const user = await getJson<User>(USER_PATH, { on401: 'returnNull', signal });
+  if (user === null) clearSessionHint();
+  return user;
 }
 
 export function getUserQueryOptions() {

@@ -29,6 +29,15 @@ beforeEach(async () => {
 });
 
 /*
+ * The browser of a test may hold a session: the server's signed-in hint is there (decision 013), so the current user
+ * is asked of the mocked API, which answers for a signed-in or a signed-out visitor. A test of a browser that never
+ * signed in removes it.
+ */
+beforeEach(() => {
+  document.cookie = 'signed_in=1; Path=/';
+});
+
+/*
  * Every test fails on an unexpected console.error (React warnings, act() warnings, failed prop types...).
  * A test that expects one silences it itself: `vi.spyOn(console, 'error').mockImplementation(() => {})`.
  */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiKeyPermission } from '../../contract/api-keys.js';
+import { SESSION_HINT_COOKIE } from '../../contract/auth.js';
 import type { AppContext, RequestMeta } from '../infra/context.js';
 import { AppError, forbidden } from '../lib/errors.js';
 import * as apiKeys from '../modules/api-keys/api-keys.service.js';
@@ -61,16 +62,22 @@ export default fp(
     const secure = ctx.config.COOKIE_SECURE;
     const cookieName = secure ? '__Host-sid' : 'sid';
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
+    // The signed-in hint (decision 013): the same life as the session cookie, readable by the page's scripts.
+    const hintOptions = { ...cookieOptions, httpOnly: false } as const;
 
     app.decorateRequest('auth', null);
     app.decorateRequest('pendingMfa', null);
     app.decorateRequest('sessionToken', undefined);
 
     app.decorateReply('startSession', function (this: FastifyReply, session: NewSession) {
-      return this.setCookie(cookieName, session.token, cookieOptions);
+      return this.setCookie(cookieName, session.token, cookieOptions).setCookie(
+        SESSION_HINT_COOKIE,
+        '1',
+        hintOptions,
+      );
     });
     app.decorateReply('endSessionCookie', function (this: FastifyReply) {
-      return this.clearCookie(cookieName, cookieOptions);
+      return this.clearCookie(cookieName, cookieOptions).clearCookie(SESSION_HINT_COOKIE, hintOptions);
     });
 
     app.addHook('onRequest', async (request) => {
@@ -93,6 +100,18 @@ export default fp(
       if (!resolved) return;
       if (resolved.session.mfaPending) request.pendingMfa = resolved;
       else request.auth = { ...resolved, apiKey: null };
+    });
+
+    // Every page load brings the hint in line with the session it carries, before the page's scripts read it: set
+    // for a signed-in browser (a session from before the hint existed, too), cleared once no session is left (one
+    // that expired or was ended elsewhere). Only on HTML pages: assets are cached and must not carry cookies.
+    app.addHook('onSend', async (request, reply) => {
+      if (!READ_METHODS.has(request.method) || request.url.startsWith('/api')) return;
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;
+      const signedIn = Boolean(request.auth?.session);
+      const hinted = request.cookies[SESSION_HINT_COOKIE] !== undefined;
+      if (signedIn && !hinted) reply.setCookie(SESSION_HINT_COOKIE, '1', hintOptions);
+      if (!signedIn && hinted) reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
     });
 
     // The change feed tells every instance about a write a moment after it commits; a user's own change must show

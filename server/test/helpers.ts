@@ -63,6 +63,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Runs the background workers too (as the server does); jobs sent without them wait in the queue. */
   jobs?: boolean;
+  /** A built client to serve (a folder with an index.html); none by default. */
+  clientRoot?: string;
 }
 
 export async function createTestApp(
@@ -73,7 +75,12 @@ export async function createTestApp(
   const config = testConfig(overrides);
   const queue = new JobQueue(database.url, { pollingIntervalSeconds: 0.5 });
   const ctx = createAppContext(database.db, config, { databaseUrl: database.url, queue });
-  const app = await buildApp({ config, database, context: ctx, clientRoot: '/nonexistent-client-root' });
+  const app = await buildApp({
+    config,
+    database,
+    context: ctx,
+    clientRoot: options.clientRoot ?? '/nonexistent-client-root',
+  });
   await app.ready();
   if (options.jobs) await startJobs(ctx, app.log);
   return {
