@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists.js';
 
+/**
+ * What a Director's case estimate is in: a case is investigative work, which the firm charges its clients in
+ * rupees, like the investigation catalogue and its estimates (subscriptions alone are in US dollars).
+ */
+export const CASE_COST_CURRENCY = 'INR';
+
 export const CASE_CATEGORIES = [
   'investigation',
   'surveillance',
@@ -79,6 +85,7 @@ export const caseSchema = z.object({
   assignedAgentId: z.string().nullable(),
   /** The agent's name (or e-mail when no name is set). */
   assignedAgent: z.string().nullable(),
+  /** In CASE_COST_CURRENCY; null until a Director estimates it. */
   estimatedCost: z.string().nullable(),
   /** The client who opened it; Directors see whose case it is. */
   ownerEmail: z.string().optional(),

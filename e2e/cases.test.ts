@@ -87,9 +87,9 @@ describe('the cases page', () => {
     expect(moves).toEqual(['Pending Review']);
     await controls.getByRole('button', { name: 'Assign to Me' }).click();
     await controls.getByRole('button', { name: 'Assigned to you' }).waitFor();
-    await controls.getByLabel('Estimated cost (USD)').fill('4200');
+    await controls.getByLabel('Estimated cost (INR)').fill('4200');
     await controls.getByRole('button', { name: 'Set Cost' }).click();
-    await worked.getByText('$4,200.00').waitFor();
+    await worked.getByText('₹4,200').waitFor();
     await controls.getByRole('button', { name: 'Move' }).click();
     await worked.getByText('Pending Review').first().waitFor();
     expect(await controls.getByLabel('Move status').locator('option').allTextContents()).toEqual([

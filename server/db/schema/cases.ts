@@ -49,7 +49,7 @@ export const cases = pgTable(
     status: caseStatusEnum('status').notNull().default('open'),
     deadline: timestamp('deadline', { withTimezone: true }),
     clientRequirements: text('client_requirements'),
-    /** USD, like the rest of the client portal; null until estimated. */
+    /** Rupees (CASE_COST_CURRENCY), as clients are charged for investigative work; null until estimated. */
     estimatedCost: money('estimated_cost'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),

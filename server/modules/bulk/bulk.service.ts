@@ -7,7 +7,7 @@ import {
   type BulkOperationType,
   type createBulkOperationRequestSchema,
 } from '../../../contract/bulk.js';
-import type { CaseStatus } from '../../../contract/cases.js';
+import { CASE_COST_CURRENCY, type CaseStatus } from '../../../contract/cases.js';
 import type { StixBundle } from '../../../contract/threats.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { AppContext } from '../../infra/context.js';
@@ -131,7 +131,7 @@ const CSV_HEADER = [
   'Priority',
   'Status',
   'Assigned agent',
-  'Estimated cost (USD)',
+  `Estimated cost (${CASE_COST_CURRENCY})`,
   'Deadline',
   'Created',
   'Updated',

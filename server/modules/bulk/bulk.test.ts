@@ -283,7 +283,7 @@ describe('bulk operations', () => {
     );
     const lines = download.body.split('\r\n');
     expect(lines[0]).toBe(
-      'Case number,Title,Category,Priority,Status,Assigned agent,Estimated cost (USD),Deadline,Created,Updated,Description',
+      'Case number,Title,Category,Priority,Status,Assigned agent,Estimated cost (INR),Deadline,Created,Updated,Description',
     );
     expect(lines[1]).toMatch(
       new RegExp(`^${plain.caseNumber},Warehouse inventory check,investigation,medium,open,,,,`),

@@ -7,7 +7,7 @@ import type {
   createCaseRequestSchema,
   createCaseUpdateRequestSchema,
 } from '../../../contract/cases.js';
-import { CASE_STATUS_MOVES } from '../../../contract/cases.js';
+import { CASE_COST_CURRENCY, CASE_STATUS_MOVES } from '../../../contract/cases.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -18,6 +18,7 @@ import type { UserRow } from '../../db/schema/users.js';
 import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
 import * as notifications from '../notifications/notifications.service.js';
+import * as payments from '../payments/payments.service.js';
 import * as repository from './cases.repository.js';
 import type { CaseRow, CaseWithNames } from './cases.repository.js';
 
@@ -160,7 +161,7 @@ export async function addUpdate(
       }
       case 'cost_estimate':
         await repository.updateCase(tx, current.id, { estimatedCost: input.estimatedCost });
-        content ||= `Estimated cost set to USD ${input.estimatedCost}.`;
+        content ||= `Estimated cost set to ${payments.formatAmount(CASE_COST_CURRENCY, input.estimatedCost)}.`;
         break;
       default:
         await repository.touchCase(tx, current.id);

@@ -152,9 +152,14 @@ describe('cases', () => {
         .statusCode,
     ).toBe(201);
     expect(
-      (await asUser(t.app, owner).get(`/api/cases/${mine.id}`)).json<{ updates: { content: string }[] }>().updates,
+      (await asUser(t.app, owner).get(`/api/cases/${mine.id}`)).json<{ updates: { content: string }[] }>()
+        .updates,
     ).toEqual(expect.arrayContaining([expect.objectContaining({ content: 'Public note.' })]));
-    const asked = await update(owner, mine.id, { updateType: 'comment', content: 'Secret?', isInternal: true });
+    const asked = await update(owner, mine.id, {
+      updateType: 'comment',
+      content: 'Secret?',
+      isInternal: true,
+    });
     expect(asked.statusCode).toBe(403);
     for (const body of [
       { updateType: 'comment', content: 'x', isInternal: 'yes' },
@@ -210,6 +215,9 @@ describe('cases', () => {
       assignedAgentId: director.id,
     });
     expect(seenByOwner.updates.some((u: { isInternal: boolean }) => u.isInternal)).toBe(false);
+    expect(seenByOwner.updates.map((u: { content: string }) => u.content)).toContain(
+      'Estimated cost set to INR 2,500.00.',
+    );
     expect(JSON.stringify(seenByOwner)).not.toContain('insider');
     const seenByDirector = (await asUser(t.app, director).get(`/api/cases/${mine.id}`)).json();
     expect(seenByDirector.updates.filter((u: { isInternal: boolean }) => u.isInternal)).toHaveLength(1);

@@ -1,9 +1,9 @@
 import { CalendarClock, UserCheck } from 'lucide-react';
-import type { Case } from '@contract/cases';
+import { CASE_COST_CURRENCY, type Case } from '@contract/cases';
 import { Button } from '@/components/ui/button';
 import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
 import { CASE_CATEGORY_LABELS, excerpt } from '@/features/cases/utils/labels';
-import { formatDate, formatRelativeTime, formatUSD } from '@/lib/format';
+import { formatDate, formatMoney, formatRelativeTime } from '@/lib/format';
 
 interface CaseCardProps {
   item: Case;
@@ -65,7 +65,7 @@ export function CaseCard({ item, onView }: CaseCardProps) {
         <div className="flex gap-1">
           <dt>Estimated cost:</dt>
           <dd className="font-mono text-foreground">
-            {item.estimatedCost ? formatUSD(item.estimatedCost) : 'Pending'}
+            {item.estimatedCost ? formatMoney(item.estimatedCost, CASE_COST_CURRENCY) : 'Pending'}
           </dd>
         </div>
         {item.ownerEmail && (

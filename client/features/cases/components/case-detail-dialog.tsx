@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Lock } from 'lucide-react';
 import type { User } from '@contract/auth';
-import type { CaseDetail } from '@contract/cases';
+import { CASE_COST_CURRENCY, type CaseDetail } from '@contract/cases';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -13,7 +13,7 @@ import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/
 import { CaseComposer } from '@/features/cases/components/case-composer';
 import { DirectorControls } from '@/features/cases/components/director-controls';
 import { CASE_CATEGORY_LABELS, CASE_UPDATE_TYPE_LABELS } from '@/features/cases/utils/labels';
-import { formatDate, formatRelativeTime, formatUSD } from '@/lib/format';
+import { formatDate, formatMoney, formatRelativeTime } from '@/lib/format';
 
 interface CaseDetailDialogProps {
   /** The case to show; null keeps the dialog closed. */
@@ -50,7 +50,7 @@ function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' 
         <Field label="Deadline">{detail.deadline ? formatDate(detail.deadline) : 'None'}</Field>
         <Field label="Assigned agent">{detail.assignedAgent ?? 'Not assigned yet'}</Field>
         <Field label="Estimated cost">
-          {detail.estimatedCost ? formatUSD(detail.estimatedCost) : 'Pending'}
+          {detail.estimatedCost ? formatMoney(detail.estimatedCost, CASE_COST_CURRENCY) : 'Pending'}
         </Field>
         {detail.ownerEmail && <Field label="Client">{detail.ownerEmail}</Field>}
         {detail.clientRequirements && (

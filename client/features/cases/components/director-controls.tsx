@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import {
+  CASE_COST_CURRENCY,
   CASE_STATUS_MOVES,
   type CaseDetail,
   type CaseStatus,
@@ -85,7 +86,7 @@ export function DirectorControls({ detail, userId }: DirectorControlsProps) {
         </div>
         <div className="grid gap-2">
           <label htmlFor={costId} className="text-sm font-medium">
-            Estimated cost (USD)
+            Estimated cost ({CASE_COST_CURRENCY})
           </label>
           <div className="flex gap-2">
             <Input
