@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { isNewAccount } from '@/lib/new-account';
 
 interface Shortcut {
   title: string;
@@ -83,7 +84,7 @@ export function Home({ user }: { user: User }) {
         <div className="min-w-0 space-y-2">
           <p className="font-mono text-xs tracking-[0.3em] text-muted-foreground uppercase">Secure session</p>
           <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight break-words">
-            Welcome back, {name}
+            {isNewAccount(user.id) ? 'Welcome' : 'Welcome back'}, {name}
           </h1>
           {name !== user.email && <p className="text-sm text-muted-foreground">{user.email}</p>}
           <p className="text-sm text-muted-foreground">Client since {formatDate(user.createdAt)}</p>

@@ -196,7 +196,10 @@ describe('/login, create account', () => {
     await user.type(within(form).getByLabelText('Email'), 'dana@example.com');
     await user.type(within(form).getByLabelText('Password'), 'long enough');
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Dana' })).toBeInTheDocument();
+    // A new account is welcomed, not welcomed back: the toast and the home page's heading.
+    expect(await screen.findByRole('heading', { name: 'Welcome, Dana' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome to Intel Portal')).toBeInTheDocument();
+    expect(screen.queryByText(/welcome back/i)).not.toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/register');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       email: 'dana@example.com',

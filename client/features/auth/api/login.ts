@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse, User } from '@contract/auth';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
+import { forgetNewAccount } from '@/lib/new-account';
 
 /** 200 with the user, or `{ mfaRequired: true }` when the account has two-factor authentication. */
 export function login(data: LoginRequest): Promise<LoginResponse> {
@@ -17,6 +18,8 @@ export function useLogin({ onSuccess }: { onSuccess?: (response: LoginResponse) 
   return useMutation({
     mutationFn: login,
     onSuccess: (response) => {
+      // An account that signs in existed before: welcomed back from now on.
+      forgetNewAccount();
       if (!isMfaChallenge(response)) queryClient.setQueryData<User | null>(userQueryKey, response);
       onSuccess?.(response);
     },

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterRequest, User } from '@contract/auth';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
+import { markNewAccount } from '@/lib/new-account';
 
 /** 201 with the new user, who is signed in at once. */
 export function register(data: RegisterRequest): Promise<User> {
@@ -14,6 +15,7 @@ export function useRegister({ onSuccess }: { onSuccess?: (user: User) => void } 
     mutationFn: register,
     onSuccess: (user) => {
       queryClient.setQueryData<User | null>(userQueryKey, user);
+      markNewAccount(user.id);
       onSuccess?.(user);
     },
   });

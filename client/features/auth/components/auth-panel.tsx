@@ -3,6 +3,8 @@ import { Crosshair } from 'lucide-react';
 import type { User } from '@contract/auth';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { APP_NAME } from '@/lib/constants';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 
@@ -47,7 +49,16 @@ export function AuthPanel({ onAuthenticated, defaultTab = 'sign-in', mfaStep }: 
               <SignInForm onSignedIn={onAuthenticated} onMfaRequired={() => setStep('mfa')} />
             </TabsContent>
             <TabsContent value="register">
-              <RegisterForm onRegistered={onAuthenticated} />
+              <RegisterForm
+                onRegistered={(user) => {
+                  // A new account: welcomed, not welcomed back.
+                  toast({
+                    title: `Welcome to ${APP_NAME}`,
+                    description: `Your account is ready. Confirm your address with the link we sent to ${user.email}.`,
+                  });
+                  onAuthenticated(user);
+                }}
+              />
             </TabsContent>
           </Tabs>
         )}
