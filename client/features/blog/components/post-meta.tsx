@@ -1,7 +1,8 @@
 import { CalendarDays, Clock, Eye, UserRound } from 'lucide-react';
 import type { BlogPostSummary } from '@contract/blog';
 import { readTimeText } from '@/features/blog/utils/blog';
-import { formatCount, formatDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { plural } from '@/lib/plural';
 import { cn } from '@/lib/utils';
 
 /** Byline, reading time, views and date of a post, in the card and on the post page alike. */
@@ -26,7 +27,7 @@ export function PostMeta({
       </li>
       <li className="flex items-center gap-1.5">
         <Eye aria-hidden="true" className="size-3.5" />
-        <span data-testid="post-views">{formatCount(post.views)} views</span>
+        <span data-testid="post-views">{plural(post.views, 'view')}</span>
       </li>
       <li className="flex items-center gap-1.5">
         <CalendarDays aria-hidden="true" className="size-3.5" />

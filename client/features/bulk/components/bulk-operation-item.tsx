@@ -4,6 +4,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
 import { bulkOperationOutputHref } from '@/features/bulk/api/get-bulk-operations';
 import { formatRelativeTime } from '@/lib/format';
+import { plural } from '@/lib/plural';
 
 const STATUS_BADGES: Record<BulkOperationStatus, { label: string; variant: BadgeProps['variant'] }> = {
   pending: { label: 'Pending', variant: 'secondary' },
@@ -31,7 +32,7 @@ export function BulkOperationItem({ operation }: { operation: BulkOperation }) {
       <Progress
         value={processedItems}
         max={Math.max(totalItems, 1)}
-        aria-label={`${label}: ${processedItems} of ${totalItems} items processed`}
+        aria-label={`${label}: ${processedItems} of ${plural(totalItems, 'item')} processed`}
         indicatorClassName={operation.status === 'failed' ? 'bg-destructive' : undefined}
       />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">

@@ -28,13 +28,15 @@ const paymentOptions: readonly {
   {
     value: 'crypto',
     label: 'Crypto',
-    description: 'We send payment details; the order ships once payment is confirmed.',
+    description:
+      'The wallet details and your reference follow; the order ships once a Director confirms the payment.',
     icon: Bitcoin,
   },
   {
     value: 'bank_transfer',
     label: 'Bank transfer',
-    description: 'We send our bank details; the order ships once the transfer arrives.',
+    description:
+      'The bank details and your reference follow; the order ships once a Director confirms the transfer.',
     icon: Landmark,
   },
 ];
