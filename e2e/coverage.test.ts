@@ -86,11 +86,15 @@ const screens: readonly Screen[] = [
       }
       // The footer.
       const footer = page.getByRole('contentinfo');
-      for (const name of ['Privacy Policy', 'Terms of Service', 'Security'])
-        expect(await linkHref(footer, name)).toBe('#');
+      expect(await linkHref(footer, 'Privacy Policy')).toBe('/privacy');
+      expect(await linkHref(footer, 'Terms of Service')).toBe('/terms');
+      expect(await linkHref(footer, 'Security')).toBe('/security');
       expect(await linkHref(footer, 'Services')).toBe('/digital');
-      expect(await linkHref(footer, 'Support')).toBe('/dashboard');
-      await footer.getByText(/© 2024/).waitFor();
+      // The dashboard is for members: a signed-out visitor signs in first.
+      expect(await linkHref(footer, 'Support')).toBe(
+        signedIn(viewer) ? '/dashboard' : '/login?returnTo=%2Fdashboard',
+      );
+      await footer.getByText(`© ${new Date().getFullYear()} Intel Portal. All rights reserved.`).waitFor();
     },
   },
   {
@@ -503,6 +507,22 @@ const screens: readonly Screen[] = [
       }
     },
   },
+  // The footer's pages, for everyone.
+  ...(
+    [
+      ['privacy', '/privacy', 'Privacy Policy', 'Your rights'],
+      ['terms', '/terms', 'Terms of Service', 'Lawful use only'],
+      ['security', '/security', 'Security', 'Reporting a vulnerability'],
+    ] as const
+  ).map(([name, route, title, section]): Screen => ({
+    name,
+    path: () => route,
+    memberOnly: false,
+    async check(page) {
+      await heading(page, title);
+      await page.getByRole('main').getByRole('heading', { level: 2, name: section }).waitFor();
+    },
+  })),
 ];
 
 /** The navigation links (by sign-in) and the tier badge, checked on every page. */

@@ -116,11 +116,33 @@ describe('router, signed out', () => {
     renderWithProviders(<AppRouter />, { path: '/' });
     const footer = await screen.findByRole('navigation', { name: 'Footer' });
     expect(within(footer).getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/digital');
-    expect(within(footer).getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/dashboard');
-    for (const name of ['Privacy Policy', 'Terms of Service', 'Security']) {
-      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', '#');
+    // The dashboard is for members: a signed-out visitor signs in first, then lands there.
+    expect(within(footer).getByRole('link', { name: 'Support' })).toHaveAttribute(
+      'href',
+      '/login?returnTo=%2Fdashboard',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(within(footer).getByRole('link', { name: 'Security' })).toHaveAttribute('href', '/security');
+    expect(
+      screen.getByText(`© ${new Date().getFullYear()} Intel Portal. All rights reserved.`),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the footer pages for a signed-out visitor', async () => {
+    signedOut();
+    const user = userEvent.setup();
+    renderWithProviders(<AppRouter />, { path: '/' });
+    const footer = await screen.findByRole('navigation', { name: 'Footer' });
+    for (const [name, heading] of [
+      ['Privacy Policy', 'Privacy Policy'],
+      ['Terms of Service', 'Terms of Service'],
+      ['Security', 'Security'],
+    ] as const) {
+      await user.click(within(footer).getByRole('link', { name }));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.queryByText(/not found/i)).not.toBeInTheDocument();
     }
-    expect(screen.getByText(/© 2024/)).toBeInTheDocument();
   });
 
   it('treats a failed user call as signed out', async () => {
@@ -247,7 +269,7 @@ describe('router, signed in', () => {
 });
 
 describe('mobile menu', () => {
-  it('opens and closes, with Dashboard and Logout when signed in', async () => {
+  it("opens and closes: the spec's list with Dashboard first, every other screen after it, Logout last", async () => {
     const user = userEvent.setup();
     signedIn();
     renderWithProviders(<AppRouter />, { path: '/' });
@@ -259,11 +281,37 @@ describe('mobile menu', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName('Close menu');
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
-    expect(
-      within(menu)
+    const names = (scope: HTMLElement) =>
+      within(scope)
         .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Home', 'Digital Services', 'Marketplace', 'Dashboard', 'Logout']);
+        .map((link) => link.textContent);
+    expect(names(within(menu).getAllByRole('list')[0]!)).toEqual([
+      'Home',
+      'Digital Services',
+      'Marketplace',
+      'Dashboard',
+    ]);
+    expect(names(menu)).toEqual([
+      'Home',
+      'Digital Services',
+      'Marketplace',
+      'Dashboard',
+      'Investigations',
+      'Intel Blog',
+      'Team',
+      'Cases',
+      'My investigation requests',
+      'Payments',
+      'Vendor portal',
+      'Mobile & Integrations',
+      'AI & Enterprise',
+      'Secure channel request',
+      'Security',
+      'Profile',
+      'Preferences',
+      'Privacy',
+      'Logout',
+    ]);
     expect(within(menu).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
 
     await user.click(toggle);
@@ -281,7 +329,16 @@ describe('mobile menu', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Digital Services', 'Marketplace', 'Request Access']);
+    ).toEqual([
+      'Home',
+      'Digital Services',
+      'Marketplace',
+      'Investigations',
+      'Intel Blog',
+      'Team',
+      'Secure Channel',
+      'Request Access',
+    ]);
     expect(within(menu).getByRole('link', { name: 'Request Access' })).toHaveAttribute('href', '/api/login');
 
     await user.click(within(menu).getByRole('link', { name: 'Marketplace' }));

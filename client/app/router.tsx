@@ -81,6 +81,17 @@ const QrExpiredRoute = lazy(() =>
   import('@/app/routes/qr-expired').then((module) => ({ default: module.QrExpiredRoute })),
 );
 
+// The footer's Privacy Policy, Terms of Service and Security pages: one small module, loaded only there.
+const PrivacyRoute = lazy(() =>
+  import('@/app/routes/legal').then((module) => ({ default: module.PrivacyRoute })),
+);
+const TermsRoute = lazy(() =>
+  import('@/app/routes/legal').then((module) => ({ default: module.TermsRoute })),
+);
+const SecurityRoute = lazy(() =>
+  import('@/app/routes/legal').then((module) => ({ default: module.SecurityRoute })),
+);
+
 // The AI & Enterprise page brings its analysis charts and forms.
 const AiRoute = lazy(() => import('@/app/routes/ai').then((module) => ({ default: module.AiRoute })));
 // The Directors' audit trail brings its filter schema.
@@ -108,6 +119,9 @@ const sharedRoutes: readonly RouteEntry[] = [
   { path: paths.adminLinkForm.path, element: <AdminLinkFormRoute /> },
   { path: paths.emergency.path, element: <EmergencyRoute /> },
   { path: paths.qrExpired.path, element: <QrExpiredRoute /> },
+  { path: paths.privacy.path, element: <PrivacyRoute /> },
+  { path: paths.terms.path, element: <TermsRoute /> },
+  { path: paths.security.path, element: <SecurityRoute /> },
 ];
 
 /** Signed-in users only; for everyone else these paths do not exist (404). */

@@ -2,6 +2,10 @@
 export const SETTINGS_TABS = ['security', 'profile', 'analytics', 'preferences', 'privacy'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
+/** The tabs of /payments, in order; the last is the Directors' approvals (pending payments and upgrades). */
+export const PAYMENTS_TABS = ['subscription', 'history', 'upgrade', 'approvals'] as const;
+export type PaymentsTab = (typeof PAYMENTS_TABS)[number];
+
 /**
  * The route table: every client path in one place (docs/product.md, Screens). Components link with
  * `paths.x.getHref()` and routes match on `paths.x.path`; no string paths elsewhere.
@@ -53,7 +57,12 @@ export const paths = {
     getHref: (tab?: SettingsTab) => (tab ? `/settings?${new URLSearchParams({ tab })}` : '/settings'),
   },
   cases: { path: '/cases', label: 'Cases', getHref: () => '/cases' },
-  payments: { path: '/payments', label: 'Payments', getHref: () => '/payments' },
+  payments: {
+    path: '/payments',
+    label: 'Payments',
+    // The Directors' review links open the approvals tab directly (`/payments?tab=approvals`).
+    getHref: (tab?: PaymentsTab) => (tab ? `/payments?${new URLSearchParams({ tab })}` : '/payments'),
+  },
   mobile: { path: '/mobile', label: 'Mobile & Integrations', getHref: () => '/mobile' },
   ai: { path: '/ai', label: 'AI & Enterprise', getHref: () => '/ai' },
   // Directors only: the page tells other tiers what it takes.
@@ -65,6 +74,10 @@ export const paths = {
     getHref: (code?: string) => (code ? `/emergency?${new URLSearchParams({ code })}` : '/emergency'),
   },
   qrExpired: { path: '/qr/expired', label: 'Expired QR code', getHref: () => '/qr/expired' },
+  // The footer's pages, for everyone.
+  privacy: { path: '/privacy', label: 'Privacy Policy', getHref: () => '/privacy' },
+  terms: { path: '/terms', label: 'Terms of Service', getHref: () => '/terms' },
+  security: { path: '/security', label: 'Security', getHref: () => '/security' },
 } as const;
 
 export type PathName = keyof typeof paths;

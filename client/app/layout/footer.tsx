@@ -1,12 +1,26 @@
 import { Crosshair } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
 import { APP_NAME, APP_TAGLINE } from '@/lib/constants';
 
 const linkClass = 'text-muted-foreground transition-colors hover:text-foreground';
 
-/** Legal links (no pages yet, so '#'), Services, Support and the copyright line. */
+/**
+ * Services, Support, the Privacy Policy, Terms of Service and Security pages, and the copyright line with the
+ * current year. Support is the dashboard, which is for members: a signed-out visitor is asked to sign in first and
+ * then lands there (the dashboard's address would be a 404 for them).
+ */
 export function Footer() {
+  const { data: user } = useUser();
+  const support = user ? paths.dashboard.getHref() : paths.login.getHref(paths.dashboard.getHref());
+  const links = [
+    { href: paths.digital.getHref(), label: 'Services' },
+    { href: support, label: 'Support' },
+    { href: paths.privacy.getHref(), label: paths.privacy.label },
+    { href: paths.terms.getHref(), label: paths.terms.label },
+    { href: paths.security.getHref(), label: paths.security.label },
+  ];
   return (
     <footer className="border-t bg-surface">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between">
@@ -19,37 +33,19 @@ export function Footer() {
         </div>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-            <li>
-              <Link href={paths.digital.getHref()} className={linkClass}>
-                Services
-              </Link>
-            </li>
-            <li>
-              <Link href={paths.dashboard.getHref()} className={linkClass}>
-                Support
-              </Link>
-            </li>
-            <li>
-              <a href="#" className={linkClass}>
-                Privacy Policy
-              </a>
-            </li>
-            <li>
-              <a href="#" className={linkClass}>
-                Terms of Service
-              </a>
-            </li>
-            <li>
-              <a href="#" className={linkClass}>
-                Security
-              </a>
-            </li>
+            {links.map((link) => (
+              <li key={link.label}>
+                <Link href={link.href} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-4 font-mono text-xs text-muted-foreground sm:px-6">
-          © 2024 {APP_NAME}. All rights reserved.
+          © {new Date().getFullYear()} {APP_NAME}. All rights reserved.
         </p>
       </div>
     </footer>
