@@ -1,21 +1,45 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { DIRECTOR_TIER } from '@contract/tiers';
 import { Footer } from '@/app/layout/footer';
 import { MobileMenu } from '@/app/layout/mobile-menu';
+import { MobileSearch } from '@/app/layout/mobile-search';
 import { NavBar } from '@/app/layout/nav-bar';
 import { TopBar } from '@/app/layout/top-bar';
 import { loadCheckout } from '@/app/load-checkout';
 import { usePageViewReporting } from '@/features/analytics/hooks/use-page-view-reporting';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { CartWidget } from '@/features/cart/components/cart-widget';
+import { useReviewCounts } from '@/features/review/api/get-review-counts';
 import { useUser } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+
+/** What opens under the top bar on small screens: the menu or the search, one at a time. */
+type Panel = 'menu' | 'search' | null;
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user = null } = useUser();
   // Route changes go to the analytics API in batches (the page views Directors read); never visible.
   usePageViewReporting();
-  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
-  const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
+  const [panel, setPanel] = useState<Panel>(null);
+  const closePanel = useCallback(() => setPanel(null), []);
+  const toggle = (next: Exclude<Panel, null>) => setPanel((open) => (open === next ? null : next));
+  // A new page closes them (a search result chosen, a link followed).
+  const [location] = useLocation();
+  const [panelLocation, setPanelLocation] = useState(location);
+  if (panelLocation !== location) {
+    setPanelLocation(location);
+    setPanel(null);
+  }
+  // What waits for a Director's review, for the account menus; read again whenever one opens.
+  const director = (user?.tier ?? 0) >= DIRECTOR_TIER;
+  const reviewCounts = useReviewCounts({ enabled: director });
+  const refetchReviewCounts = reviewCounts.refetch;
+  const refreshReviewCounts = useCallback(() => {
+    if (director) void refetchReviewCounts();
+  }, [director, refetchReviewCounts]);
+  const counts = director ? reviewCounts.data : undefined;
   const queryClient = useQueryClient();
   // An order changes stock: the catalogue (lists and product pages) must be read again. Its query key comes
   // with the catalogue's code, which the first page does not load; by the time an order is placed it is
@@ -36,14 +60,25 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <header
+        data-slot="app-header"
+        className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+      >
         <TopBar
           user={user}
-          mobileMenuOpen={mobileMenuOpen}
-          onToggleMobileMenu={() => setMobileMenuOpen((open) => !open)}
+          reviewCounts={counts}
+          onAccountMenuOpen={refreshReviewCounts}
+          mobileMenuOpen={panel === 'menu'}
+          onToggleMobileMenu={() => {
+            if (panel !== 'menu') refreshReviewCounts();
+            toggle('menu');
+          }}
+          searchOpen={panel === 'search'}
+          onToggleSearch={() => toggle('search')}
         />
         <NavBar signedIn={Boolean(user)} />
-        {mobileMenuOpen && <MobileMenu signedIn={Boolean(user)} onClose={closeMobileMenu} />}
+        {panel === 'search' && <MobileSearch onClose={closePanel} />}
+        {panel === 'menu' && <MobileMenu user={user} reviewCounts={counts} onClose={closePanel} />}
       </header>
       {/* Not in the sticky header: on a phone it would take a row of the screen for good. */}
       {user && <VerifyEmailBanner user={user} />}
@@ -51,8 +86,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      {/* The floating cart exists for signed-in users only: only they have a cart. */}
-      {user && <CartWidget loadCheckout={loadCheckout} onOrderPlaced={refreshCatalogue} />}
+      {/* The floating cart exists for signed-in users only: only they have a cart. It would cover the end of the
+          open phone menu (the cart is in the top bar anyway), so it steps aside meanwhile, keeping its state. */}
+      {user && (
+        <div className={cn('contents', panel === 'menu' && 'max-md:hidden')}>
+          <CartWidget loadCheckout={loadCheckout} onOrderPlaced={refreshCatalogue} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Crosshair, LogOut, Menu, ShoppingCart, X } from 'lucide-react';
+import { Crosshair, LogOut, Menu, Search, ShoppingCart, X } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '@contract/auth';
+import type { ReviewCounts } from '@contract/review';
 import { tierLabel, tierName } from '@contract/tiers';
+import { MOBILE_SEARCH_ID, MOBILE_SEARCH_TOGGLE_ID } from '@/app/layout/mobile-search';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -11,6 +13,11 @@ import { CartCountBadge } from '@/features/cart/components/cart-count-badge';
 import { cartLabel } from '@/features/cart/utils/cart-label';
 import { GlobalSearch } from '@/features/search/components/global-search';
 import { APP_NAME, APP_TAGLINE, LOGIN_URL, LOGOUT_URL } from '@/lib/constants';
+
+// The account menu brings Radix's menu and its positioning: signed-in users only, loaded after the page.
+const AccountMenu = lazy(() =>
+  import('@/app/layout/account-menu').then((module) => ({ default: module.AccountMenu })),
+);
 
 // The bell brings the notification schemas (zod) and its panel: signed-in users only, loaded after the page.
 const NotificationBell = lazy(() =>
@@ -21,15 +28,29 @@ const NotificationBell = lazy(() =>
 
 interface TopBarProps {
   user: User | null;
+  /** A Director's review counts for the account menu: undefined while they load (or for everyone else). */
+  reviewCounts: ReviewCounts | undefined;
+  onAccountMenuOpen: () => void;
   mobileMenuOpen: boolean;
   onToggleMobileMenu: () => void;
+  searchOpen: boolean;
+  onToggleSearch: () => void;
 }
 
 /**
- * Brand, account controls and the mobile menu toggle. The global search (desktop, 24rem) goes in the middle
- * slot (it arrives with its own issue); the notification bell sits before the tier badge.
+ * Brand, account controls and the mobile menu toggle. The global search (desktop, 24rem) sits in the middle;
+ * below the large breakpoint a search button opens it in a row of its own. The notification bell sits before the
+ * tier badge; the account menu (from the medium breakpoint, in the mobile menu below it) before Logout.
  */
-export function TopBar({ user, mobileMenuOpen, onToggleMobileMenu }: TopBarProps) {
+export function TopBar({
+  user,
+  reviewCounts,
+  onAccountMenuOpen,
+  mobileMenuOpen,
+  onToggleMobileMenu,
+  searchOpen,
+  onToggleSearch,
+}: TopBarProps) {
   // The cart icon counts cart lines, not quantities; only signed-in users have a cart.
   const cart = useCart({ enabled: Boolean(user) });
   const cartLines = cart.data?.length ?? 0;
@@ -53,7 +74,19 @@ export function TopBar({ user, mobileMenuOpen, onToggleMobileMenu }: TopBarProps
       </div>
       <div className="flex-1 lg:hidden" />
 
-      <div className="flex items-center gap-1 sm:gap-2">
+      <div className="flex items-center gap-0.5 sm:gap-2">
+        <Button
+          id={MOBILE_SEARCH_TOGGLE_ID}
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-expanded={searchOpen}
+          aria-controls={MOBILE_SEARCH_ID}
+          aria-label={searchOpen ? 'Close search' : 'Open search'}
+          onClick={onToggleSearch}
+        >
+          {searchOpen ? <X aria-hidden="true" /> : <Search aria-hidden="true" />}
+        </Button>
         {user ? (
           <>
             <Suspense fallback={<span aria-hidden="true" className="size-9" />}>
@@ -66,6 +99,9 @@ export function TopBar({ user, mobileMenuOpen, onToggleMobileMenu }: TopBarProps
                 <CartCountBadge count={cartLines} className="-top-0.5 -right-0.5" />
               </Link>
             </Button>
+            <Suspense fallback={<span aria-hidden="true" className="hidden h-8 w-12 md:block" />}>
+              <AccountMenu user={user} reviewCounts={reviewCounts} onOpen={onAccountMenuOpen} />
+            </Suspense>
             <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
               {/* A full-page navigation: the server ends the session and redirects home. */}
               <a href={LOGOUT_URL}>
