@@ -5,6 +5,7 @@ import { tierLabel } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { ProductImage } from '@/features/catalog/components/product-image';
 import { StockBadge } from '@/features/catalog/components/stock-badge';
+import { ownImage, productIcon } from '@/features/catalog/utils/product-icons';
 import { formatINR } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -28,6 +29,7 @@ interface ProductCardProps {
  */
 export function ProductCard({ product, layout, href, action }: ProductCardProps) {
   const list = layout === 'list';
+  const icon = productIcon(product);
   const name = href ? (
     <Link
       href={href}
@@ -50,7 +52,9 @@ export function ProductCard({ product, layout, href, action }: ProductCardProps)
       )}
     >
       <ProductImage
-        src={product.imageUrl}
+        src={ownImage(product.imageUrl)}
+        icon={icon.icon}
+        iconName={icon.name}
         className={cn(
           'aspect-[4/3] shrink-0 border-b',
           list && 'sm:aspect-auto sm:w-48 sm:border-r sm:border-b-0 md:w-56',

@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useProduct } from '@/features/catalog/api/get-product';
 import { ProductImage } from '@/features/catalog/components/product-image';
+import { ownImage, productIcon } from '@/features/catalog/utils/product-icons';
 import { ProductReviews } from '@/features/catalog/components/product-reviews';
 import { Stars } from '@/features/catalog/components/stars';
 import { StockBadge } from '@/features/catalog/components/stock-badge';
@@ -121,7 +122,13 @@ export function ProductDetail({ productId, viewerTier, renderPurchase }: Product
       </nav>
 
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
-        <ProductImage src={product.imageUrl} eager className="aspect-[4/3] rounded-lg border" />
+        <ProductImage
+          src={ownImage(product.imageUrl)}
+          icon={productIcon(product).icon}
+          iconName={productIcon(product).name}
+          eager
+          className="aspect-[4/3] rounded-lg border"
+        />
 
         <div className="flex flex-col gap-5">
           <div className="grid gap-2">
