@@ -93,6 +93,22 @@ describe('OpenAPI docs', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['email', 'password']));
     expect((await app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
+
+  it("gives the docs page a CSP of its own that allows the UI's style attributes and nothing else more", async () => {
+    const page = await app.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('validator.swagger.io');
+    expect(csp).toContain("object-src 'none'");
+    // The app's own pages keep theirs.
+    expect(String((await app.inject({ url: '/' })).headers['content-security-policy'])).toContain(
+      "frame-ancestors 'none'",
+    );
+  });
 });
 
 describe('bad input never becomes a 500', () => {
