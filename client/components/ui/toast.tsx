@@ -43,8 +43,8 @@ export function ToastViewport({
       hotkey={hotkey}
       className={cn(
         // At the bottom on every width: on a phone a dialog's header (its title and close button) is at the top,
-        // and a toast there would cover it. Beside the floating cart from the small breakpoint.
-        'pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:right-20 sm:max-w-[calc(100%-5rem)] md:max-w-[420px]',
+        // and a toast there would cover it. Above the floating cart on a phone, beside it from the small breakpoint.
+        'pointer-events-none fixed right-0 bottom-16 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:right-20 sm:bottom-0 sm:max-w-[calc(100%-5rem)] md:max-w-[420px]',
         className,
       )}
       {...props}
