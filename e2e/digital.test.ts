@@ -160,6 +160,15 @@ describe('the digital services suite', () => {
       .waitFor();
     await search.fill('zzqxj');
     await page.getByText('No results found for "zzqxj"').waitFor();
+
+    // Typos are forgiven: a transposition, then two typos, find the thermal imager first.
+    for (const typo of ['themral', 'thermla imagng']) {
+      await search.fill(typo);
+      const first = page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first();
+      await first.getByText('Thermal Imaging Monocular TX-35').waitFor();
+      await page.locator('[role=listbox][aria-busy=false]').waitFor();
+    }
+    await page.screenshot({ path: '.tmp/screens/search-typos.png' });
     await search.press('Escape');
     expect(await page.getByTestId('search-panel').count()).toBe(0);
   });
