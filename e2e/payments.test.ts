@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from './support/harness.js';
+import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
 const SCREENS = '.tmp/screens';
@@ -94,7 +94,7 @@ describe('payments and Mission Control', () => {
     const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
     await dialog.getByRole('radio', { name: /Bank transfer/ }).click();
     await dialog.getByRole('button', { name: 'Pay $299.00' }).click();
-    await page.getByText('Payment Pending').first().waitFor();
+    await page.getByText('Awaiting Confirmation').first().waitFor();
     expect(await navTier(page).textContent()).toBe('TIER 1');
     expect(await page.getByRole('tab', { name: 'Approvals' }).count()).toBe(0);
     await page.context().close();
@@ -111,5 +111,120 @@ describe('payments and Mission Control', () => {
     await director.getByText('Payment Confirmed').first().waitFor();
     await director.getByText('No payments are waiting for confirmation.').waitFor();
     await director.getByText('No upgrades are waiting for approval.').waitFor();
+  });
+
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    it(`shows a pending crypto upgrade on the Subscription tab with how to pay (${width}x${height})`, async () => {
+      const page = await e2e.newPage();
+      await page.setViewportSize({ width, height });
+      await e2e.signUp(page, `crypto${width}`);
+      await page.goto(`${e2e.server.url}/payments?tab=upgrade`);
+      await page.getByRole('button', { name: 'Upgrade to Director' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
+      await dialog.getByRole('radio', { name: /Crypto/ }).click();
+      await dialog.getByRole('button', { name: 'Pay $799.00' }).click();
+
+      // Told the truth: the money has not arrived, so nothing says it was received.
+      await page.getByText('Awaiting Confirmation').first().waitFor();
+      expect(await page.getByText(/Payment received/).count()).toBe(0);
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await navTier(page).textContent()).toBe('TIER 1');
+
+      // The page moves to the Subscription tab: what waits, what happens next, how to pay and the reference.
+      await page.getByRole('tab', { name: 'Subscription', selected: true }).waitFor();
+      const pending = page.getByTestId('pending-upgrade');
+      await pending.getByText('Awaiting confirmation').waitFor();
+      await pending.getByText('$799.00 USD per month', { exact: false }).first().waitFor();
+      const steps = pending.getByRole('listitem');
+      expect(await steps.count()).toBe(3);
+      await steps
+        .nth(1)
+        .getByText(/A Director confirms the payment once it arrives, usually within 1-2 business days/)
+        .waitFor();
+      const how = pending.getByRole('region', { name: 'How to pay by crypto' });
+      await how.getByText(/^Your operator has not set a crypto wallet yet: /).waitFor();
+      const [payment] = (await (await page.request.get(`${e2e.server.url}/api/payments`)).json()) as {
+        id: string;
+        status: string;
+      }[];
+      expect(payment!.status).toBe('pending');
+      expect(await how.getByTestId('payment-reference').textContent()).toBe(payment!.id);
+      await page.getByText('You stay on the free Basic tier until the upgrade above takes effect.').waitFor();
+      expect(await page.getByRole('button', { name: 'Explore Tiers' }).count()).toBe(0);
+      await page.screenshot({ path: `${SCREENS}/payments-pending-crypto-${width}.png`, fullPage: true });
+
+      // Upgrade is off while it waits, with the reason, instead of a 'Payment Failed' toast.
+      await page.getByRole('tab', { name: 'Tier Upgrade' }).click();
+      const card = page.getByRole('group', { name: 'Director' });
+      const button = card.getByRole('button', { name: 'Upgrade to Director' });
+      await button.waitFor();
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.textContent()).toBe('Awaiting Confirmation');
+      await card.getByText('Your upgrade to TIER 4 is awaiting confirmation', { exact: false }).waitFor();
+      expect(await page.getByRole('button', { name: 'Upgrade to Operator' }).isDisabled()).toBe(true);
+      expect(await page.getByText('Payment Failed').count()).toBe(0);
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENS}/payments-pending-upgrade-tab-${width}.png` });
+    });
+  }
+
+  it('shows a bank order its instructions and reference, and Directors its rupees in analytics revenue', async () => {
+    const page = await e2e.newPage();
+    await e2e.signUp(page, 'bankorder');
+    await page.goto(`${e2e.server.url}/marketplace`);
+    await page.getByRole('searchbox', { name: 'Search equipment' }).fill('faraday');
+    await page.getByText('1 item found').waitFor();
+    await page.getByTestId('product-card').getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Added to Cart').first().waitFor();
+    await page.getByRole('button', { name: 'Open shopping cart, 1 item' }).click();
+    await page
+      .getByRole('dialog', { name: 'Shopping Cart' })
+      .getByRole('button', { name: 'Proceed to Checkout' })
+      .click();
+    const checkout = page.getByRole('form', { name: 'Checkout' });
+    await checkout.getByLabel('Full name').fill('Dana Reyes');
+    await checkout.getByLabel('Address line 1').fill('12 MG Road');
+    await checkout.getByLabel('City').fill('Bengaluru');
+    await checkout.getByLabel('State').fill('Karnataka');
+    await checkout.getByLabel('Postal code').fill('560001');
+    await checkout.getByLabel('Phone').fill('+91 98765 43210');
+    await checkout.getByRole('radio', { name: /Bank transfer/ }).click();
+    await checkout.getByRole('button', { name: 'Place Order' }).click();
+
+    const confirmation = page.getByRole('dialog', { name: 'Order Confirmed' });
+    await confirmation.getByText('Awaiting payment confirmation').waitFor();
+    await confirmation.getByText('₹3,499 INR').first().waitFor();
+    const how = confirmation.getByRole('region', { name: 'How to pay by bank transfer' });
+    await how.getByText(/^Your operator has not set bank details yet: /).waitFor();
+    const [order] = (await (await page.request.get(`${e2e.server.url}/api/orders`)).json()) as {
+      paymentId: string;
+    }[];
+    expect(await how.getByTestId('payment-reference').textContent()).toBe(order!.paymentId);
+    await page.screenshot({ path: `${SCREENS}/order-bank-transfer-instructions.png` });
+
+    // A Director confirms the transfer; analytics counts the rupees in rupees.
+    const { api, email } = await e2e.directorApi('revenue');
+    expect((await api.post(`/api/admin/payments/${order!.paymentId}/confirm`, { data: {} })).status()).toBe(
+      200,
+    );
+    const director = await e2e.newPage();
+    const login = await director.request.post(`${e2e.server.url}/api/auth/login`, {
+      data: { email, password: PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    await director.goto(`${e2e.server.url}/settings`);
+    await director.getByRole('tab', { name: 'Analytics' }).click();
+    const analytics = director.getByRole('tabpanel', { name: 'Analytics' });
+    const revenue = analytics.getByTestId('revenue');
+    await revenue.getByText(/^₹[\d,]+ INR$/).waitFor();
+    await analytics.getByRole('tab', { name: 'Business' }).click();
+    await analytics
+      .getByRole('table', { name: 'Revenue by currency' })
+      .getByText('INR', { exact: true })
+      .waitFor();
+    await director.screenshot({ path: `${SCREENS}/analytics-revenue-by-currency.png`, fullPage: true });
   });
 });

@@ -47,7 +47,13 @@ export function OrderConfirmation({ order, onDone }: { order: Order; onDone: () 
         <div className="grid gap-1">
           <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">Status</dt>
           <dd>
-            {paid ? <Badge>Paid</Badge> : <Badge variant="warning">Awaiting payment confirmation</Badge>}
+            {paid ? (
+              <Badge>Paid</Badge>
+            ) : (
+              <Badge variant="warning" className="w-auto whitespace-normal">
+                Awaiting payment confirmation
+              </Badge>
+            )}
           </dd>
         </div>
       </dl>

@@ -71,8 +71,9 @@ describe('a pending upgrade on the Subscription tab', () => {
     ).toBeInTheDocument();
     expect(within(how).getByTestId('payment-reference')).toHaveTextContent('pay-4711');
     expect(within(how).getByText(/usually within 1-2 business days/)).toBeInTheDocument();
-    // Nothing is active yet.
-    expect(screen.getByText('No Active Subscription')).toBeInTheDocument();
+    // Nothing is active yet, and there are no tiers to explore while this one waits.
+    expect(await screen.findByText('No Active Subscription')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Explore Tiers' })).not.toBeInTheDocument();
   });
 
   it('shows the bank details for a bank transfer, and only the approval once the money arrived', async () => {

@@ -44,12 +44,19 @@ export function SubscriptionPanel({ onExploreTiers }: { onExploreTiers: () => vo
   return (
     <div className="grid gap-6">
       {pending.data && <PendingUpgradeCard pending={pending.data} />}
-      <ActiveSubscription onExploreTiers={onExploreTiers} />
+      <ActiveSubscription onExploreTiers={onExploreTiers} upgradeWaiting={Boolean(pending.data)} />
     </div>
   );
 }
 
-function ActiveSubscription({ onExploreTiers }: { onExploreTiers: () => void }) {
+function ActiveSubscription({
+  onExploreTiers,
+  upgradeWaiting,
+}: {
+  onExploreTiers: () => void;
+  /** An upgrade waits above: no tiers to explore until it is settled. */
+  upgradeWaiting: boolean;
+}) {
   const subscription = useActiveSubscription();
   const cancel = useCancelSubscription();
   const [confirming, setConfirming] = useState(false);
@@ -91,6 +98,19 @@ function ActiveSubscription({ onExploreTiers }: { onExploreTiers: () => void }) 
   }
 
   const active = subscription.data;
+  if (!active && upgradeWaiting) {
+    return (
+      <Card>
+        <CardContent className="grid gap-1 py-5">
+          <p className="font-semibold">{SUBSCRIPTION_MESSAGES.noSubscription}</p>
+          <p className="text-sm text-muted-foreground">
+            You stay on the free Basic tier until the upgrade above takes effect.
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+
   if (!active) {
     return (
       <Card>
