@@ -4,7 +4,7 @@ import { useSettlePayment } from '@/features/payments/api/settle-payment';
 import { PaymentStatusBadge } from '@/features/payments/components/payment-status-badge';
 import { PAYMENT_METHOD_LABELS } from '@/features/payments/utils/labels';
 import { paymentErrorMessage } from '@/features/payments/utils/messages';
-import { formatMoney, formatRelativeTime } from '@/lib/format';
+import { formatMoneyWithCode, formatRelativeTime } from '@/lib/format';
 
 /**
  * Half of the Approvals tab, Directors only (confirming manual payments is staff work): crypto and bank
@@ -38,13 +38,18 @@ export function PendingPaymentsPanel() {
       {(payment) => (
         <>
           <p className="flex flex-wrap items-center gap-2">
-            <span className="font-mono font-semibold">{formatMoney(payment.amount, payment.currency)}</span>
+            <span className="font-mono font-semibold">
+              {formatMoneyWithCode(payment.amount, payment.currency)}
+            </span>
             <PaymentStatusBadge status={payment.status} />
           </p>
           <p className="text-sm break-words">{payment.description ?? 'Payment'}</p>
           <p className="text-xs text-muted-foreground">
             {payment.userEmail} · {PAYMENT_METHOD_LABELS[payment.paymentMethod]} ·{' '}
             <time dateTime={payment.createdAt}>{formatRelativeTime(payment.createdAt)}</time>
+          </p>
+          <p className="text-xs break-all text-muted-foreground">
+            Reference <span className="font-mono text-foreground">{payment.id}</span>
           </p>
         </>
       )}

@@ -5,7 +5,7 @@ import { usePendingUpgrades } from '@/features/subscriptions/api/get-pending-upg
 import { useReviewUpgrade } from '@/features/subscriptions/api/review-upgrade';
 import { paymentErrorMessage } from '@/features/subscriptions/utils/messages';
 import { BILLING_UNITS } from '@/features/subscriptions/utils/plans';
-import { formatMoney, formatRelativeTime } from '@/lib/format';
+import { formatMoneyWithCode, formatRelativeTime } from '@/lib/format';
 
 /**
  * Half of the Approvals tab, Directors only (a tier-4 upgrade makes a staff member): tier upgrades to approve
@@ -45,7 +45,7 @@ export function PendingUpgradesPanel() {
             </Badge>
           </p>
           <p className="text-xs text-muted-foreground">
-            {upgrade.tierName} · {formatMoney(upgrade.amount, upgrade.currency)} per{' '}
+            {upgrade.tierName} · {formatMoneyWithCode(upgrade.amount, upgrade.currency)} per{' '}
             {BILLING_UNITS[upgrade.billing]} · payment {upgrade.paymentStatus ?? 'missing'} ·{' '}
             <time dateTime={upgrade.createdAt}>{formatRelativeTime(upgrade.createdAt)}</time>
           </p>
