@@ -1,13 +1,18 @@
 import { Receipt } from 'lucide-react';
+import { PaymentInstructions } from '@/components/payments/payment-instructions';
 import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
 import { usePayments } from '@/features/payments/api/get-payments';
 import { PaymentStatusBadge } from '@/features/payments/components/payment-status-badge';
 import { PAYMENT_METHOD_LABELS } from '@/features/payments/utils/labels';
 import { PAYMENT_MESSAGES } from '@/features/payments/utils/messages';
-import { formatDate, formatMoney, formatRelativeTime } from '@/lib/format';
+import { formatDate, formatMoney, formatMoneyWithCode, formatRelativeTime } from '@/lib/format';
+import { isOfflineMethod } from '@/lib/payment-instructions';
 
-/** The Payment History tab: amount, currency, when, status, method and what it paid for. */
+/**
+ * The Payment History tab: amount, currency, when, status, method and what it paid for; a crypto or bank transfer
+ * still waiting shows how to pay it and its reference.
+ */
 export function PaymentHistory() {
   const payments = usePayments();
 
@@ -61,6 +66,14 @@ export function PaymentHistory() {
           <div className="sm:justify-self-end">
             <PaymentStatusBadge status={payment.status} />
           </div>
+          {payment.status === 'pending' && isOfflineMethod(payment.paymentMethod) && (
+            <PaymentInstructions
+              className="sm:col-span-2"
+              method={payment.paymentMethod}
+              reference={payment.id}
+              amount={formatMoneyWithCode(payment.amount, payment.currency)}
+            />
+          )}
         </li>
       ))}
     </ul>
