@@ -166,6 +166,9 @@ describe('payments and Mission Control', () => {
       await card.getByText('Your upgrade to TIER 4 is awaiting confirmation', { exact: false }).waitFor();
       expect(await page.getByRole('button', { name: 'Upgrade to Operator' }).isDisabled()).toBe(true);
       expect(await page.getByText('Payment Failed').count()).toBe(0);
+      // The toast has said its piece; close it so it does not hide the card's reason in the screenshot.
+      await page.locator('[data-slot=toast-close]').click();
+      await page.locator('[data-slot=toast-close]').waitFor({ state: 'detached' });
       await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENS}/payments-pending-upgrade-tab-${width}.png` });
     });

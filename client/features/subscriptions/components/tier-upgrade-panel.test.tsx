@@ -143,7 +143,7 @@ describe("the 'Complete Payment' dialog", () => {
       'pending_payment',
       'Operator',
       'Bank transfer',
-      /takes effect once a Director confirms your payment\. How to pay and your reference are on the Subscription tab/,
+      /takes effect once a Director confirms your payment\. How to pay and your reference are under Payments › Subscription/,
     ],
     [
       'tier 4 paid by crypto',

@@ -31,8 +31,8 @@ export function upgradeOutcomeToast(
         title: 'Awaiting Confirmation',
         description:
           tier >= DIRECTOR_TIER
-            ? `A Director confirms your payment, then approves ${name}. How to pay and your reference are on the Subscription tab.`
-            : `Your upgrade to ${name} takes effect once a Director confirms your payment. How to pay and your reference are on the Subscription tab.`,
+            ? `A Director confirms your payment, then approves ${name}. How to pay and your reference are under Payments › Subscription.`
+            : `Your upgrade to ${name} takes effect once a Director confirms your payment. How to pay and your reference are under Payments › Subscription.`,
       };
     case 'pending_approval':
       return {
