@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReviewCounts } from '../contract/review.js';
 import { projectRoot } from '../server/lib/paths.js';
 import { useHarness } from './support/harness.js';
 
@@ -697,3 +698,320 @@ describe('browser coverage of every route', () => {
     }, 180_000);
   }
 });
+
+/** Screenshots of the navigation itself and of each screen reached by clicking, at both widths. */
+const SCREENS = path.join(projectRoot, '.tmp/screens');
+const WIDTHS = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+type Width = keyof typeof WIDTHS;
+
+/** How a screen is reached from the home page: a link of the main navigation, of the account menu or both. */
+interface Reach {
+  name: string;
+  /** Where it lands: the path and, for a tab, the query. */
+  url: string;
+  /** The link's accessible name in the main navigation (desktop) or the account menu, and in the phone menu. */
+  link: string | RegExp;
+  /** On desktop the main navigation has it; otherwise the account menu does. The phone menu has everything. */
+  inNav?: boolean;
+  /** What shows the screen is there: its h1, and maybe a tab or a section that must be in view. */
+  h1: string | RegExp;
+  tab?: string;
+  section?: string;
+  /** Only for these viewers (default: anyone signed in). */
+  only?: (viewer: Viewer) => boolean;
+}
+
+const reaches: readonly Reach[] = [
+  { name: 'dashboard', url: '/dashboard', link: 'Dashboard', inNav: true, h1: 'Mission Control' },
+  { name: 'vendor', url: '/vendor', link: 'Vendor portal', h1: 'Vendor Portal' },
+  { name: 'settings', url: '/settings', link: 'Security', h1: 'Settings', tab: 'Security' },
+  {
+    name: 'settings-profile',
+    url: '/settings?tab=profile',
+    link: 'Profile',
+    h1: 'Settings',
+    tab: 'Profile',
+  },
+  {
+    name: 'settings-analytics',
+    url: '/settings?tab=analytics',
+    link: 'Analytics',
+    h1: 'Settings',
+    tab: 'Analytics',
+    only: director,
+  },
+  {
+    name: 'settings-preferences',
+    url: '/settings?tab=preferences',
+    link: 'Preferences',
+    h1: 'Settings',
+    tab: 'Preferences',
+  },
+  {
+    name: 'settings-privacy',
+    url: '/settings?tab=privacy',
+    link: 'Privacy',
+    h1: 'Settings',
+    tab: 'Privacy',
+  },
+  { name: 'cases', url: '/cases', link: 'Cases', h1: 'Cases' },
+  {
+    name: 'my-investigations',
+    url: '/investigations',
+    link: 'My investigation requests',
+    h1: 'Investigation Services',
+    section: 'My Investigation Requests',
+  },
+  { name: 'payments', url: '/payments', link: 'Payments', h1: 'Payments', tab: 'Subscription' },
+  { name: 'mobile', url: '/mobile', link: 'Mobile & Integrations', h1: 'Mobile & Integrations' },
+  { name: 'ai', url: '/ai', link: 'AI & Enterprise', h1: 'AI & Enterprise' },
+  {
+    name: 'secure-channel',
+    url: '/secure-channel',
+    link: 'Secure channel request',
+    h1: 'Secure Channel Request',
+  },
+  { name: 'audit', url: '/audit', link: 'Audit Trail', h1: 'Audit Trail', only: director },
+  // The Directors' review queues, each link named with how much waits in it.
+  {
+    name: 'review-payments',
+    url: '/payments?tab=approvals',
+    link: /^Pending payments, /,
+    h1: 'Payments',
+    tab: 'Approvals',
+    only: director,
+  },
+  {
+    name: 'review-upgrades',
+    url: '/payments?tab=approvals',
+    link: /^Tier 4 upgrades, /,
+    h1: 'Payments',
+    tab: 'Approvals',
+    only: director,
+  },
+  {
+    name: 'review-secure-channel',
+    url: '/secure-channel',
+    link: /^Secure channel requests, /,
+    h1: 'Secure Channel Request',
+    section: 'Security review queue',
+    only: director,
+  },
+  {
+    name: 'review-vendor-applications',
+    url: '/vendor',
+    link: /^Vendor applications, /,
+    h1: 'Vendor Portal',
+    section: 'Review queue',
+    only: director,
+  },
+  {
+    name: 'review-vendor-products',
+    url: '/vendor',
+    link: /^Vendor products, /,
+    h1: 'Vendor Portal',
+    section: 'Review queue',
+    only: director,
+  },
+];
+
+/** The public pages, reached the same way by everyone (the phone menu lists them after the spec's items). */
+const publicReaches: readonly Reach[] = [
+  {
+    name: 'digital',
+    url: '/digital',
+    link: 'Digital Services',
+    inNav: true,
+    h1: 'Digital Intelligence Services',
+  },
+  { name: 'marketplace', url: '/marketplace', link: 'Marketplace', inNav: true, h1: 'Tactical Marketplace' },
+  {
+    name: 'investigations',
+    url: '/investigations',
+    link: 'Investigations',
+    inNav: true,
+    h1: 'Investigation Services',
+  },
+  { name: 'blog', url: '/blog', link: 'Intel Blog', inNav: true, h1: 'Intelligence Briefings' },
+  { name: 'team', url: '/team', link: 'Team', inNav: true, h1: 'Leadership Team' },
+];
+
+/**
+ * The link's section heading was scrolled to the top of the screen, just below the sticky header rather than under
+ * it (or as near as the page's end allows), and the scrolling has ended.
+ */
+async function sectionInView(page: Page, name: string) {
+  const section = page.getByRole('heading', { level: 2, name, exact: true });
+  await section.waitFor();
+  let lastScroll = -1;
+  await expect
+    .poll(
+      async () => {
+        const { placed, scrollY } = await section.evaluate((element) => {
+          const header = document.querySelector('[data-slot="app-header"]')!.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+          const atTop = box.top >= header.bottom && (box.top - header.bottom <= 40 || atEnd);
+          return { placed: atTop && box.bottom <= window.innerHeight, scrollY: window.scrollY };
+        });
+        const still = scrollY === lastScroll;
+        lastScroll = scrollY;
+        return placed && still;
+      },
+      { timeout: 10_000, interval: 250 },
+    )
+    .toBe(true);
+}
+
+/** Opens the menu that holds `reach`'s link at this width and returns where to find the link. */
+async function openMenuFor(page: Page, width: Width, reach: Reach): Promise<Locator> {
+  if (width === 'phone') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    return page.getByRole('navigation', { name: 'Mobile' });
+  }
+  if (reach.inNav) return page.getByRole('navigation', { name: 'Main' });
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  return page.getByRole('navigation', { name: 'Account' });
+}
+
+/** From the home page, one click in a menu (two for a product: its card) and the screen is there. */
+async function reachByClicking(page: Page, viewer: Viewer, width: Width, reach: Reach) {
+  try {
+    await page.goto(`${e2e.server.url}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const menu = await openMenuFor(page, width, reach);
+    await menu.getByRole('link', { name: reach.link, exact: typeof reach.link === 'string' }).click();
+    const [pathname, search = ''] = reach.url.split('?');
+    await page.waitForURL((url) => url.pathname === pathname && url.search === (search && `?${search}`));
+    await heading(page, reach.h1);
+    if (reach.tab)
+      expect(await page.getByRole('tab', { name: reach.tab }).getAttribute('aria-selected')).toBe('true');
+    if (reach.section) await sectionInView(page, reach.section);
+    // The menu closed behind the click.
+    expect(
+      await page.getByRole('navigation', { name: width === 'phone' ? 'Mobile' : 'Account' }).count(),
+    ).toBe(0);
+    await page.screenshot({ path: path.join(SCREENS, `nav-${viewer.role}-${width}-${reach.name}.png`) });
+  } catch (error) {
+    await page
+      .screenshot({ path: path.join(SCREENS, `nav-${viewer.role}-${width}-${reach.name}.failed.png`) })
+      .catch(() => undefined);
+    throw new Error(`${viewer.role} at ${width} width, ${reach.name}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/** A product page: the marketplace from the menu, then a product card. */
+async function reachProductByClicking(page: Page, viewer: Viewer, width: Width) {
+  const marketplace = publicReaches.find((reach) => reach.name === 'marketplace')!;
+  await reachByClicking(page, viewer, width, marketplace);
+  const card = page.getByTestId('product-card').first();
+  const name = (await card.locator('h3').textContent())!.trim();
+  await card.locator('h3 a').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/product/'));
+  await heading(page, name);
+  await page.screenshot({ path: path.join(SCREENS, `nav-${viewer.role}-${width}-product.png`) });
+}
+
+describe('every screen reached by clicking from the home page', () => {
+  for (const viewer of viewers) {
+    it(`${viewer.role}: at 1440x900 through the navigation and the account menu, at 390x844 through the phone menu`, async () => {
+      await mkdir(SCREENS, { recursive: true });
+      const page = await e2e.newPage();
+      if (signedIn(viewer)) {
+        const email = await e2e.signUp(page, `reach-${viewer.role}`);
+        if (viewer.tier !== 1) await e2e.server.cli('user:set-tier', email, String(viewer.tier));
+      }
+      if (director(viewer)) {
+        // Something to review: a secure channel request, which the menus count.
+        const response = await page.request.post(`${e2e.server.url}/api/secure-channel`, {
+          data: {
+            fullName: 'Meera Iyer',
+            email: 'meera@example.test',
+            phone: '+91 98450 67890',
+            securityClearance: 'secret',
+            accessPurpose: 'Coordinating witness protection logistics for an ongoing fraud prosecution.',
+            operationalNeed: 'Counsel and investigators must exchange documents that cannot travel by mail.',
+            referenceContact: 'Adv. K. Menon, +91 98200 11111',
+            emergencyContact: 'R. Iyer, +91 98200 22222',
+            encryptionPreference: 'enhanced',
+            communicationFrequency: 'weekly',
+            dataClassification: 'confidential',
+          },
+        });
+        expect(response.status()).toBe(201);
+      }
+      const mine = signedIn(viewer) ? reaches.filter((reach) => reach.only?.(viewer) ?? true) : [];
+
+      for (const width of ['desktop', 'phone'] as const) {
+        await page.setViewportSize(WIDTHS[width]);
+        await navigationScreens(page, viewer, width);
+        for (const reach of [...publicReaches, ...mine]) await reachByClicking(page, viewer, width, reach);
+        if (signedIn(viewer)) await reachProductByClicking(page, viewer, width);
+      }
+      // What a member may not open is not offered.
+      if (signedIn(viewer) && !director(viewer)) {
+        await page.setViewportSize(WIDTHS.desktop);
+        await page.goto(`${e2e.server.url}/`);
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        const menu = page.getByRole('navigation', { name: 'Account' });
+        for (const name of ['Audit Trail', 'Analytics', /^Pending payments/])
+          expect(await menu.getByRole('link', { name }).count()).toBe(0);
+      }
+    }, 240_000);
+  }
+});
+
+/**
+ * The top bar, the account menu and the phone menu (and its search) as this viewer sees them, for the record; for
+ * a Director the counts the menus show are the API's.
+ */
+async function navigationScreens(page: Page, viewer: Viewer, width: Width) {
+  const shot = (name: string) =>
+    page.screenshot({ path: path.join(SCREENS, `nav-after-${viewer.role}-${width}-${name}.png`) });
+  await page.goto(`${e2e.server.url}/`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const counts = director(viewer)
+    ? ((await (await page.request.get(`${e2e.server.url}/api/review/counts`)).json()) as ReviewCounts)
+    : null;
+  const waiting = (count: number) => (count === 0 ? 'nothing waiting' : `${count} waiting`);
+  if (width === 'desktop') {
+    await shot('top-bar');
+    if (!signedIn(viewer)) return;
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    const menu = page.getByRole('navigation', { name: 'Account' });
+    await menu.waitFor();
+    if (counts) {
+      expect(counts.secureChannel).toBeGreaterThan(0);
+      await menu
+        .getByRole('link', { name: `Secure channel requests, ${waiting(counts.secureChannel)}` })
+        .waitFor();
+      await menu.getByRole('link', { name: `Pending payments, ${waiting(counts.payments)}` }).waitFor();
+    }
+    await shot('account-menu');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    return;
+  }
+  // Phone: the search has a button of its own, and the menu holds everything.
+  await page.getByRole('button', { name: 'Open search' }).click();
+  await page.getByRole('combobox', { name: 'Search' }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Search' }).isVisible()).toBe(true);
+  await shot('search');
+  await page.getByRole('button', { name: 'Close search' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await menu.waitFor();
+  if (counts)
+    await menu
+      .getByRole('link', { name: `Secure channel requests, ${waiting(counts.secureChannel)}` })
+      .waitFor();
+  await shot('menu');
+  await menu.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await shot('menu-end');
+  await page.getByRole('button', { name: 'Close menu' }).click();
+}
