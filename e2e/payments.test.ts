@@ -155,6 +155,9 @@ describe('payments and Mission Control', () => {
       await page.getByText('You stay on the free Basic tier until the upgrade above takes effect.').waitFor();
       expect(await page.getByRole('button', { name: 'Explore Tiers' }).count()).toBe(0);
       await page.screenshot({ path: `${SCREENS}/payments-pending-crypto-${width}.png`, fullPage: true });
+      // A full-page capture draws the sticky top bar mid-page on a phone: the instructions get a shot of their own.
+      await how.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: `${SCREENS}/payments-pending-crypto-instructions-${width}.png` });
 
       // Upgrade is off while it waits, with the reason, instead of a 'Payment Failed' toast.
       await page.getByRole('tab', { name: 'Tier Upgrade' }).click();
