@@ -179,8 +179,15 @@ export function AccountMenu({ user, reviewCounts, onOpen }: AccountMenuProps) {
           )}
         >
           <div className="border-b px-2 pt-1.5 pb-2.5">
-            <p className="truncate text-sm font-medium">{name || user.email}</p>
-            {name && <p className="truncate text-xs text-muted-foreground">{user.email}</p>}
+            {/* A long address is cut short here; its title shows it whole. */}
+            <p className="truncate text-sm font-medium" title={name || user.email}>
+              {name || user.email}
+            </p>
+            {name && (
+              <p className="truncate text-xs text-muted-foreground" title={user.email}>
+                {user.email}
+              </p>
+            )}
             <p className="mt-1 font-mono text-[0.65rem] tracking-wider text-primary">
               {tierLabel(user.tier)} · {tierName(user.tier).toUpperCase()}
             </p>
