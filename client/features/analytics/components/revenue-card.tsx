@@ -12,10 +12,11 @@ type Business = AnalyticsDashboard['business'];
 export function RevenueCard({ business }: { business: Business }) {
   return (
     <div data-testid="analytics-stat" className="flex flex-col gap-2 rounded-lg border bg-card px-4 py-4">
-      <div className="flex items-center justify-between gap-2 text-muted-foreground">
-        <dt className="font-mono text-xs tracking-widest uppercase">Revenue</dt>
+      {/* A <dl> group holds only its terms and definitions: the icon rides in the term, the hint is a definition. */}
+      <dt className="flex items-center justify-between gap-2 font-mono text-xs tracking-widest text-muted-foreground uppercase">
+        Revenue
         <Banknote aria-hidden="true" className="size-4 text-primary" />
-      </div>
+      </dt>
       <dd className="grid gap-0.5" data-testid="revenue">
         {business.revenue.length === 0 ? (
           <span className="text-3xl font-bold tracking-tight tabular-nums">None yet</span>
@@ -35,7 +36,7 @@ export function RevenueCard({ business }: { business: Business }) {
           ))
         )}
       </dd>
-      <p className="text-xs text-muted-foreground">{plural(business.newOrders, 'new order')}</p>
+      <dd className="text-xs text-muted-foreground">{plural(business.newOrders, 'new order')}</dd>
     </div>
   );
 }
