@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@contract/auth';
@@ -142,6 +142,17 @@ describe('account menu (desktop)', () => {
     ).toBeVisible();
     expect(within(menu).getByText('2 waiting in all.')).toBeInTheDocument();
     expect(button).toHaveAccessibleName('Account menu, 2 waiting for review');
+  });
+
+  it('reads the counts again on a new page, so the total follows what was decided', async () => {
+    const fetchMock = signedIn(director, [counts, { ...counts, payments: 0 }]);
+    const { location } = renderLayout();
+    await screen.findByRole('button', { name: 'Account menu, 7 waiting for review' });
+    const calls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/review/counts').length;
+    expect(calls()).toBe(1);
+    act(() => location.navigate('/payments'));
+    expect(await screen.findByRole('button', { name: 'Account menu, 5 waiting for review' })).toBeVisible();
+    expect(calls()).toBe(2);
   });
 
   it('closes on Escape with the focus back on its button, and on a followed link', async () => {

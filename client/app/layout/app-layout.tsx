@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { DIRECTOR_TIER } from '@contract/tiers';
@@ -32,13 +32,20 @@ export function AppLayout({ children }: { children: ReactNode }) {
     setPanelLocation(location);
     setPanel(null);
   }
-  // What waits for a Director's review, for the account menus; read again whenever one opens.
+  // What waits for a Director's review, for the account menus; read again whenever one opens, and on each new
+  // page, so that the button's total follows what the Director has just decided.
   const director = (user?.tier ?? 0) >= DIRECTOR_TIER;
   const reviewCounts = useReviewCounts({ enabled: director });
   const refetchReviewCounts = reviewCounts.refetch;
   const refreshReviewCounts = useCallback(() => {
     if (director) void refetchReviewCounts();
   }, [director, refetchReviewCounts]);
+  const countedAt = useRef(location);
+  useEffect(() => {
+    if (countedAt.current === location) return;
+    countedAt.current = location;
+    refreshReviewCounts();
+  }, [location, refreshReviewCounts]);
   const counts = director ? reviewCounts.data : undefined;
   const queryClient = useQueryClient();
   // An order changes stock: the catalogue (lists and product pages) must be read again. Its query key comes
