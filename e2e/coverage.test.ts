@@ -953,6 +953,7 @@ describe('every screen reached by clicking from the home page', () => {
         for (const reach of [...publicReaches, ...mine]) await reachByClicking(page, viewer, width, reach);
         if (signedIn(viewer)) await reachProductByClicking(page, viewer, width);
       }
+      if (director(viewer)) await decideFromTheMenu(page);
       // What a member may not open is not offered.
       if (signedIn(viewer) && !director(viewer)) {
         await page.setViewportSize(WIDTHS.desktop);
@@ -1014,4 +1015,34 @@ async function navigationScreens(page: Page, viewer: Viewer, width: Width) {
   await menu.evaluate((element) => element.scrollTo(0, element.scrollHeight));
   await shot('menu-end');
   await page.getByRole('button', { name: 'Close menu' }).click();
+}
+
+/**
+ * A Director follows the menu's secure channel count to its queue, rejects the request waiting there, and the
+ * menu's count drops by one (it is read again when the menu opens).
+ */
+async function decideFromTheMenu(page: Page) {
+  const waiting = (count: number) => (count === 0 ? 'nothing waiting' : `${count} waiting`);
+  const secureChannelCount = async () =>
+    ((await (await page.request.get(`${e2e.server.url}/api/review/counts`)).json()) as ReviewCounts)
+      .secureChannel;
+  const before = await secureChannelCount();
+  expect(before).toBeGreaterThan(0);
+  await page.setViewportSize(WIDTHS.desktop);
+  await page.goto(`${e2e.server.url}/`);
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('link', { name: `Secure channel requests, ${waiting(before)}` })
+    .click();
+  await sectionInView(page, 'Security review queue');
+  await page.getByRole('button', { name: 'Reject Meera Iyer' }).first().click();
+  await page.getByText('Request Rejected', { exact: true }).first().waitFor();
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole('link', { name: `Secure channel requests, ${waiting(before - 1)}` })
+    .waitFor();
+  expect(await secureChannelCount()).toBe(before - 1);
+  await page.screenshot({ path: path.join(SCREENS, 'nav-after-tier-4-desktop-account-menu-decided.png') });
 }
