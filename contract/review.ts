@@ -18,12 +18,3 @@ export const reviewCountsSchema = z.object({
 });
 export type ReviewCounts = z.infer<typeof reviewCountsSchema>;
 export type ReviewQueue = keyof ReviewCounts;
-
-/** The queues in the order the menu lists them. */
-export const REVIEW_QUEUES = [
-  'payments',
-  'upgrades',
-  'secureChannel',
-  'vendorApplications',
-  'vendorProducts',
-] as const satisfies readonly ReviewQueue[];

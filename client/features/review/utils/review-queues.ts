@@ -16,7 +16,7 @@ const APPROVALS = paths.payments.getHref('approvals');
 const SECURE_CHANNEL_QUEUE = `${paths.secureChannel.getHref()}#secure-channel-reviews-heading`;
 const VENDOR_QUEUE = `${paths.vendor.getHref()}#vendor-review-queue-heading`;
 
-/** The queues in menu order (the contract's REVIEW_QUEUES, typed against it). */
+/** The queues in menu order; `satisfies` keeps the names those of the contract's counts. */
 const QUEUES = [
   'payments',
   'upgrades',
