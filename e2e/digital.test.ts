@@ -53,7 +53,7 @@ describe('the digital services suite', () => {
     const threat = serviceCard(page, 'Threat Intelligence Briefs');
     await threat.waitFor();
     expect(
-      await page.getByTestId('service-card').getByRole('heading', { level: 3 }).allTextContents(),
+      await page.getByTestId('service-card').getByRole('heading', { level: 2 }).allTextContents(),
     ).toEqual([
       'Threat Intelligence Briefs',
       'Reputation Monitoring',

@@ -113,7 +113,7 @@ export function Home({ user }: { user: User }) {
                   <ShieldOff aria-hidden="true" className="size-4 text-warning" />
                   <Link
                     href={paths.settings.getHref()}
-                    className="text-warning underline-offset-4 hover:underline"
+                    className="text-warning underline underline-offset-4 hover:text-warning/80"
                   >
                     Not enabled
                   </Link>

@@ -114,7 +114,7 @@ export function Landing() {
           New client?{' '}
           <Link
             href={paths.secureChannel.getHref()}
-            className="text-primary underline-offset-4 hover:underline"
+            className="text-primary underline underline-offset-4 hover:text-primary/80"
           >
             Request a secure channel
           </Link>{' '}

@@ -18,9 +18,21 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-5', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
+/**
+ * A card's heading: an `h2` by default, as most cards sit right under the page's `h1`; a card inside a section
+ * with its own `h2` passes `as="h3"`, so headings never skip a level.
+ */
+export function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: ComponentProps<'h2'> & { as?: 'h2' | 'h3' }) {
   return (
-    <h3 data-slot="card-title" className={cn('text-lg leading-tight font-semibold', className)} {...props} />
+    <Heading
+      data-slot="card-title"
+      className={cn('text-lg leading-tight font-semibold', className)}
+      {...props}
+    />
   );
 }
 

@@ -65,9 +65,9 @@ export function ProductCard({ product, layout, href, action }: ProductCardProps)
           <p className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
             {product.category.name}
           </p>
-          <h3 id={`product-${product.id}-name`} className="leading-snug font-semibold">
+          <h2 id={`product-${product.id}-name`} className="leading-snug font-semibold">
             {name}
-          </h3>
+          </h2>
           <p className={cn('text-sm text-muted-foreground', list ? 'line-clamp-3' : 'line-clamp-2')}>
             {product.description}
           </p>

@@ -230,7 +230,7 @@ export function ProductDetail({ productId, viewerTier, renderPurchase }: Product
                 <dd>
                   <Link
                     href={marketplaceHref(product.category.slug)}
-                    className="text-primary underline-offset-4 hover:underline"
+                    className="text-primary underline underline-offset-4 hover:text-primary/80"
                   >
                     {product.category.name}
                   </Link>

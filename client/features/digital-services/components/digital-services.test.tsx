@@ -44,7 +44,7 @@ describe('the service cards', () => {
     serve();
     renderWithProviders(<DigitalServices user={tier1User} />);
     expect(
-      (await cards()).map((element) => within(element).getByRole('heading', { level: 3 }).textContent),
+      (await cards()).map((element) => within(element).getByRole('heading', { level: 2 }).textContent),
     ).toEqual(['Threat Intelligence Briefs', 'OSINT Subject Reports', 'Strategic Trend Analysis']);
     const threat = card('Threat Intelligence Briefs');
     expect(within(threat).getAllByTestId('service-metric')).toHaveLength(4);

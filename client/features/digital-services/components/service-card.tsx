@@ -71,9 +71,9 @@ export function ServiceCard({
           <p className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
             {service.category}
           </p>
-          <h3 id={headingId} className="leading-snug font-semibold">
+          <h2 id={headingId} className="leading-snug font-semibold">
             {service.name}
-          </h3>
+          </h2>
         </div>
         <Badge variant={usable ? 'default' : 'outline'} title={`${tierName(service.minimumTier)} clearance`}>
           {!usable && <Lock aria-hidden="true" />}
@@ -98,9 +98,9 @@ export function ServiceCard({
 
       {preview.capabilities.length > 0 && (
         <div className="space-y-2">
-          <h4 className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
+          <h3 className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
             Capabilities
-          </h4>
+          </h3>
           <ul className="grid gap-1.5 text-sm">
             {preview.capabilities.map((capability) => (
               <li key={capability} data-testid="service-capability" className="flex items-start gap-2">
@@ -120,9 +120,9 @@ export function ServiceCard({
       {usable ? (
         preview.activities.length > 0 && (
           <div className="space-y-2">
-            <h4 className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
+            <h3 className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
               Recent activity
-            </h4>
+            </h3>
             <ul className="grid gap-2">
               {preview.activities.map(({ kind, text }) => {
                 const { label, icon: Icon, className } = ACTIVITY_KINDS[kind];

@@ -32,7 +32,7 @@ export function PersonnelDossier({ member, today }: { member: TeamMember; today:
           <UserRound aria-hidden="true" className="size-7" />
         </span>
         <div className="min-w-0 flex-1 space-y-1">
-          <p className="flex items-center gap-2 font-mono text-[0.7rem] tracking-widest text-destructive uppercase">
+          <p className="flex items-center gap-2 font-mono text-[0.7rem] tracking-widest text-red-400 uppercase">
             <FileLock2 aria-hidden="true" className="size-3.5" />
             {member.classification}
           </p>
