@@ -109,7 +109,7 @@ const screens: readonly Screen[] = [
       const tier = viewer.tier ?? 1;
       const cards = await page.getByTestId('service-card').evaluateAll((elements) =>
         elements.map((card) => ({
-          name: card.querySelector('h3')?.textContent?.trim() ?? '',
+          name: card.querySelector('h2')?.textContent?.trim() ?? '',
           classified: card
             .querySelector('[data-testid="classified-panel"]')
             ?.textContent?.includes('CLASSIFIED'),
@@ -150,7 +150,7 @@ const screens: readonly Screen[] = [
       // Each card's add button, labelled by access and stock: the name, then the last control of the card.
       const cards = await page.getByTestId('product-card').evaluateAll((elements) =>
         elements.map((card) => ({
-          name: card.querySelector('h3')?.textContent?.trim() ?? '',
+          name: card.querySelector('h2')?.textContent?.trim() ?? '',
           action: [...card.querySelectorAll('a, button')].at(-1)?.textContent?.trim() ?? '',
         })),
       );
@@ -664,7 +664,8 @@ describe('browser coverage of every route', () => {
       await rm(path.join(ARTIFACTS, viewer.role), { recursive: true, force: true });
       await mkdir(path.join(ARTIFACTS, viewer.role), { recursive: true });
       // One browser context for the role; members sign up through the API and get their tier from the CLI.
-      const page = await e2e.newPage();
+      // An unknown path is answered 404 with the app, which shows its not-found page (design 11.3).
+      const page = await e2e.newPage({ expectedErrors: [new RegExp(`status of 404 .*${UNKNOWN_PATH}$`)] });
       if (signedIn(viewer)) {
         const email = await e2e.signUp(page, `coverage-${viewer.role}`);
         if (viewer.tier !== 1) await e2e.server.cli('user:set-tier', email, String(viewer.tier));
@@ -910,8 +911,8 @@ async function reachProductByClicking(page: Page, viewer: Viewer, width: Width) 
   const marketplace = publicReaches.find((reach) => reach.name === 'marketplace')!;
   await reachByClicking(page, viewer, width, marketplace);
   const card = page.getByTestId('product-card').first();
-  const name = (await card.locator('h3').textContent())!.trim();
-  await card.locator('h3 a').click();
+  const name = (await card.locator('h2').textContent())!.trim();
+  await card.locator('h2 a').click();
   await page.waitForURL((url) => url.pathname.startsWith('/product/'));
   await heading(page, name);
   await page.screenshot({ path: path.join(SCREENS, `nav-${viewer.role}-${width}-product.png`) });
