@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../client/config/paths.js';
+import { CLIENT_ROUTES } from '../contract/routes.js';
 import { useHarness } from './support/harness.js';
 
 /*
@@ -41,8 +41,8 @@ async function routeList(page: Page): Promise<string[]> {
   const [product] = (await (await page.request.get(`${e2e.server.url}/api/products?limit=1`)).json()) as {
     id: string;
   }[];
-  return Object.values(paths).map((route) =>
-    route.path.replace(':id', route.path.startsWith('/blog') ? post!.id : product!.id),
+  return Object.values(CLIENT_ROUTES).map((route) =>
+    route.replace(':id', route.startsWith('/blog') ? post!.id : product!.id),
   );
 }
 

@@ -65,11 +65,16 @@ describe('a new visitor', () => {
     await page.getByText('TIER 1').first().waitFor();
   });
 
-  it('shows the 404 page on an unknown path', async () => {
-    const page = await e2e.newPage({ skipLoadingScreen: false });
+  it('shows the 404 page on an unknown path, answered 404 with the app (design 11.3)', async () => {
+    const page = await e2e.newPage({
+      skipLoadingScreen: false,
+      expectedErrors: [/status of 404 .*\/no\/such\/place$/],
+    });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(`${e2e.server.url}/no/such/place`);
+    const answer = await page.goto(`${e2e.server.url}/no/such/place`);
+    expect(answer?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect((await page.goto(`${e2e.server.url}/marketplace`))?.status()).toBe(200);
     const response = await page.request.get(`${e2e.server.url}/api/no/such/place`);
     expect(response.status()).toBe(404);
     expect((await response.json()).code).toBe('NOT_FOUND');

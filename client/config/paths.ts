@@ -1,3 +1,5 @@
+import { CLIENT_ROUTES } from '@contract/routes';
+
 /** The tabs of /settings, in order; the first is the default. */
 export const SETTINGS_TABS = ['security', 'profile', 'analytics', 'preferences', 'privacy'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -8,76 +10,96 @@ export type PaymentsTab = (typeof PAYMENTS_TABS)[number];
 
 /**
  * The route table: every client path in one place (docs/product.md, Screens). Components link with
- * `paths.x.getHref()` and routes match on `paths.x.path`; no string paths elsewhere.
+ * `paths.x.getHref()` and routes match on `paths.x.path`; no string paths elsewhere. The patterns come from
+ * `contract/routes.ts`, which the server reads too, so a page it does not know is a 404 there as well.
  */
 export const paths = {
-  home: { path: '/', label: 'Home', getHref: () => '/' },
+  home: { path: CLIENT_ROUTES.home, label: 'Home', getHref: () => '/' },
   login: {
-    path: '/login',
+    path: CLIENT_ROUTES.login,
     label: 'Sign in',
     getHref: (returnTo?: string) => (returnTo ? `/login?${new URLSearchParams({ returnTo })}` : '/login'),
   },
   // Account links, reachable by everyone: the reset and verification links in mail lead to the last two.
-  forgotPassword: { path: '/forgot-password', label: 'Forgot password', getHref: () => '/forgot-password' },
+  forgotPassword: {
+    path: CLIENT_ROUTES.forgotPassword,
+    label: 'Forgot password',
+    getHref: () => '/forgot-password',
+  },
   resetPassword: {
-    path: '/reset-password',
+    path: CLIENT_ROUTES.resetPassword,
     label: 'Reset password',
     getHref: (token?: string) =>
       token ? `/reset-password?${new URLSearchParams({ token })}` : '/reset-password',
   },
   verifyEmail: {
-    path: '/verify-email',
+    path: CLIENT_ROUTES.verifyEmail,
     label: 'Verify e-mail address',
     getHref: (token?: string) =>
       token ? `/verify-email?${new URLSearchParams({ token })}` : '/verify-email',
   },
-  digital: { path: '/digital', label: 'Digital Services', getHref: () => '/digital' },
-  marketplace: { path: '/marketplace', label: 'Marketplace', getHref: () => '/marketplace' },
-  investigations: { path: '/investigations', label: 'Investigations', getHref: () => '/investigations' },
-  blog: { path: '/blog', label: 'Intel Blog', getHref: () => '/blog' },
+  digital: { path: CLIENT_ROUTES.digital, label: 'Digital Services', getHref: () => '/digital' },
+  marketplace: { path: CLIENT_ROUTES.marketplace, label: 'Marketplace', getHref: () => '/marketplace' },
+  investigations: {
+    path: CLIENT_ROUTES.investigations,
+    label: 'Investigations',
+    getHref: () => '/investigations',
+  },
+  blog: { path: CLIENT_ROUTES.blog, label: 'Intel Blog', getHref: () => '/blog' },
   blogPost: {
-    path: '/blog/:id',
+    path: CLIENT_ROUTES.blogPost,
     label: 'Briefing',
     getHref: (id: string) => `/blog/${encodeURIComponent(id)}`,
   },
-  secureChannel: { path: '/secure-channel', label: 'Secure Channel', getHref: () => '/secure-channel' },
-  team: { path: '/team', label: 'Team', getHref: () => '/team' },
-  adminLinkForm: { path: '/admin/link-form', label: 'Team Link Form', getHref: () => '/admin/link-form' },
-  dashboard: { path: '/dashboard', label: 'Dashboard', getHref: () => '/dashboard' },
-  vendor: { path: '/vendor', label: 'Vendor', getHref: () => '/vendor' },
+  secureChannel: {
+    path: CLIENT_ROUTES.secureChannel,
+    label: 'Secure Channel',
+    getHref: () => '/secure-channel',
+  },
+  team: { path: CLIENT_ROUTES.team, label: 'Team', getHref: () => '/team' },
+  adminLinkForm: {
+    path: CLIENT_ROUTES.adminLinkForm,
+    label: 'Team Link Form',
+    getHref: () => '/admin/link-form',
+  },
+  dashboard: { path: CLIENT_ROUTES.dashboard, label: 'Dashboard', getHref: () => '/dashboard' },
+  vendor: { path: CLIENT_ROUTES.vendor, label: 'Vendor', getHref: () => '/vendor' },
   product: {
-    path: '/product/:id',
+    path: CLIENT_ROUTES.product,
     label: 'Product',
     getHref: (id: string | number) => `/product/${encodeURIComponent(String(id))}`,
   },
   settings: {
-    path: '/settings',
+    path: CLIENT_ROUTES.settings,
     label: 'Settings',
     // Mail links open a tab directly (`/settings?tab=preferences`).
     getHref: (tab?: SettingsTab) => (tab ? `/settings?${new URLSearchParams({ tab })}` : '/settings'),
   },
-  cases: { path: '/cases', label: 'Cases', getHref: () => '/cases' },
+  cases: { path: CLIENT_ROUTES.cases, label: 'Cases', getHref: () => '/cases' },
   payments: {
-    path: '/payments',
+    path: CLIENT_ROUTES.payments,
     label: 'Payments',
     // The Directors' review links open the approvals tab directly (`/payments?tab=approvals`).
     getHref: (tab?: PaymentsTab) => (tab ? `/payments?${new URLSearchParams({ tab })}` : '/payments'),
   },
-  mobile: { path: '/mobile', label: 'Mobile & Integrations', getHref: () => '/mobile' },
-  ai: { path: '/ai', label: 'AI & Enterprise', getHref: () => '/ai' },
+  mobile: { path: CLIENT_ROUTES.mobile, label: 'Mobile & Integrations', getHref: () => '/mobile' },
+  ai: { path: CLIENT_ROUTES.ai, label: 'AI & Enterprise', getHref: () => '/ai' },
   // Directors only: the page tells other tiers what it takes.
-  audit: { path: '/audit', label: 'Audit Trail', getHref: () => '/audit' },
+  audit: { path: CLIENT_ROUTES.audit, label: 'Audit Trail', getHref: () => '/audit' },
   // Where QR code scans lead (the server's /q/{token} redirects here).
   emergency: {
-    path: '/emergency',
+    path: CLIENT_ROUTES.emergency,
     label: 'Emergency',
     getHref: (code?: string) => (code ? `/emergency?${new URLSearchParams({ code })}` : '/emergency'),
   },
-  qrExpired: { path: '/qr/expired', label: 'Expired QR code', getHref: () => '/qr/expired' },
+  qrExpired: { path: CLIENT_ROUTES.qrExpired, label: 'Expired QR code', getHref: () => '/qr/expired' },
   // The footer's pages, for everyone.
-  privacy: { path: '/privacy', label: 'Privacy Policy', getHref: () => '/privacy' },
-  terms: { path: '/terms', label: 'Terms of Service', getHref: () => '/terms' },
-  security: { path: '/security', label: 'Security', getHref: () => '/security' },
-} as const;
+  privacy: { path: CLIENT_ROUTES.privacy, label: 'Privacy Policy', getHref: () => '/privacy' },
+  terms: { path: CLIENT_ROUTES.terms, label: 'Terms of Service', getHref: () => '/terms' },
+  security: { path: CLIENT_ROUTES.security, label: 'Security', getHref: () => '/security' },
+} as const satisfies Record<
+  keyof typeof CLIENT_ROUTES,
+  { path: string; label: string; getHref: (...args: never[]) => string }
+>;
 
 export type PathName = keyof typeof paths;

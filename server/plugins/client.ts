@@ -2,11 +2,15 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isClientRoute } from '../../contract/routes.js';
 import { AppError } from '../lib/errors.js';
 
 /**
- * Serves the built client (dist/client) with an SPA fallback: unknown non-API GETs get index.html and the
- * client router decides (its own 404 page); unknown /api paths get the JSON 404.
+ * Serves the built client (dist/client), design 11.3:
+ * - hashed files under /assets/ are cached for a year and sent brotli- or gzip-encoded when the browser accepts
+ *   it, from the .br/.gz files the build wrote beside them (no compression per request);
+ * - a client route (contract/routes.ts) gets index.html, never cached; any other page gets index.html with a 404,
+ *   and the client router shows its not-found page; unknown /api paths get the JSON 404.
  */
 export default fp(
   async function clientPlugin(app: FastifyInstance, options: { root: string }) {
@@ -16,6 +20,7 @@ export default fp(
         root: options.root,
         wildcard: false,
         index: false,
+        preCompressed: true,
         setHeaders(reply, filePath) {
           // Vite fingerprints everything under assets/; index.html must always be revalidated.
           reply.header(
@@ -27,12 +32,15 @@ export default fp(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+      const pathname = request.url.split('?')[0]!;
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
       if (isPage && hasClient) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply
+          .status(isClientRoute(pathname) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html');
       }
-      throw new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+      throw new AppError('NOT_FOUND', `Route ${request.method} ${pathname} not found`);
     });
   },
   { name: 'client' },
