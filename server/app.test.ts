@@ -46,10 +46,14 @@ describe('health', () => {
 });
 
 describe('routing and the SPA fallback', () => {
-  it('serves index.html for unknown page paths, so the client router shows its 404', async () => {
-    for (const url of ['/', '/marketplace', '/no/such/page']) {
+  it('serves index.html for client routes (200) and for unknown page paths (404), where the client router shows its 404', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/marketplace', 200],
+      ['/no/such/page', 404],
+    ] as const) {
       const response = await app.inject({ url, headers: { accept: 'text/html' } });
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(status);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
     }
