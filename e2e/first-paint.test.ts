@@ -21,17 +21,11 @@ function watch(page: Page) {
 
 describe('a clean console and first paint', () => {
   it('lets a signed-out visitor browse without one console error or current-user call', async () => {
+    // An unknown page is left out: it is answered 404 (design 11.3), which the browser itself logs; the auth and
+    // coverage tests visit it.
     const page = await e2e.newPage();
     const seen = watch(page);
-    for (const route of [
-      '/',
-      '/marketplace',
-      '/digital',
-      '/privacy',
-      '/terms',
-      '/security',
-      '/no-such-page',
-    ]) {
+    for (const route of ['/', '/marketplace', '/digital', '/privacy', '/terms', '/security']) {
       await page.goto(`${e2e.server.url}${route}`);
       await page.getByRole('contentinfo').waitFor();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
