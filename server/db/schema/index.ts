@@ -27,3 +27,4 @@ export * from './analytics.js';
 export * from './team.js';
 export * from './reviews.js';
 export * from './privacy.js';
+export * from './evidence.js';
