@@ -71,6 +71,20 @@ describe('GET /api/search', () => {
     expect((await search('q=thrmxl')).some((r) => /thermal/i.test(r.title))).toBe(false);
   });
 
+  it('forgives two wrong letters in a name: in one long word, or one in each of two words', async () => {
+    const first = async (q: string) => (await search(`q=${encodeURIComponent(q)}`))[0]?.title;
+    // "monocular" with two letters wrong.
+    expect(await first('manoculer')).toBe('Thermal Imaging Monocular TX-35');
+    expect(await first('spectrim analysor')).toBe('Handheld Spectrum Analyser SA-6');
+    expect(await first('hardwore securety')).toBe('FIDO2 Hardware Security Key (Pair)');
+    expect(await first('encryptid sateltte')).toBe('Encrypted Satellite Phone SX-2');
+    // A right word beside a wrong one still finds the name with the right word.
+    expect(await first('thermal imagenq')).toBe('Thermal Imaging Monocular TX-35');
+    // Two wrong letters in a five-letter word are too many (one edit up to five letters), three in a long one too.
+    expect((await search('q=rxdix')).some((r) => /radio/i.test(r.title))).toBe(false);
+    expect((await search('q=bxllxstxc')).some((r) => /ballistic/i.test(r.title))).toBe(false);
+  });
+
   it('searches services, the investigation catalogue and blog titles, and filters by type', async () => {
     expect((await search('q=background')).some((r) => r.type === 'investigation')).toBe(true);
     expect((await search('q=osint&type=service')).every((r) => r.type === 'service')).toBe(true);
