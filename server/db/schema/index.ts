@@ -27,4 +27,5 @@ export * from './analytics.js';
 export * from './team.js';
 export * from './reviews.js';
 export * from './privacy.js';
+export * from './setup.js';
 export * from './evidence.js';
