@@ -10,6 +10,7 @@ import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
+import observabilityPlugin, { requestId } from './plugins/observability.js';
 import requestOriginPlugin from './plugins/request-origin.js';
 import { scopeAwareValidatorCompiler } from './plugins/scope-fields.js';
 import routeTablePlugin from './plugins/route-table.js';
@@ -46,6 +47,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     requestTimeout: 30_000,
+    // A valid incoming X-Request-Id, else a UUID; the same id is the answer's X-Request-Id and every log line's reqId.
+    genReqId: requestId,
   });
   app.setValidatorCompiler(scopeAwareValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // First, so that every route after it is in the table the authorization and fuzz tests check.
   await app.register(routeTablePlugin);
+  // Second: request ids go on answers every later hook may refuse; every later route is timed.
+  await app.register(observabilityPlugin);
   await app.register(errorsPlugin);
   await app.register(requestOriginPlugin);
   await app.register(securityPlugin, { config });

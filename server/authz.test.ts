@@ -116,6 +116,8 @@ const shippingAddress = {
 const RULES: Record<string, Rule> = {
   'GET /healthz': { access: 'public' },
   'GET /readyz': { access: 'public' },
+  // Loopback callers only while METRICS_TOKEN is unset (as here): the injected requests come from 127.0.0.1.
+  'GET /metrics': { access: 'public' },
   'GET /api/docs': { access: 'public' },
   'GET /api/docs/json': { access: 'public' },
   'GET /api/docs/yaml': { access: 'public' },

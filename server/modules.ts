@@ -4,6 +4,7 @@ import { createContext, type AppContext, type ContextOptions, type Settlements }
 import type { ServerModule } from './infra/module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { mailModule } from './modules/mail/mail.module.js';
+import { metricsModule } from './modules/metrics/metrics.module.js';
 import { rateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { mfaModule } from './modules/mfa/mfa.module.js';
@@ -43,6 +44,7 @@ import { reviewModule } from './modules/review/review.module.js';
  */
 const manifests = [
   healthModule,
+  metricsModule,
   mailModule,
   rateLimitsModule,
   authModule,

@@ -66,6 +66,11 @@ export const envSchema = z
     MAIL_RETRY_DELAY_SECONDS: positiveInt(30),
     /** Tries of one message before the outbox marks it failed. */
     MAIL_MAX_ATTEMPTS: positiveInt(8),
+    /**
+     * `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` when set; unset, only loopback callers
+     * (the address TRUST_PROXY yields, so a trusted proxy's clients are not mistaken for local ones).
+     */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_LOGIN_MAX: positiveInt(10),
     RATE_LIMIT_LOGIN_WINDOW_MIN: positiveInt(15),

@@ -36,6 +36,7 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const METRICS_PATH = /^\/metrics\/?(\?|$)/;
 /**
  * Only an `admin` key may manage keys and account security (2FA, password, address) and the account's data rights
  * (its whole export, its deletion); `write` may do the rest.
@@ -82,7 +83,8 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       const authorization = request.headers.authorization;
-      if (authorization !== undefined) {
+      // /metrics reads its own Bearer token (METRICS_TOKEN), which is no API key.
+      if (authorization !== undefined && !METRICS_PATH.test(request.url)) {
         const [scheme, key] = authorization.split(' ');
         const found = scheme === 'Bearer' && key ? await apiKeys.authenticate(ctx, key) : null;
         if (!found) throw new AppError('UNAUTHENTICATED', 'Invalid or expired API key');

@@ -29,6 +29,8 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
       logLevel: 'warn',
     },
     async (_request, reply) => {
+      // From the moment shutdown begins, so the load balancer stops sending before the listener closes.
+      if (app.draining) return reply.status(503).send({ status: 'unavailable', detail: 'shutting down' });
       try {
         const applied = await appliedMigrationCount(database.pool);
         if (applied < expected) {
