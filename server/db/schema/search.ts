@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, nonNegative } from './columns.js';
+import { createdAt, nonNegative, trigramIndex } from './columns.js';
 import { users } from './users.js';
 
 /** One row a search, feeding trending searches and the analytics Search tab. */
@@ -21,4 +21,17 @@ export const searchLog = pgTable(
     // Trending and analytics both group the queries of a recent window.
     index('search_log_created_query_idx').on(t.createdAt, t.query),
   ],
+);
+
+/**
+ * The typo dictionary (decision 015): each word of four or more letters in a searchable name, with how many names use
+ * it. Kept by triggers on the five searched tables (migration 0021); a typed word is corrected against it.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    uses: integer('uses').notNull(),
+  },
+  (t) => [trigramIndex('search_words_word_trgm_idx', t.word)],
 );

@@ -8,26 +8,32 @@ import {
   investigationCatalog,
   products,
   searchLog,
+  searchWords,
   vendorApplications,
 } from '../../db/schema/index.js';
 
 /**
- * Each source is searched in two steps: at most CANDIDATES rows matching the full-text query or resembling the text
- * (trigram word similarity, for typos) are taken through their GIN indexes, and only those are ranked. A broad term
- * over a large catalogue therefore costs a bounded amount of work (issue: rank a bounded candidate set).
+ * Each source is searched in two steps: at most CANDIDATES rows matching the full-text query are taken through its
+ * GIN index, and only those are ranked. A broad term over a large catalogue therefore costs a bounded amount of work.
  */
 const CANDIDATES = 100;
 const GIN_SCAN_LIMIT = 2_000;
-/** Trigram word similarity a name needs to be a typo candidate (checked then by edit distance). */
+/**
+ * Trigram word similarity a dictionary word needs to be a typo candidate for a typed word (checked then by edit
+ * distance). Looser than pg_trgm's default 0.6: "themral" shares only 0.375 of its trigrams with "thermal".
+ */
 const FUZZY_TRIGRAM_THRESHOLD = 0.3;
 
 /**
- * `fuzzy` false: the full-text query alone (the common case, cheap through the GIN index). `fuzzy` true: names
- * that resemble the text by trigram word similarity: the fallback for typos, only when full text found little.
+ * `fuzzy` false: the full-text query alone (the common case, cheap through the GIN index). `fuzzy` true: the typo
+ * fallback, only when full text found little: each typed word may also be a dictionary word within a few edits of
+ * it (the `typo` query of searchAndLog), and half of the typed words found are enough.
  */
 export interface Match {
   tsQuery: string | null;
   text: string;
+  /** The typed words (letters and digits), at most 8. */
+  words: string[];
   fuzzy: boolean;
 }
 
@@ -55,56 +61,100 @@ export type Hit = {
 };
 
 /**
- * Typo tolerance (issue 18): the words of the typed text (split like the trigram words) that are within a few edits
- * of a word of the name, or of its beginning (still typing), as a share of the typed words. Four or five letters
- * allow one edit, six or more two (a transposition counts two: "themral" is two edits from "thermal"); shorter
- * words must be exact. Computed only for the few names the trigram index found.
+ * Typo tolerance (issue 18, decision 015): the typed words (letters and digits) are looked up in the dictionary of
+ * the words of every searchable name (`search_words`, a few thousand rows however many products there are), not
+ * in the names themselves. A dictionary word is an alternative for a typed word of four or more letters when it
+ * resembles it (trigram word similarity) and is within a few edits of it or of its beginning (still typing): four
+ * or five letters allow one edit, six or more two (a transposition counts two: "themral" is two edits from
+ * "thermal"); shorter words, and words with digits, must be exact. Each typed word becomes a group "the word as a
+ * prefix, or one of its alternatives" over the name's part of the search vector (weight A), and the fallback finds
+ * names that have every group (`all_words`) or, ranked below them, at least half of them (`any_word`, `each_word`).
+ * Computed only when the fallback runs.
  */
-function closeness(name: SQL, text: string): SQL {
-  const tolerance = sql`(case when length(q) >= 6 then 2 when length(q) >= 4 then 1 else 0 end)`;
-  return sql`(select coalesce(avg((exists (
-      select 1 from regexp_split_to_table(lower(${name}), '[^[:alnum:]]+') w
-      where w <> '' and least(
-        levenshtein_less_equal(q, w, ${tolerance}),
-        levenshtein_less_equal(q, left(w, length(q)), ${tolerance})
-      ) <= ${tolerance}))::int), 0)
-    from regexp_split_to_table(${text}, '[^[:alnum:]]+') q where q <> '')`;
+function typoQuery(words: string[]): SQL {
+  const tolerance = sql`(case when length(t.q) >= 6 then 2 when length(t.q) >= 4 then 1 else 0 end)`;
+  return sql`typed as (
+      select q, n from unnest(string_to_array(${words.join(' ')}, ' ')) with ordinality t(q, n)
+    ),
+    alternatives as (
+      select n, q || ':*A' as alt from typed
+      union all
+      select t.n, s.word || ':A' from typed t join ${searchWords} s
+        on t.q ~ '^[[:alpha:]]{4,}$' and t.q <% s.word and s.word <> t.q
+        and least(
+          levenshtein_less_equal(t.q, s.word, ${tolerance}),
+          levenshtein_less_equal(t.q, left(s.word, length(t.q)), ${tolerance})
+        ) <= ${tolerance}
+    ),
+    groups as (select n, '(' || string_agg(alt, ' | ') || ')' as g from alternatives group by n),
+    typo as (
+      select to_tsquery('simple', string_agg(g, ' | ')) as any_word,
+        to_tsquery('simple', string_agg(g, ' & ')) as all_words,
+        array_agg(to_tsquery('simple', g)) as each_word
+      from groups
+    )`;
 }
 
-/** At least this share of the typed words must be close to a word of the name for a typo hit. */
+/** At least this share of the typed words must be found for a typo hit. */
 const FUZZY_MIN_CLOSENESS = 0.5;
 
-function matches(vector: SQL, name: SQL, match: Match): SQL {
-  if (match.fuzzy) {
-    return sql`${match.text} <% ${name} and ${closeness(name, match.text)} >= ${FUZZY_MIN_CLOSENESS}`;
-  }
-  if (match.text.length < SHORT_TEXT) return startsWith(name, match.text);
-  return match.tsQuery ? sql`${vector} @@ to_tsquery('simple', ${match.tsQuery})` : sql`false`;
+/** What a source is made of: its columns (without the score), its rows, its own filters and its search vector. */
+interface Source {
+  type: SearchResultType;
+  columns: SQL;
+  from: SQL;
+  where: SQL[];
+  vector: SQL;
+  name: SQL;
 }
 
-/** Full-text hits rank by ts_rank; typo hits by how much of the text they contain (word similarity). */
-function score(vector: SQL, name: SQL, match: Match): SQL {
-  if (match.fuzzy) {
-    return sql`(${closeness(name, match.text)} + word_similarity(${match.text}, ${name}) / 10)`;
-  }
-  if (match.text.length < SHORT_TEXT) return sql`1.0 / length(${name})`;
-  return match.tsQuery ? sql`ts_rank(${vector}, to_tsquery('simple', ${match.tsQuery}))` : sql`0`;
+function select(source: Source, where: SQL, score: SQL): SQL {
+  return sql`select ${source.columns}, ${score} as score from ${source.from}
+    where ${sql.join([where, ...source.where], sql` and `)} limit ${CANDIDATES}`;
 }
 
-/** One source's best `limit` hits among its first CANDIDATES matches, tagged with the result type. */
-function ranked(type: SearchResultType, candidates: SQL, limit: number): SQL {
-  return sql`(select ${type}::text as type, c.* from (${candidates} limit ${CANDIDATES}) c
+/**
+ * One source's candidates, each query capped at CANDIDATES rows before anything is ranked. Full text ranks by
+ * ts_rank; the typo fallback takes names with every typed word found first (score 1 and up), then names with at
+ * least half of them (the share found), only when more than one word was typed.
+ */
+function candidates(source: Source, match: Match): SQL {
+  const { vector, name } = source;
+  if (!match.fuzzy) {
+    if (match.text.length < SHORT_TEXT) {
+      return select(source, startsWith(name, match.text), sql`1.0 / length(${name})`);
+    }
+    if (!match.tsQuery) return select(source, sql`false`, sql`0`);
+    const query = sql`to_tsquery('simple', ${match.tsQuery})`;
+    return select(source, sql`${vector} @@ ${query}`, sql`ts_rank(${vector}, ${query})`);
+  }
+  const all = sql`(select all_words from typo)`;
+  const every = select(source, sql`${vector} @@ ${all}`, sql`1 + ts_rank(${vector}, ${all}) / 10`);
+  if (match.words.length < 2) return every;
+  const any = sql`(select any_word from typo)`;
+  const share = sql`(select avg((${vector} @@ e)::int) from unnest((select each_word from typo)) e)`;
+  const some = select(
+    source,
+    sql`${vector} @@ ${any} and not ${vector} @@ ${all} and ${share} >= ${FUZZY_MIN_CLOSENESS}`,
+    sql`${share} + ts_rank(${vector}, ${any}) / 10`,
+  );
+  return sql`(${every}) union all (${some})`;
+}
+
+/** One source's best `limit` hits among its candidates, tagged with the result type. */
+function ranked(source: Source, match: Match, limit: number): SQL {
+  return sql`(select ${source.type}::text as type, c.* from (${candidates(source, match)}) c
     order by score desc, title limit ${limit})`;
 }
 
 /**
  * The whole search in one statement (one round trip, one connection): the full-text branches; then, only when they
- * found fewer than `fuzzyBelow`, the trigram branches (a one-time filter, so PostgreSQL skips them otherwise); the
- * best `limit` of both; and the log entry with the number of results.
+ * found fewer than `fuzzyBelow`, the typo branches (a one-time filter, so PostgreSQL skips them, and the dictionary
+ * lookup, otherwise); the best `limit` of both; and the log entry with the number of results.
  */
 export async function searchAndLog(
   db: DbOrTx,
-  branches: { exact: SQL[]; fuzzy: SQL[] | null; fuzzyBelow: number },
+  branches: { exact: SQL[]; fuzzy: SQL[] | null; fuzzyBelow: number; words: string[] },
   limit: number,
   log: { userId: string | null; query: string },
 ): Promise<Hit[]> {
@@ -117,6 +167,7 @@ export async function searchAndLog(
     : sql``;
   const statement = sql`
     with exact as (${exact}),
+    ${branches.fuzzy ? sql`${typoQuery(branches.words)},` : sql``}
     hits as (select * from (select * from exact ${fuzzy}) a order by score desc, title limit ${limit}),
     logged as (
       insert into ${searchLog} (user_id, query, result_count) select ${log.userId}, ${log.query}, count(*) from hits
@@ -125,12 +176,12 @@ export async function searchAndLog(
   const result = await db.transaction(async (tx) => {
     // A broad word (two letters, a common kind) would otherwise have the GIN index collect every match before the
     // candidate limit applies: this caps what each full-text index scan returns. The log entry is statistics, so
-    // the search does not wait for its commit to reach the disk.
-    // The trigram step of the typo fallback only gathers candidates (the edit distance decides), so it may be
-    // looser than the default 0.6: "themral" shares only 0.375 of its trigrams with "thermal".
+    // the search does not wait for its commit to reach the disk. The statement is prepared (db/client.ts); its
+    // generic plan serves every search of its shape, since planning this union cost more than running it.
     await tx.execute(
       sql`select set_config('gin_fuzzy_search_limit', ${String(GIN_SCAN_LIMIT)}, true),
         set_config('synchronous_commit', 'off', true),
+        set_config('plan_cache_mode', 'force_generic_plan', true),
         set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_TRIGRAM_THRESHOLD)}, true)`,
     );
     return tx.execute<Hit>(statement);
@@ -147,49 +198,60 @@ export interface Filters {
 
 /** Approved products only (vendor products wait for a Director). */
 export function searchProducts(match: Match, filters: Filters, limit: number): SQL {
-  const where: SQL[] = [
-    matches(sql`p.search_vector`, sql`p.name`, match),
-    sql`p.approval_status = 'approved'`,
-  ];
+  const where: SQL[] = [sql`p.approval_status = 'approved'`];
   if (filters.category) where.push(sql`c.slug = ${filters.category}`);
   if (filters.maxTier !== undefined) where.push(sql`p.minimum_tier <= ${filters.maxTier}`);
   if (filters.minPrice !== undefined) where.push(sql`p.price >= ${filters.minPrice}`);
   if (filters.maxPrice !== undefined) where.push(sql`p.price <= ${filters.maxPrice}`);
   return ranked(
-    'product',
-    sql`select p.id::text as id, p.name as title, left(p.description, 200) as description, c.name as category,
-          p.minimum_tier as tier, p.price::text as price, p.slug as slug,
-          ${score(sql`p.search_vector`, sql`p.name`, match)} as score
-        from ${products} p join ${categories} c on c.id = p.category_id
-        where ${sql.join(where, sql` and `)}`,
+    {
+      type: 'product',
+      columns: sql`p.id::text as id, p.name as title, left(p.description, 200) as description, c.name as category,
+          p.minimum_tier as tier, p.price::text as price, p.slug as slug`,
+      from: sql`${products} p join ${categories} c on c.id = p.category_id`,
+      where,
+      vector: sql`p.search_vector`,
+      name: sql`p.name`,
+    },
+    match,
     limit,
   );
 }
 
 export function searchServices(match: Match, filters: Filters, limit: number): SQL {
-  const where: SQL[] = [matches(sql`s.search_vector`, sql`s.name`, match)];
+  const where: SQL[] = [];
   if (filters.category) where.push(sql`s.category::text = ${filters.category}`);
   if (filters.maxTier !== undefined) where.push(sql`s.minimum_tier <= ${filters.maxTier}`);
   return ranked(
-    'service',
-    sql`select s.id as id, s.name as title, s.short_description as description, s.category::text as category,
-          s.minimum_tier as tier, null::text as price, null::text as slug,
-          ${score(sql`s.search_vector`, sql`s.name`, match)} as score
-        from ${digitalServices} s where ${sql.join(where, sql` and `)}`,
+    {
+      type: 'service',
+      columns: sql`s.id as id, s.name as title, s.short_description as description, s.category::text as category,
+          s.minimum_tier as tier, null::text as price, null::text as slug`,
+      from: sql`${digitalServices} s`,
+      where,
+      vector: sql`s.search_vector`,
+      name: sql`s.name`,
+    },
+    match,
     limit,
   );
 }
 
 export function searchInvestigations(match: Match, filters: Filters, limit: number): SQL {
-  const where: SQL[] = [matches(sql`i.search_vector`, sql`i.name`, match)];
+  const where: SQL[] = [];
   if (filters.category) where.push(sql`i.category = ${filters.category}`);
   if (filters.maxTier !== undefined) where.push(sql`i.minimum_tier <= ${filters.maxTier}`);
   return ranked(
-    'investigation',
-    sql`select i.id::text as id, i.name as title, i.description as description, i.category as category,
-          i.minimum_tier as tier, null::text as price, null::text as slug,
-          ${score(sql`i.search_vector`, sql`i.name`, match)} as score
-        from ${investigationCatalog} i where ${sql.join(where, sql` and `)}`,
+    {
+      type: 'investigation',
+      columns: sql`i.id::text as id, i.name as title, i.description as description, i.category as category,
+          i.minimum_tier as tier, null::text as price, null::text as slug`,
+      from: sql`${investigationCatalog} i`,
+      where,
+      vector: sql`i.search_vector`,
+      name: sql`i.name`,
+    },
+    match,
     limit,
   );
 }
@@ -197,32 +259,39 @@ export function searchInvestigations(match: Match, filters: Filters, limit: numb
 /** Blog posts by title and excerpt only; their tier is what the classification asks (PUBLIC 0, TIER_n n). */
 export function searchBlog(match: Match, filters: Filters, limit: number): SQL {
   const tier = sql`case b.classification when 'PUBLIC' then 0 when 'TIER_1' then 1 else 2 end`;
-  const where: SQL[] = [matches(sql`b.search_vector`, sql`b.title`, match), sql`b.published_at is not null`];
+  const where: SQL[] = [sql`b.published_at is not null`];
   if (filters.category) where.push(sql`b.category::text = ${filters.category}`);
   if (filters.maxTier !== undefined) where.push(sql`${tier} <= ${filters.maxTier}`);
   return ranked(
-    'blog',
-    sql`select b.id::text as id, b.title as title, b.excerpt as description, b.category::text as category,
-          ${tier} as tier, null::text as price, b.slug as slug,
-          ${score(sql`b.search_vector`, sql`b.title`, match)} as score
-        from ${blogPosts} b where ${sql.join(where, sql` and `)}`,
+    {
+      type: 'blog',
+      columns: sql`b.id::text as id, b.title as title, b.excerpt as description, b.category::text as category,
+          ${tier} as tier, null::text as price, b.slug as slug`,
+      from: sql`${blogPosts} b`,
+      where,
+      vector: sql`b.search_vector`,
+      name: sql`b.title`,
+    },
+    match,
     limit,
   );
 }
 
 /** Approved vendors only. */
 export function searchVendors(match: Match, filters: Filters, limit: number): SQL {
-  const where: SQL[] = [
-    matches(sql`v.search_vector`, sql`v.company_name`, match),
-    sql`v.status = 'APPROVED'`,
-  ];
+  const where: SQL[] = [sql`v.status = 'APPROVED'`];
   if (filters.category) where.push(sql`v.business_type::text = ${filters.category}`);
   return ranked(
-    'vendor',
-    sql`select v.id::text as id, v.company_name as title, left(v.description, 200) as description,
-          v.business_type::text as category, null::int as tier, null::text as price, null::text as slug,
-          ${score(sql`v.search_vector`, sql`v.company_name`, match)} as score
-        from ${vendorApplications} v where ${sql.join(where, sql` and `)}`,
+    {
+      type: 'vendor',
+      columns: sql`v.id::text as id, v.company_name as title, left(v.description, 200) as description,
+          v.business_type::text as category, null::int as tier, null::text as price, null::text as slug`,
+      from: sql`${vendorApplications} v`,
+      where,
+      vector: sql`v.search_vector`,
+      name: sql`v.company_name`,
+    },
+    match,
     limit,
   );
 }

@@ -8,7 +8,7 @@ import {
   type searchQuerySchema,
 } from '../../../contract/search.js';
 import type { AppContext } from '../../infra/context.js';
-import { toPrefixQuery } from '../../lib/search-text.js';
+import { searchWords, toPrefixQuery } from '../../lib/search-text.js';
 import * as repository from './search.repository.js';
 
 const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -65,6 +65,7 @@ export async function search(
   const text = query.q.toLowerCase();
   if (text.length < SEARCH_MIN_LENGTH) return [];
   const tsQuery = toPrefixQuery(text) ?? null;
+  const words = searchWords(text);
   const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
   const types = (Object.keys(SOURCES) as SearchResultType[]).filter(
     (type) => (!query.type || query.type === type) && (!priced || type === 'product'),
@@ -78,14 +79,15 @@ export async function search(
     maxPrice: query.maxPrice,
   };
   const branches = (fuzzy: boolean) =>
-    types.map((type) => SOURCES[type]!({ tsQuery, text, fuzzy }, filters, SEARCH_MAX_RESULTS));
+    types.map((type) => SOURCES[type]!({ tsQuery, text, words, fuzzy }, filters, SEARCH_MAX_RESULTS));
   // Names resembling the text (typos) are looked at only when full text found little.
   const hits = await repository.searchAndLog(
     ctx.db,
     {
       exact: branches(false),
-      fuzzy: text.length >= FUZZY_MIN_LENGTH ? branches(true) : null,
+      fuzzy: text.length >= FUZZY_MIN_LENGTH && words.length > 0 ? branches(true) : null,
       fuzzyBelow: FUZZY_BELOW,
+      words,
     },
     SEARCH_MAX_RESULTS,
     { userId, query: text },
