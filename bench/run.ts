@@ -541,7 +541,12 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv.includes('--soak')) {
+  // `npm run bench -- --soak --minutes N`: the soak of bench/soak.ts (also `npm run soak`) instead of this run.
+  void import('./soak.js');
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
