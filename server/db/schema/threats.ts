@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { THREAT_CATEGORIES, THREAT_SEVERITIES, TLP_DEFAULT, TLP_LEVELS } from '../../../contract/threats.js';
 import { createdAt } from './columns.js';
 import { users } from './users.js';
@@ -45,4 +57,78 @@ export const threatIntelligence = pgTable(
     // Threat assessments look up extracted indicators among every record's indicators.
     index('threat_intelligence_indicators_idx').using('gin', t.indicators),
   ],
+);
+
+/**
+ * Every STIX 2.1 object the feed holds, whole, as it came (an import) or as a record made here travels (decision
+ * 016): one row per version (`modified`, else `created`). Export and TAXII send `object` unchanged; matching reads
+ * the records' normalised indicators instead, so nothing here is ever rewritten.
+ */
+export const stixObjects = pgTable(
+  'stix_objects',
+  {
+    stixId: text('stix_id').notNull(),
+    /** The version as a time, for ordering and `match[version]`; the epoch for objects without one (SCOs). */
+    modifiedAt: timestamp('modified_at', { withTimezone: true, precision: 6 }).notNull(),
+    /** The version exactly as the object gives it (`modified`, else `created`); null when it has neither. */
+    version: text('version'),
+    type: text('type').notNull(),
+    specVersion: text('spec_version').notNull().default('2.1'),
+    /** The object's own marking; what an object that belongs to no record is read under. */
+    tlp: tlpLevelEnum('tlp').notNull().default(TLP_DEFAULT),
+    object: jsonb('object').$type<Record<string, unknown>>().notNull(),
+    /** TAXII's date_added, in milliseconds so a page boundary (`next`) is exact. */
+    dateAdded: timestamp('date_added', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Insertion order: breaks ties between objects added in the same millisecond. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stixId, t.modifiedAt] }),
+    uniqueIndex('stix_objects_seq_idx').on(t.seq),
+    index('stix_objects_added_idx').on(t.dateAdded, t.seq),
+    index('stix_objects_type_idx').on(t.type),
+  ],
+);
+
+/**
+ * Which record each STIX object travels with: the record's own object, everything it refers to (transitively), and
+ * the relationships and sightings that touch those. An object is read under its records' markings (decision 016).
+ */
+export const stixObjectThreats = pgTable(
+  'stix_object_threats',
+  {
+    threatId: uuid('threat_id')
+      .notNull()
+      .references(() => threatIntelligence.id, { onDelete: 'cascade' }),
+    stixId: text('stix_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.threatId, t.stixId] }),
+    index('stix_object_threats_stix_idx').on(t.stixId),
+  ],
+);
+
+/** What each STIX import did (its report); a TAXII add's status resource is read from here. */
+export const stixImports = pgTable(
+  'stix_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** `api` (the Import STIX dialog), `bulk` or `taxii`. */
+    via: text('via').notNull(),
+    status: text('status').notNull().default('complete'),
+    totalCount: integer('total_count').notNull(),
+    report: jsonb('report').$type<Record<string, unknown>>().notNull(),
+    successes: jsonb('successes')
+      .$type<{ id: string; version?: string; message?: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    failures: jsonb('failures')
+      .$type<{ id: string; version?: string; message?: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('stix_imports_created_idx').on(t.createdAt)],
 );
