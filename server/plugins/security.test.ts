@@ -1,0 +1,130 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, createTestApp, registerUser, testConfig, type TestApp } from '../test/helpers.js';
+import { helmetOptions, securityHeaders } from './security.js';
+
+// Decision 014: the security headers are computed once at start and set on every answer; the CSRF and media type
+// checks are hooks of the routes that mutate. Nothing of what they refuse may get through.
+let t: TestApp;
+let clientRoot: string;
+beforeAll(async () => {
+  clientRoot = await mkdtemp(path.join(tmpdir(), 'client-'));
+  await writeFile(path.join(clientRoot, 'index.html'), '<!doctype html><title>Intel Portal</title>');
+  await mkdir(path.join(clientRoot, 'assets'));
+  await writeFile(path.join(clientRoot, 'assets', 'app-1234.js'), 'void 0;');
+  t = await createTestApp({}, { clientRoot });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(clientRoot, { recursive: true, force: true });
+});
+
+/** What @fastify/helmet, run per request as before, sends with the same options. */
+async function helmetPerRequest(config: Parameters<typeof helmetOptions>[0]) {
+  const reference = Fastify();
+  await reference.register(fastifyHelmet, helmetOptions(config));
+  reference.get('/', async () => 'ok');
+  const response = await reference.inject({ url: '/' });
+  await reference.close();
+  return response.headers;
+}
+
+describe('security headers, computed once', () => {
+  it('are the headers helmet sets per request, with and without TLS', async () => {
+    for (const secure of ['0', '1']) {
+      const config = testConfig({ COOKIE_SECURE: secure });
+      const headers = securityHeaders(config);
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['strict-transport-security'] !== undefined).toBe(secure === '1');
+      const reference = await helmetPerRequest(config);
+      for (const [name, value] of Object.entries(headers)) expect(reference[name], name).toBe(value);
+      const helmetNames = Object.keys(reference).filter(
+        (name) => !['content-type', 'content-length', 'date', 'connection'].includes(name),
+      );
+      expect(Object.keys(headers).sort()).toEqual(helmetNames.sort());
+    }
+  });
+
+  it('are on every answer: health, a cached list, a signed-in read, a refusal, a 404, a page and an asset', async () => {
+    const expected = securityHeaders(t.ctx.config);
+    const { cookie } = await registerUser(t.app);
+    const answers = [
+      await t.app.inject({ url: '/healthz' }),
+      await t.app.inject({ url: '/api/products' }),
+      await t.app.inject({ url: '/api/cart', headers: { cookie } }),
+      await t.app.inject({ url: '/api/cart' }),
+      await t.app.inject({ url: '/api/nope' }),
+      await t.app.inject({ url: '/dashboard' }),
+      await t.app.inject({ url: '/no-such-page' }),
+      await t.app.inject({ url: '/assets/app-1234.js' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'sec-fetch-site': 'cross-site' },
+      }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 401, 404, 200, 404, 200, 403]);
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], name).toBe(value);
+    }
+  });
+});
+
+describe('the mutation checks, on the routes that mutate', () => {
+  it("refuse a signed-in browser's cross-site or cross-origin mutation, and never a read", async () => {
+    const { cookie } = await registerUser(t.app);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      payload: {},
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+    const crossOrigin = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/cart/x',
+      headers: { cookie, origin: 'https://evil.example', host: 'localhost:5000' },
+    });
+    expect(crossOrigin.statusCode).toBe(403);
+    expect(crossOrigin.json().message).toBe('Cross-origin request refused');
+    // The refused logout left the session alone.
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(logout.statusCode).toBe(403);
+    expect((await asUser(t.app, { cookie }).get('/api/auth/user')).statusCode).toBe(200);
+    // Reads are not mutations: a cross-site GET (a link followed) is answered.
+    const read = await t.app.inject({ url: '/api/products', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('refuse a body that is not JSON with 415 and a body nested too deep with 400', async () => {
+    const { cookie } = await registerUser(t.app);
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie, 'content-type': 'text/plain' },
+      payload: 'productId=1',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const deep = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notification-preferences',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: `${'{"a":'.repeat(200)}1${'}'.repeat(200)}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('nests'),
+    });
+  });
+});
