@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Requests to addresses users type in (webhooks, chat services). Without care they reach whatever the server can:
@@ -37,67 +38,56 @@ const systemLookup: HostLookup = async (hostname) =>
     family: family === 6 ? 6 : 4,
   }));
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network", including the unspecified address
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, where cloud metadata services live
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, and the broadcast address
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
+/** IANA's global unicast space (2000::/3): an IPv6 address outside it is no place a webhook can live. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+/** RFC 8215's local-use NAT64 prefix: a private translator, whatever address it embeds. */
+const LOCAL_NAT64 = ipaddr.parseCIDR('64:ff9b:1::/48') as [ipaddr.IPv6, number];
 
-/** Expands an IPv6 address to its eight 16-bit groups. */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().split('%')[0]!;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -dotted[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+const ipv4At = (bytes: number[], offset: number, mask = 0) =>
+  new ipaddr.IPv4(bytes.slice(offset, offset + 4).map((byte) => byte ^ mask));
+
+/**
+ * The IPv4 addresses an IPv6 address leads to when it is one of the forms that wrap one: IPv4-mapped, NAT64's
+ * well-known prefix (64:ff9b::/96), 6to4 (2002::/16, the relay's gateway) and Teredo (2001::/32: the server, and the
+ * client, stored inverted). Null for any other address; an empty list for a form that is refused whole.
+ */
+function wrappedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const bytes = address.toByteArray();
+  switch (address.range()) {
+    case 'ipv4Mapped':
+      return [ipv4At(bytes, 12)];
+    case 'rfc6052':
+      return address.match(LOCAL_NAT64) ? [] : [ipv4At(bytes, 12)];
+    case '6to4':
+      return [ipv4At(bytes, 2)];
+    case 'teredo':
+      return [ipv4At(bytes, 4), ipv4At(bytes, 12, 0xff)];
+    default:
+      return null;
   }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const left = parse(head);
-  const right = tail === undefined ? [] : parse(tail);
-  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
-/** The IPv4 address an IPv6 one stands for: mapped (::ffff:a.b.c.d), compatible (::a.b.c.d) or NAT64. */
-function embeddedIpv4(address: string): string | null {
-  const g = ipv6Groups(address);
-  const zeros = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
-  const mapped = zeros(0, 5) && (g[5] === 0xffff || g[5] === 0);
-  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6);
-  if (!mapped && !nat64) return null;
-  // ::/96 with nothing in it is the unspecified or loopback address, which the IPv6 rules already cover.
-  if (g[5] === 0 && !nat64 && g[6] === 0) return null;
-  return [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff].join('.');
+/**
+ * True only for an address a request to a user-given URL may reach (decision 005, design 11.5): an allow-list, not a
+ * table of refused ranges. ipaddr.js classifies it against the IANA special-purpose registries and only `unicast`
+ * passes: IPv4 outside every special range; IPv6 inside 2000::/3 and outside every special range, after unwrapping
+ * the forms that carry an IPv4 address (each of which must pass as IPv4). Anything else, a zone (`%eth0`) included,
+ * is refused.
+ */
+export function isAllowedAddress(text: string): boolean {
+  // Only the canonical spellings DNS answers and the URL parser write; `127.1` or `2130706433` here is a caller's bug.
+  if (text.includes('%') || isIP(text) === 0) return false;
+  const address = ipaddr.parse(text);
+  if (address.kind() === 'ipv4') return address.range() === 'unicast';
+  const v6 = address as ipaddr.IPv6;
+  const wrapped = wrappedIpv4(v6);
+  if (wrapped) return wrapped.length > 0 && wrapped.every((v4) => v4.range() === 'unicast');
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
 }
 
-/** True for addresses an outgoing request must not reach: loopback, private, link-local, CGNAT, multicast... */
+/** True for addresses an outgoing request must not reach: everything but global unicast. */
 export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  if (v4) return blocked.check(v4, 'ipv4');
-  return blocked.check(address.split('%')[0]!, 'ipv6');
+  return !isAllowedAddress(address);
 }
 
 export interface TargetOptions {

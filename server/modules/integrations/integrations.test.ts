@@ -523,6 +523,18 @@ describe('with private targets refused (the default)', () => {
       'http://169.254.169.254/latest/meta-data/',
       'http://[::ffff:127.0.0.1]/hook',
       `http://localhost:${new URL(fake.base).port}/hook`,
+      // IP literals in every spelling (design 11.5): decimal, hex, octal, short forms and IPv6 wrappings.
+      'http://2130706433/hook',
+      'http://0x7f000001/hook',
+      'http://0177.0.0.1/hook',
+      'http://127.1/hook',
+      'http://0xa9.0xfe.0xa9.0xfe/hook',
+      'http://[2002:7f00:1::]/hook',
+      'http://[2002:a9fe:a9fe::]/hook',
+      'http://[64:ff9b:1::a9fe:a9fe]/hook',
+      'http://[2001:0:4136:e378:0:0:80ff:fffe]/hook',
+      'http://[fec0::1]/hook',
+      'http://198.51.100.7/hook',
     ]) {
       const response = await owner.call('POST', '/api/integrations', {
         type: 'webhook',
