@@ -29,8 +29,12 @@ export const THREAT_LIMITS = {
   mitigation: 1_000,
 } as const;
 
-/** A STIX bundle this server accepts in one import (each report may bring many indicators and courses of action). */
+/**
+ * Limits of one STIX import, per bundle (never per report field): how many objects and how many bytes. Above either
+ * the import is refused whole with 413, before anything is stored.
+ */
 export const STIX_IMPORT_MAX_OBJECTS = 10_000;
+export const STIX_IMPORT_MAX_BYTES = 10 * 1_048_576;
 
 /** `GET /api/threat-intelligence/export` exports up to this many records in one bundle. */
 export const STIX_EXPORT_DEFAULT_LIMIT = 1_000;
@@ -178,39 +182,64 @@ export const stixObjectSchema = z
   });
 export type StixObject = z.infer<typeof stixObjectSchema>;
 
-/** A STIX 2.1 bundle (section 8): `POST /api/threat-intelligence/import` and the export's answer. */
+/**
+ * A STIX 2.1 bundle as `POST /api/threat-intelligence/import` takes it: the bundle's own shape is checked here, each
+ * object by the import, one by one, so one malformed object is reported by its position and the rest still go in.
+ * How many objects one bundle may hold is checked by the import too (413 above `STIX_IMPORT_MAX_OBJECTS`).
+ */
 export const stixBundleSchema = z.object(
   {
     type: z.literal('bundle', { error: 'A STIX bundle has type "bundle"' }),
     id: z
       .string({ error: 'A STIX bundle needs an id' })
       .regex(new RegExp(`^bundle--${UUID_PATTERN}$`, 'i'), 'The bundle id must be bundle--<uuid>'),
-    objects: z
-      .array(stixObjectSchema, { error: 'A STIX bundle has an objects list' })
-      .max(STIX_IMPORT_MAX_OBJECTS, `A bundle may hold at most ${STIX_IMPORT_MAX_OBJECTS} objects`),
+    objects: z.array(z.unknown(), { error: 'A STIX bundle has an objects list' }),
   },
   { error: 'The body must be a STIX 2.1 bundle (a JSON object)' },
 );
-export type StixBundle = z.infer<typeof stixBundleSchema>;
+export type StixImportBundle = z.infer<typeof stixBundleSchema>;
 
-/** The export's answer: the import's cap on objects does not bound what an export may hold. */
+/** A bundle as the export answers it: every object with a type and an id of that type. */
 export const stixExportBundleSchema = stixBundleSchema.extend({ objects: z.array(stixObjectSchema) });
+export type StixBundle = z.infer<typeof stixExportBundleSchema>;
 
 export const stixImportErrorSchema = z.object({
   /** Position of the object in the bundle's `objects`. */
   index: z.number().int(),
-  id: z.string().nullable(),
-  type: z.string().nullable(),
-  error: z.string(),
+  id: z.string().optional(),
+  type: z.string().optional(),
+  message: z.string(),
 });
 export type StixImportError = z.infer<typeof stixImportErrorSchema>;
 
-/** What an import did: new records, newer versions applied, older or equal versions left alone, failures. */
+/**
+ * What an import did, object by object (design 11.4): `imported` objects are new here, `updated` ones replaced an
+ * older version (a later `modified`), `unchanged` ones were already here in that or a newer version, `skipped` ones
+ * were deliberately not kept (counted by type, each type's reason in `skippedReasons`), `failed` ones could not be
+ * read (each in `errors`). `warnings` name objects kept whole whose references point at objects this server does
+ * not hold. imported + updated + unchanged + skipped + failed = the bundle's object count.
+ */
 export const stixImportReportSchema = z.object({
+  importId: z.string(),
   imported: z.number().int(),
   updated: z.number().int(),
-  skipped: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.record(z.string(), z.number().int()),
+  skippedReasons: z.record(z.string(), z.string()),
   failed: z.number().int(),
   errors: z.array(stixImportErrorSchema),
+  warnings: z.array(stixImportErrorSchema),
+  /** Threat records (reports and standalone indicators) that are new or newer after this import. */
+  records: z.object({ imported: z.number().int(), updated: z.number().int() }),
 });
 export type StixImportReport = z.infer<typeof stixImportReportSchema>;
+
+/** `GET /api/threat-intelligence/imports/latest` (Directors): the last import's report, or null. */
+export const stixImportSummarySchema = z.object({
+  id: z.string(),
+  via: z.enum(['api', 'bulk', 'taxii']),
+  createdAt: z.iso.datetime(),
+  totalCount: z.number().int(),
+  report: stixImportReportSchema,
+});
+export type StixImportSummary = z.infer<typeof stixImportSummarySchema>;

@@ -176,11 +176,11 @@ function runnerFor(ctx: AppContext, user: UserRow, type: BulkOperationType): Ite
         saveEveryItem: true,
         restartsOnRetry: false,
         async run(item) {
-          const report = await threats.importStixBundle(ctx, user, item as StixBundle);
+          const report = await threats.importStixBundle(ctx, user, item as StixBundle, 'bulk');
           if (report.failed === 0) return null;
           const first = report.errors
             .slice(0, 3)
-            .map((e) => e.error)
+            .map((e) => e.message)
             .join('; ');
           return `${report.failed} object${report.failed === 1 ? '' : 's'} could not be imported: ${first}`;
         },

@@ -26,6 +26,9 @@ const TLP_BY_MARKING_ID: ReadonlyMap<string, TlpLevel> = new Map([
   ...Object.entries(TLP1_MARKING_IDS),
 ]);
 
+/** Markings every STIX reader knows without their definition: a reference to one is never dangling. */
+export const WELL_KNOWN_MARKING_IDS: ReadonlySet<string> = new Set(TLP_BY_MARKING_ID.keys());
+
 export function tlpMarkingDefinition(level: TlpLevel): StixObject {
   return {
     type: 'marking-definition',
@@ -40,7 +43,7 @@ export function tlpMarkingDefinition(level: TlpLevel): StixObject {
 }
 
 /** What a marking definition sent in the bundle says about TLP, if anything. */
-function tlpOfDefinition(definition: StixObject): TlpLevel | null {
+function tlpOfDefinition(definition: Record<string, unknown>): TlpLevel | null {
   const extension = (definition.extensions as Record<string, { tlp_2_0?: unknown }> | undefined)?.[
     TLP2_EXTENSION_ID
   ];
@@ -57,7 +60,7 @@ function tlpOfDefinition(definition: StixObject): TlpLevel | null {
 }
 
 /** The TLP level a marking reference names: a well-known marking id, else what its definition in the bundle says. */
-export function tlpOfMarking(ref: string, definition: StixObject | undefined): TlpLevel | null {
+export function tlpOfMarking(ref: string, definition: Record<string, unknown> | undefined): TlpLevel | null {
   return (
     TLP_BY_MARKING_ID.get(ref) ??
     (definition?.type === 'marking-definition' ? tlpOfDefinition(definition) : null)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { stixBundleSchema, type StixBundle } from '../../../contract/threats.js';
+import { stixExportBundleSchema, type StixBundle } from '../../../contract/threats.js';
 import { recordsToBundle, uuidV5 } from './stix-export.js';
-import { bundleToRecords } from './stix-import.js';
+import { readBundle } from './stix-import.js';
 import { TLP2_MARKING_IDS } from './stix-markings.js';
-import { indicatorKind, indicatorPattern, patternValue } from './stix-patterns.js';
+import { indicatorKind, indicatorPattern, parsePattern, patternValue } from './stix-patterns.js';
 import type { StixRecord } from './stix-record.js';
 
 const record: StixRecord = {
@@ -75,7 +75,7 @@ describe('recordsToBundle', () => {
   const bundle = recordsToBundle([record], 'bundle--5d0092c5-5f74-4287-9642-33f4c354e56d');
 
   it('is a valid bundle with the official TLP 2.0 marking and the source as identity', () => {
-    expect(stixBundleSchema.safeParse(bundle).success).toBe(true);
+    expect(stixExportBundleSchema.safeParse(bundle).success).toBe(true);
     expect(byType(bundle, 'marking-definition')).toEqual([
       {
         type: 'marking-definition',
@@ -131,7 +131,7 @@ describe('recordsToBundle', () => {
   });
 
   it('reads back every field', () => {
-    const parsed = bundleToRecords(bundle);
+    const parsed = readBundle(bundle.objects);
     expect(parsed.errors).toEqual([]);
     expect(parsed.candidates.map((candidate) => candidate.record)).toEqual([record]);
   });
@@ -153,7 +153,7 @@ describe('recordsToBundle', () => {
         pattern: "[ipv4-addr:value = '192.0.2.44']",
       }),
     ]);
-    expect(bundleToRecords(out).candidates.map((candidate) => candidate.record)).toEqual([single]);
+    expect(readBundle(out.objects).candidates.map((candidate) => candidate.record)).toEqual([single]);
     // Once it holds more than one indicator it can only travel as a report.
     const grown = recordsToBundle([{ ...single, indicators: ['192.0.2.44', '192.0.2.45'] }]);
     expect(byType(grown, 'report')[0]!.id).toBe(`report--${single.id}`);
@@ -163,55 +163,54 @@ describe('recordsToBundle', () => {
     const bare = recordsToBundle([{ ...record, indicators: [], mitigations: [] }]);
     const [report] = byType(bare, 'report');
     expect(report!.object_refs).toEqual([byType(bare, 'identity')[0]!.id]);
-    expect(bundleToRecords(bare).candidates[0]!.record).toMatchObject({ indicators: [], mitigations: [] });
+    expect(readBundle(bare.objects).candidates[0]!.record).toMatchObject({ indicators: [], mitigations: [] });
   });
 });
 
-describe('bundleToRecords', () => {
+describe('readBundle', () => {
   const base = {
     spec_version: '2.1',
     created: '2026-01-01T00:00:00.000Z',
     modified: '2026-01-01T00:00:00.000Z',
   };
-  const bundleOf = (...objects: Record<string, unknown>[]): StixBundle =>
-    stixBundleSchema.parse({ type: 'bundle', id: 'bundle--0a3c52ba-6f6a-4d38-a0a3-8a4b6f0f6f10', objects });
+  const report = (id: string, extra: Record<string, unknown> = {}) => ({
+    type: 'report',
+    id,
+    ...base,
+    name: 'Marked report',
+    published: base.created,
+    description: 'A report marked in one way or another.',
+    object_refs: ['identity--9d8f2a3b-4c5d-4e6f-8a7b-1c2d3e4f5a6b'],
+    ...extra,
+  });
 
   it('maps TLP 1.0 markings, markings defined in the bundle, and takes the most restrictive', () => {
-    const report = (id: string, refs: string[]) => ({
-      type: 'report',
-      id,
-      ...base,
-      name: 'Marked report',
-      description: 'A report marked in one way or another.',
-      object_refs: ['identity--9d8f2a3b-4c5d-4e6f-8a7b-1c2d3e4f5a6b'],
-      object_marking_refs: refs,
-    });
-    const parsed = bundleToRecords(
-      bundleOf(
-        {
-          type: 'marking-definition',
-          id: 'marking-definition--1b0a7e16-4c84-4a0e-9f6a-2d1c8b9e7f01',
-          spec_version: '2.1',
-          created: '2026-01-01T00:00:00.000Z',
-          definition_type: 'tlp',
-          definition: { tlp: 'green' },
-        },
-        report('report--11111111-1111-4111-8111-111111111111', [
-          'marking-definition--613f2e26-407d-48c7-9eca-b8e91df99dc9',
-        ]),
-        report('report--22222222-2222-4222-8222-222222222222', [
-          'marking-definition--5e57c739-391a-4eb3-b6be-7d15ca92d5ed',
-        ]),
-        report('report--33333333-3333-4333-8333-333333333333', [
-          'marking-definition--1b0a7e16-4c84-4a0e-9f6a-2d1c8b9e7f01',
-        ]),
-        report('report--44444444-4444-4444-8444-444444444444', [
-          TLP2_MARKING_IDS.GREEN,
-          'marking-definition--f88d31f6-486f-44da-b317-01333bde0b82',
-        ]),
-        report('report--55555555-5555-4555-8555-555555555555', []),
-      ),
-    );
+    const marked = (id: string, refs: string[]) => report(id, { object_marking_refs: refs });
+    const parsed = readBundle([
+      {
+        type: 'marking-definition',
+        id: 'marking-definition--1b0a7e16-4c84-4a0e-9f6a-2d1c8b9e7f01',
+        spec_version: '2.1',
+        created: '2026-01-01T00:00:00.000Z',
+        definition_type: 'tlp',
+        definition: { tlp: 'green' },
+      },
+      marked('report--11111111-1111-4111-8111-111111111111', [
+        'marking-definition--613f2e26-407d-48c7-9eca-b8e91df99dc9',
+      ]),
+      marked('report--22222222-2222-4222-8222-222222222222', [
+        'marking-definition--5e57c739-391a-4eb3-b6be-7d15ca92d5ed',
+      ]),
+      marked('report--33333333-3333-4333-8333-333333333333', [
+        'marking-definition--1b0a7e16-4c84-4a0e-9f6a-2d1c8b9e7f01',
+      ]),
+      marked('report--44444444-4444-4444-8444-444444444444', [
+        TLP2_MARKING_IDS.GREEN,
+        'marking-definition--f88d31f6-486f-44da-b317-01333bde0b82',
+      ]),
+      marked('report--55555555-5555-4555-8555-555555555555', []),
+    ]);
+    expect(parsed.errors).toEqual([]);
     expect(parsed.candidates.map((candidate) => candidate.record.tlp)).toEqual([
       'CLEAR',
       'RED',
@@ -222,25 +221,21 @@ describe('bundleToRecords', () => {
   });
 
   it('takes severity and category from labels, source from the creating identity, and defaults the rest', () => {
-    const parsed = bundleToRecords(
-      bundleOf(
-        {
-          type: 'identity',
-          id: 'identity--9d8f2a3b-4c5d-4e6f-8a7b-1c2d3e4f5a6b',
-          ...base,
-          name: 'Partner ISAC',
-        },
-        {
-          type: 'report',
-          id: 'report--66666666-6666-4666-8666-666666666666',
-          ...base,
-          created_by_ref: 'identity--9d8f2a3b-4c5d-4e6f-8a7b-1c2d3e4f5a6b',
-          name: 'Insider leak report',
-          labels: ['insider', 'critical'],
-          object_refs: ['identity--9d8f2a3b-4c5d-4e6f-8a7b-1c2d3e4f5a6b'],
-        },
-      ),
-    );
+    const parsed = readBundle([
+      {
+        type: 'identity',
+        id: 'identity--9d8f2a3b-4c5d-4e6f-8a7b-1c2d3e4f5a6b',
+        ...base,
+        name: 'Partner ISAC',
+      },
+      report('report--66666666-6666-4666-8666-666666666666', {
+        created_by_ref: 'identity--9d8f2a3b-4c5d-4e6f-8a7b-1c2d3e4f5a6b',
+        name: 'Insider leak report',
+        description: undefined,
+        labels: ['insider', 'critical'],
+        x_intel_severity: 'apocalyptic',
+      }),
+    ]);
     expect(parsed.candidates[0]!.record).toMatchObject({
       source: 'Partner ISAC',
       category: 'insider',
@@ -248,108 +243,146 @@ describe('bundleToRecords', () => {
       description: 'Report imported from a STIX bundle: Insider leak report',
       tlp: 'AMBER',
     });
+    expect(parsed.candidates[0]!.members.sort()).toEqual([
+      'identity--9d8f2a3b-4c5d-4e6f-8a7b-1c2d3e4f5a6b',
+      'report--66666666-6666-4666-8666-666666666666',
+    ]);
   });
 
-  it('turns an indicator no report refers to into its own record', () => {
-    const parsed = bundleToRecords(
-      bundleOf({
-        type: 'indicator',
-        id: 'indicator--77777777-7777-4777-8777-777777777777',
-        ...base,
-        name: 'C2 server',
-        pattern: "[ipv4-addr:value = '198.51.100.9']",
-        pattern_type: 'stix',
-        valid_from: base.created,
-      }),
-    );
+  it('turns an indicator no report refers to into its own record, matching a normalised copy of its values', () => {
+    const indicator = {
+      type: 'indicator',
+      id: 'indicator--77777777-7777-4777-8777-777777777777',
+      ...base,
+      name: 'Invoice dropper',
+      pattern:
+        "[file:name = 'Invoice.exe' OR file:hashes.'SHA-256' = 'AEC070645FE53EE3B3763059376134F058CC337247C978ADD178B6CCDFB0019F']",
+      pattern_type: 'stix',
+      valid_from: base.created,
+    };
+    const parsed = readBundle([indicator]);
     expect(parsed.candidates[0]!.record).toMatchObject({
       id: '77777777-7777-4777-8777-777777777777',
       stixId: 'indicator--77777777-7777-4777-8777-777777777777',
-      title: 'C2 server',
-      indicators: ['198.51.100.9'],
-      mitigations: [],
+      title: 'Invoice dropper',
+      indicators: ['invoice.exe', 'aec070645fe53ee3b3763059376134f058cc337247c978add178b6ccdfb0019f'],
       source: 'STIX import',
-      category: 'cyber',
-      severity: 'medium',
     });
+    // The object itself is kept exactly as sent: the pattern keeps its case.
+    expect(parsed.objects[0]!.object).toBe(indicator);
+    expect(parsed.objects[0]!.object.pattern).toBe(indicator.pattern);
   });
 
-  it('reports objects it cannot read, by position, and keeps the others', () => {
-    const parsed = bundleToRecords(
-      bundleOf(
-        { type: 'report', id: 'report--88888888-8888-4888-8888-888888888888', ...base, object_refs: [] },
-        {
-          type: 'report',
-          id: 'report--99999999-9999-4999-8999-999999999999',
-          ...base,
-          name: 'Good report title',
-          x_intel_severity: 'apocalyptic',
-        },
-        {
-          type: 'report',
-          id: 'report--aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-          spec_version: '2.1',
-          created: 'yesterday',
-          modified: base.modified,
-          name: 'Bad timestamps here',
-        },
-        {
-          type: 'report',
-          id: 'report--bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
-          ...base,
-          name: 'Tiny',
-        },
-        { type: 'indicator', id: 'indicator--cccccccc-cccc-4ccc-8ccc-cccccccccccc', ...base },
-        {
-          type: 'report',
-          id: 'report--dddddddd-dddd-4ddd-8ddd-dddddddddddd',
-          ...base,
-          name: 'A perfectly fine report',
-          description: 'This one has everything it needs to be stored.',
-          revoked: true,
-        },
-        { ...base, type: 'report', id: 'report--eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', spec_version: '2.0' },
-      ),
-    );
-    expect(parsed.candidates).toEqual([]);
-    expect(parsed.revoked).toBe(1);
-    expect(parsed.errors).toEqual([
+  it('reports objects it cannot read, by position, skips revoked ones by type, and keeps the others', () => {
+    const parsed = readBundle([
+      report('report--88888888-8888-4888-8888-888888888888', { name: undefined }),
+      report('report--99999999-9999-4999-8999-999999999999', { x_intel_severity: 'apocalyptic' }),
+      report('report--aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', { created: 'yesterday' }),
       {
-        index: 0,
-        id: 'report--88888888-8888-4888-8888-888888888888',
-        type: 'report',
-        error: 'name is missing',
-      },
-      {
-        index: 1,
-        id: 'report--99999999-9999-4999-8999-999999999999',
-        type: 'report',
-        error: 'x_intel_severity must be one of critical, high, medium, low',
-      },
-      {
-        index: 2,
-        id: 'report--aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-        type: 'report',
-        error: 'created must be a timestamp such as 2026-01-31T12:00:00.000Z',
-      },
-      {
-        index: 3,
-        id: 'report--bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
-        type: 'report',
-        error: 'title: Title must be at least 5 characters',
-      },
-      {
-        index: 4,
-        id: 'indicator--cccccccc-cccc-4ccc-8ccc-cccccccccccc',
         type: 'indicator',
-        error: 'pattern is missing',
+        id: 'indicator--cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+        ...base,
+        pattern_type: 'stix',
+        valid_from: base.created,
+      },
+      report('report--dddddddd-dddd-4ddd-8ddd-dddddddddddd', { revoked: true }),
+      report('report--eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', { spec_version: '2.2' }),
+      {
+        type: 'indicator',
+        id: 'indicator--ffffffff-ffff-4fff-8fff-ffffffffffff',
+        ...base,
+        pattern: "[file:name = 'unclosed'",
+        pattern_type: 'stix',
+        valid_from: base.created,
+      },
+      { type: 'malware', id: 'not-an-id', ...base },
+      { type: 'malware', id: 'tool--0c7b5b88-8ff7-4a4d-aa9d-feb398cd0061', ...base },
+      'a string',
+      {
+        type: 'relationship',
+        id: 'relationship--1c7b5b88-8ff7-4a4d-aa9d-feb398cd0061',
+        ...base,
+        relationship_type: 'uses',
+        source_ref: 'bad',
+        target_ref: 'malware--0c7b5b88-8ff7-4a4d-aa9d-feb398cd0061',
       },
       {
-        index: 6,
-        id: 'report--eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee',
-        type: 'report',
-        error: 'spec_version must be "2.1"',
+        type: 'note',
+        id: 'note--2c7b5b88-8ff7-4a4d-aa9d-feb398cd0061',
+        ...base,
+        content: 'nul \u0000 here',
+        object_refs: ['report--99999999-9999-4999-8999-999999999999'],
+      },
+      {
+        type: 'attack-pattern',
+        id: 'attack-pattern--3c7b5b88-8ff7-4a4d-aa9d-feb398cd0061',
+        created: base.created,
+        modified: base.modified,
+        name: 'No spec version',
       },
     ]);
+    expect(parsed.candidates.map((candidate) => candidate.id)).toEqual([
+      'report--99999999-9999-4999-8999-999999999999',
+    ]);
+    expect(parsed.skipped).toEqual({ report: 1 });
+    expect(parsed.skippedReasons.report).toMatch(/revoked/);
+    expect(parsed.errors.map(({ index, message }) => [index, message])).toEqual([
+      [0, 'name is missing'],
+      [2, 'created must be a UTC timestamp such as 2026-01-31T12:00:00.000Z'],
+      [3, 'pattern is missing'],
+      [5, 'spec_version "2.2" is not supported: this server reads STIX 2.1'],
+      [6, 'pattern does not parse: Expected "]" at the end'],
+      [7, 'Object id "not-an-id" is not <type>--<uuid>'],
+      [8, 'Object id "tool--0c7b5b88-8ff7-4a4d-aa9d-feb398cd0061" does not match its type "malware"'],
+      [9, 'Each object must be a JSON object'],
+      [10, 'source_ref must be a STIX id (<type>--<uuid>)'],
+      [11, 'Text must not contain NUL characters or unpaired surrogates'],
+      [12, 'spec_version is missing (STIX 2.1 needs "2.1")'],
+    ]);
+  });
+
+  it('names references to objects the bundle does not hold, except the well-known TLP markings', () => {
+    const parsed = readBundle([
+      report('report--12121212-1212-4121-8121-121212121212', {
+        object_refs: ['malware--0c7b5b88-8ff7-4a4d-aa9d-feb398cd0061'],
+        object_marking_refs: [TLP2_MARKING_IDS.GREEN],
+      }),
+    ]);
+    expect([...parsed.missingRefs.keys()]).toEqual(['malware--0c7b5b88-8ff7-4a4d-aa9d-feb398cd0061']);
+  });
+});
+
+describe('parsePattern', () => {
+  it.each([
+    "[file:name = 'Invoice.exe']",
+    "[file:hashes.'SHA-256' = 'aec070645fe53ee3b3763059376134f058cc337247c978add178b6ccdfb0019f']",
+    "[url:value = 'http://example.com/foo' OR url:value = 'http://example.com/bar']",
+    "[ipv4-addr:value = '198.51.100.1/32' OR ipv4-addr:value = '203.0.113.33/32']",
+    "[domain-name:value = 'example.com'] FOLLOWEDBY [ipv4-addr:value = '198.51.100.1/32'] WITHIN 300 SECONDS",
+    "[file:extensions.'windows-pebinary-ext'.sections[*].entropy > 7.0]",
+    "[file:mime_type = 'image/bmp' AND file:magic_number_hex = h'ffd8']",
+    "[network-traffic:dst_ref.type = 'ipv4-addr' AND network-traffic:dst_ref.value ISSUBSET '198.51.100.0/24']",
+    "[user-account:account_type = 'unix' AND user-account:user_id = '1007'] REPEATS 5 TIMES",
+    "[file:name MATCHES '^Final Report.+\\.exe$']",
+    "[windows-registry-key:key LIKE 'HKEY_LOCAL_MACHINE\\\\Foo\\\\Bar%']",
+    "([file:name = 'a'] AND [file:name = 'b']) START t'2016-06-01T00:00:00Z' STOP t'2016-07-01T00:00:00Z'",
+    "[x509-certificate:issuer = 'CN=Example' AND x509-certificate:serial_number NOT IN ('1', '2')]",
+    '[EXISTS email-message:from_ref]',
+  ])('accepts %s', (pattern) => {
+    expect(parsePattern(pattern)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['', 'The pattern is empty'],
+    ["file:name = 'x'", 'Expected "[" to open an observation expression at character 1'],
+    ["[file:name = 'x'", 'Expected "]" at the end'],
+    ["[file:name == 'x']", 'Expected a value at character 13'],
+    ["[file:name = 'x'] WITHIN SECONDS", 'Expected a number of seconds at character 26'],
+    ["[File:name = 'x']", 'Expected an object type such as file or domain-name at character 2'],
+    ["[file:name = 'x] ", 'Unterminated string at character 14'],
+    ["[file:name = 'x'] extra", 'Unexpected text after the pattern at character 19'],
+    ["[network-traffic:start = t'yesterday']", 'Malformed timestamp literal at character 26'],
+  ])('refuses %j: %s', (pattern, error) => {
+    expect(parsePattern(pattern)).toEqual({ ok: false, error });
   });
 });

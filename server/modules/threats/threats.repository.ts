@@ -12,16 +12,22 @@ import {
 } from 'drizzle-orm';
 import type { ThreatCategory, ThreatSeverity, TlpLevel } from '../../../contract/threats.js';
 import type { DbOrTx } from '../../db/client.js';
-import { threatIntelligence } from '../../db/schema/index.js';
+import { stixImports, stixObjects, stixObjectThreats, threatIntelligence } from '../../db/schema/index.js';
 
 export type ThreatRow = typeof threatIntelligence.$inferSelect;
 export type NewThreat = typeof threatIntelligence.$inferInsert;
 
-export interface ThreatFilter {
+/**
+ * What one reader may receive (decision 016): the markings their tier may not see. The service's `readerGate` makes
+ * it; the list, the export, the indicator lookup and the TAXII feed all filter by it, here, in SQL.
+ */
+export interface ThreatGate {
+  hiddenTlp: readonly TlpLevel[];
+}
+
+export interface ThreatFilter extends ThreatGate {
   category?: ThreatCategory;
   severity?: ThreatSeverity;
-  /** Markings the reader may not receive; filtered here so they never leave the database. */
-  hiddenTlp: readonly TlpLevel[];
 }
 
 function visible(filter: ThreatFilter): SQL | undefined {
@@ -151,4 +157,220 @@ export async function upsertBatchByStixId(
     if (isUniqueViolation(error)) return null;
     throw error;
   }
+}
+
+/* STIX objects, kept whole (decision 016). */
+
+export type StixObjectRow = typeof stixObjects.$inferSelect;
+export type NewStixObject = typeof stixObjects.$inferInsert;
+export type StixImportRow = typeof stixImports.$inferSelect;
+
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/**
+ * The gate for STIX objects: an object a record carries is readable when one of its records is; an object no record
+ * carries, under its own marking. Directors (nothing hidden) read everything.
+ */
+function objectVisible(gate: ThreatGate): SQL | undefined {
+  if (!gate.hiddenTlp.length) return undefined;
+  const hidden = sql.join(
+    gate.hiddenTlp.map((level) => sql`${level}`),
+    sql`, `,
+  );
+  const o = stixObjects;
+  return sql`(exists (select 1 from ${stixObjectThreats} m join ${threatIntelligence} t on t.id = m.threat_id
+      where m.stix_id = ${o.stixId} and t.tlp::text not in (${hidden}))
+    or (not exists (select 1 from ${stixObjectThreats} m where m.stix_id = ${o.stixId})
+      and ${o.tlp}::text not in (${hidden})))`;
+}
+
+/** The newest stored version of each of these ids. */
+export async function latestVersions(db: DbOrTx, ids: readonly string[]): Promise<Map<string, Date>> {
+  const found = new Map<string, Date>();
+  for (const part of chunks([...new Set(ids)], 5_000)) {
+    const rows = await db
+      .select({
+        id: stixObjects.stixId,
+        latest: sql<Date>`max(${stixObjects.modifiedAt})`.mapWith(stixObjects.modifiedAt),
+      })
+      .from(stixObjects)
+      .where(inArray(stixObjects.stixId, part))
+      .groupBy(stixObjects.stixId);
+    for (const row of rows) found.set(row.id, row.latest);
+  }
+  return found;
+}
+
+/** Stores object versions; one already there (same id and version) is left as it is. */
+export async function insertObjects(db: DbOrTx, rows: readonly NewStixObject[]): Promise<void> {
+  for (const part of chunks(rows)) {
+    if (part.length) await db.insert(stixObjects).values(part).onConflictDoNothing();
+  }
+}
+
+/** Sets the objects a record travels with (its own object among them). */
+export async function replaceMembers(
+  db: DbOrTx,
+  threatId: string,
+  stixIds: readonly string[],
+): Promise<void> {
+  await db.delete(stixObjectThreats).where(eq(stixObjectThreats.threatId, threatId));
+  for (const part of chunks([...new Set(stixIds)])) {
+    await db
+      .insert(stixObjectThreats)
+      .values(part.map((stixId) => ({ threatId, stixId })))
+      .onConflictDoNothing();
+  }
+}
+
+/** Records that no STIX object belongs to yet (made before objects were kept): the service gives them theirs. */
+export async function threatsWithoutObjects(db: DbOrTx, limit: number): Promise<ThreatRow[]> {
+  return db
+    .select()
+    .from(threatIntelligence)
+    .where(
+      sql`not exists (select 1 from ${stixObjectThreats} m where m.threat_id = ${threatIntelligence.id})`,
+    )
+    .orderBy(asc(threatIntelligence.createdAt))
+    .limit(limit);
+}
+
+/** The newest version of each object each of these records travels with, by record, in the order they were added. */
+export async function objectsOfThreats(
+  db: DbOrTx,
+  threatIds: readonly string[],
+): Promise<Map<string, StixObjectRow[]>> {
+  const byThreat = new Map<string, StixObjectRow[]>();
+  for (const part of chunks([...threatIds])) {
+    if (!part.length) continue;
+    const found = await db
+      .selectDistinctOn([stixObjectThreats.threatId, stixObjects.stixId], {
+        threatId: stixObjectThreats.threatId,
+        row: stixObjects,
+      })
+      .from(stixObjects)
+      .innerJoin(stixObjectThreats, eq(stixObjectThreats.stixId, stixObjects.stixId))
+      .where(inArray(stixObjectThreats.threatId, part))
+      .orderBy(stixObjectThreats.threatId, stixObjects.stixId, desc(stixObjects.modifiedAt));
+    for (const { threatId, row } of found) byThreat.set(threatId, [...(byThreat.get(threatId) ?? []), row]);
+  }
+  for (const rows of byThreat.values()) rows.sort((a, b) => a.seq - b.seq);
+  return byThreat;
+}
+
+/** The newest version of each object no record carries, readable through `gate`, oldest first. */
+export async function orphanObjects(db: DbOrTx, gate: ThreatGate, limit: number): Promise<StixObjectRow[]> {
+  const rows = await db
+    .selectDistinctOn([stixObjects.stixId])
+    .from(stixObjects)
+    .where(
+      and(
+        sql`not exists (select 1 from ${stixObjectThreats} m where m.stix_id = ${stixObjects.stixId})`,
+        objectVisible(gate),
+      ),
+    )
+    .orderBy(stixObjects.stixId, desc(stixObjects.modifiedAt))
+    .limit(limit);
+  return rows.sort((a, b) => a.seq - b.seq);
+}
+
+/** Which of these ids this server holds (any version). */
+export async function storedIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  return new Set((await latestVersions(db, ids)).keys());
+}
+
+/** `match[version]` of TAXII: the newest, the oldest, every version, or these ones. */
+export interface VersionMatch {
+  last: boolean;
+  first: boolean;
+  all: boolean;
+  at: Date[];
+}
+
+export interface ObjectQuery {
+  gate: ThreatGate;
+  ids?: readonly string[];
+  types?: readonly string[];
+  specVersions?: readonly string[];
+  versions: VersionMatch;
+  addedAfter?: Date;
+  /** Where the previous page ended (`next`). */
+  after?: { dateAdded: Date; seq: number };
+  limit: number;
+}
+
+/**
+ * Object versions readable through the gate that match a TAXII query, oldest addition first (date_added, then
+ * insertion order), one more than `limit` so the caller knows whether there are more.
+ */
+export async function queryObjects(db: DbOrTx, query: ObjectQuery): Promise<StixObjectRow[]> {
+  const o = stixObjects;
+  const where = and(
+    objectVisible(query.gate),
+    query.ids?.length ? inArray(o.stixId, [...query.ids]) : undefined,
+    query.types?.length ? inArray(o.type, [...query.types]) : undefined,
+    query.specVersions?.length ? inArray(o.specVersion, [...query.specVersions]) : undefined,
+  );
+  const ranked = db
+    .select({
+      ...getTableColumns(o),
+      newest: sql<number>`row_number() over (partition by ${o.stixId} order by ${o.modifiedAt} desc)`.as(
+        'newest',
+      ),
+      oldest: sql<number>`row_number() over (partition by ${o.stixId} order by ${o.modifiedAt} asc)`.as(
+        'oldest',
+      ),
+    })
+    .from(o)
+    .where(where)
+    .as('ranked');
+  const { versions } = query;
+  const versionMatch = versions.all
+    ? undefined
+    : sql.join(
+        [
+          ...(versions.last ? [sql`${ranked.newest} = 1`] : []),
+          ...(versions.first ? [sql`${ranked.oldest} = 1`] : []),
+          ...versions.at.map((at) => sql`${ranked.modifiedAt} = ${at.toISOString()}::timestamptz`),
+        ],
+        sql` or `,
+      );
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(
+      and(
+        versionMatch ? sql`(${versionMatch})` : undefined,
+        query.addedAfter
+          ? sql`${ranked.dateAdded} > ${query.addedAfter.toISOString()}::timestamptz`
+          : undefined,
+        query.after
+          ? sql`(${ranked.dateAdded}, ${ranked.seq}) > (${query.after.dateAdded.toISOString()}::timestamptz, ${query.after.seq})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(ranked.dateAdded), asc(ranked.seq))
+    .limit(query.limit + 1);
+  return rows.map(({ newest: _newest, oldest: _oldest, ...row }) => row);
+}
+
+export async function insertImport(db: DbOrTx, row: typeof stixImports.$inferInsert): Promise<StixImportRow> {
+  const [created] = await db.insert(stixImports).values(row).returning();
+  return created!;
+}
+
+export async function findImport(db: DbOrTx, id: string): Promise<StixImportRow | null> {
+  const [row] = await db.select().from(stixImports).where(eq(stixImports.id, id));
+  return row ?? null;
+}
+
+export async function latestImport(db: DbOrTx): Promise<StixImportRow | null> {
+  const [row] = await db.select().from(stixImports).orderBy(desc(stixImports.createdAt)).limit(1);
+  return row ?? null;
 }

@@ -6,7 +6,9 @@ import {
   createThreatRequestSchema,
   stixBundleSchema,
   stixExportBundleSchema,
+  STIX_IMPORT_MAX_BYTES,
   stixImportReportSchema,
+  stixImportSummarySchema,
   threatSchema,
   threatsExportQuerySchema,
   threatsQuerySchema,
@@ -18,8 +20,6 @@ import * as threats from './threats.service.js';
 
 const tags = ['threat-intelligence'];
 const STIX_MEDIA_TYPE = 'application/stix+json;version=2.1';
-/** Bundles are bigger than other request bodies: a report may carry a hundred indicators. */
-const IMPORT_BODY_LIMIT = 10 * 1_048_576;
 
 export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,16 +75,31 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/threat-intelligence/import',
     {
-      bodyLimit: IMPORT_BODY_LIMIT,
+      bodyLimit: STIX_IMPORT_MAX_BYTES,
       // Before the body is read: a non-Director learns nothing from it and never costs a bundle parse.
       onRequest: app.requireTier(DIRECTOR_TIER),
       schema: {
         tags,
-        summary: 'Import a STIX 2.1 bundle (Directors): reports and standalone indicators become records',
+        summary:
+          'Import a STIX 2.1 bundle (Directors): every valid object is kept as sent; reports and standalone indicators become records',
         body: stixBundleSchema,
         response: { 200: stixImportReportSchema, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => threats.importStixBundle(ctx, currentAuth(request).user, request.body),
+  );
+
+  r.get(
+    '/api/threat-intelligence/imports/latest',
+    {
+      onRequest: app.requireTier(DIRECTOR_TIER),
+      schema: {
+        tags,
+        summary:
+          'The last STIX import (API, bulk or TAXII) with its counts (Directors); null before the first',
+        response: { 200: stixImportSummarySchema.nullable(), ...errors(401, 403) },
+      },
+    },
+    async () => threats.latestImport(ctx),
   );
 }

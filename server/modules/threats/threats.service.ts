@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import {
   normalizeIndicator,
+  STIX_IMPORT_MAX_OBJECTS,
   THREAT_LIMITS,
   TLP_DIRECTOR_ONLY,
   type CreateThreatInput,
   type StixBundle,
+  type StixImportBundle,
+  type StixImportError,
   type StixImportReport,
+  type StixImportSummary,
   type Threat,
   type ThreatCategory,
   type ThreatSeverity,
@@ -18,10 +23,16 @@ import {
 import type { AppContext } from '../../infra/context.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { recordsToBundle } from './stix-export.js';
-import { bundleToRecords, type ImportCandidate } from './stix-import.js';
+import { readBundle, type ImportCandidate, type ReadObject } from './stix-import.js';
 import type { StixRecord } from './stix-record.js';
 import * as repository from './threats.repository.js';
-import type { ThreatRow } from './threats.repository.js';
+import type {
+  ObjectQuery,
+  StixImportRow,
+  StixObjectRow,
+  ThreatGate,
+  ThreatRow,
+} from './threats.repository.js';
 
 type ThreatsQuery = z.output<typeof threatsQuerySchema>;
 type ExportQuery = z.output<typeof threatsExportQuerySchema>;
@@ -46,6 +57,14 @@ const MAX_LOOKUP_INDICATORS = 1_000;
 /** What a reader of this tier may not receive: AMBER+STRICT and RED stay with Directors (issue 8). */
 export function hiddenTlpFor(tier: number): readonly TlpLevel[] {
   return tier >= DIRECTOR_TIER ? [] : TLP_DIRECTOR_ONLY;
+}
+
+/**
+ * The one gate of the threat feed (decision 016): what `reader` may receive. The list, the STIX export, the threat
+ * assessment's lookup and the TAXII feed all read through it, so a reader gets the same records everywhere.
+ */
+export function readerGate(reader: Pick<UserRow, 'tier'>): ThreatGate {
+  return { hiddenTlp: hiddenTlpFor(reader.tier) };
 }
 
 export function toThreat(row: ThreatRow): Threat {
@@ -84,7 +103,12 @@ export async function findThreatsByIndicators(
   ].slice(0, MAX_LOOKUP_INDICATORS);
   if (!wanted.length) return [];
   const lookup = new Set(wanted);
-  const rows = await repository.findByIndicators(ctx.db, wanted, hiddenTlpFor(viewerTier), MAX_MATCHES);
+  const rows = await repository.findByIndicators(
+    ctx.db,
+    wanted,
+    readerGate({ tier: viewerTier }).hiddenTlp,
+    MAX_MATCHES,
+  );
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -100,7 +124,7 @@ export async function findThreatsByIndicators(
 export async function listThreats(ctx: AppContext, user: UserRow, query: ThreatsQuery): Promise<Threat[]> {
   const rows = await repository.listThreats(
     ctx.db,
-    { category: query.category, severity: query.severity, hiddenTlp: hiddenTlpFor(user.tier) },
+    { ...readerGate(user), category: query.category, severity: query.severity },
     query.limit,
   );
   return rows.map(toThreat);
@@ -126,6 +150,7 @@ export async function createThreat(
     mitigations: input.mitigations,
     tlp: input.tlp,
   });
+  await keepGeneratedObjects(ctx, [row], new Date());
   await announce(ctx, row);
   return toThreat(row);
 }
@@ -142,56 +167,259 @@ async function announce(ctx: AppContext, row: ThreatRow): Promise<void> {
   });
 }
 
-/** `GET /api/threat-intelligence/export`: what the reader may list, as a STIX 2.1 bundle. */
+/** A record's STIX form as made here (a record typed in the app, or one from before objects were kept). */
+function toStixRecord(row: ThreatRow): StixRecord {
+  return { ...row, stixId: row.stixId ?? `report--${row.id}` };
+}
+
+/** Largest batch of records given their generated objects at once. */
+const MATERIALIZE_BATCH = 200;
+
+/**
+ * Stores the STIX objects records made here travel as (report, indicators, courses of action, the source's identity,
+ * the TLP marking definition), so the export and the TAXII feed read every record the same way.
+ */
+async function keepGeneratedObjects(ctx: AppContext, rows: ThreatRow[], dateAdded?: Date): Promise<void> {
+  for (const row of rows) {
+    const record = toStixRecord(row);
+    const { objects } = recordsToBundle([record]);
+    await repository.insertObjects(
+      ctx.db,
+      objects.map((object) => {
+        const version = (object.modified ?? object.created ?? null) as string | null;
+        return {
+          stixId: object.id,
+          modifiedAt: version ? new Date(version) : new Date(0),
+          version,
+          type: object.type,
+          specVersion: '2.1',
+          tlp: object.type === 'marking-definition' || object.type === 'identity' ? 'CLEAR' : record.tlp,
+          object,
+          dateAdded: dateAdded ?? row.createdAt,
+        };
+      }),
+    );
+    await repository.replaceMembers(
+      ctx.db,
+      row.id,
+      objects.map((object) => object.id),
+    );
+  }
+}
+
+/** Gives records from before STIX objects were kept their generated objects (once; a no-op afterwards). */
+export async function materializeRecords(ctx: AppContext): Promise<void> {
+  for (;;) {
+    const rows = await repository.threatsWithoutObjects(ctx.db, MATERIALIZE_BATCH);
+    if (!rows.length) return;
+    await keepGeneratedObjects(ctx, rows);
+    if (rows.length < MATERIALIZE_BATCH) return;
+  }
+}
+
+/**
+ * `GET /api/threat-intelligence/export`: the records the reader may list (the list's filters and gate), each with
+ * every STIX object it travels with, exactly as stored; without a filter, also the objects no record carries that
+ * the reader may read (an import of attack patterns alone comes back out).
+ */
 export async function exportStixBundle(
   ctx: AppContext,
   user: UserRow,
   query: ExportQuery,
 ): Promise<StixBundle> {
+  await materializeRecords(ctx);
+  const gate = readerGate(user);
   const rows = await repository.listThreats(
     ctx.db,
-    { category: query.category, severity: query.severity, hiddenTlp: hiddenTlpFor(user.tier) },
+    { ...gate, category: query.category, severity: query.severity },
     query.limit,
   );
-  return recordsToBundle(rows.map(toStixRecord));
+  const byThreat = await repository.objectsOfThreats(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  // Record by record, newest first like the list; an object several records carry goes out once, with the first.
+  const sent = new Set<string>();
+  const objects = rows
+    .flatMap((row) => byThreat.get(row.id) ?? [])
+    .filter((object) => !sent.has(object.stixId) && Boolean(sent.add(object.stixId)));
+  const orphans =
+    query.category || query.severity
+      ? []
+      : (await repository.orphanObjects(ctx.db, gate, STIX_IMPORT_MAX_OBJECTS)).filter(
+          (object) => !sent.has(object.stixId),
+        );
+  return {
+    type: 'bundle',
+    id: `bundle--${randomUUID()}`,
+    objects: [...objects, ...orphans].map((row) => row.object as StixBundle['objects'][number]),
+  };
 }
 
-function toStixRecord(row: ThreatRow): StixRecord {
-  return { ...row, stixId: row.stixId ?? `report--${row.id}` };
+export type ImportVia = 'api' | 'bulk' | 'taxii';
+
+/** The outcome of one import: its report, and what the TAXII status resource lists object by object. */
+export interface ImportResult {
+  report: StixImportReport;
+  row: StixImportRow;
+}
+
+function tooLarge(count: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `A bundle may hold at most ${STIX_IMPORT_MAX_OBJECTS} objects; this one holds ${count}. Split it into smaller bundles`,
+  );
+}
+
+/** `POST /api/threat-intelligence/import` and the bulk import: a STIX 2.1 bundle (Directors; callers check). */
+export async function importStixBundle(
+  ctx: AppContext,
+  user: UserRow,
+  bundle: StixImportBundle,
+  via: ImportVia = 'api',
+): Promise<StixImportReport> {
+  return (await importStixObjects(ctx, user, bundle.objects, via)).report;
+}
+
+/**
+ * Imports STIX objects (a bundle's or a TAXII envelope's), object by object (decision 016): each valid one is kept
+ * whole, as sent: `imported` when its id is new here, `updated` when it is a newer version (a later `modified`), else
+ * `unchanged`. Reports, and indicators no report of the bundle refers to, become or update threat records, which
+ * carry every object they refer to. Invalid objects are `errors` with their position, revoked ones are `skipped`;
+ * the rest still go in. Refused whole (413) above `STIX_IMPORT_MAX_OBJECTS` objects.
+ */
+export async function importStixObjects(
+  ctx: AppContext,
+  user: UserRow,
+  objects: readonly unknown[],
+  via: ImportVia,
+): Promise<ImportResult> {
+  if (objects.length > STIX_IMPORT_MAX_OBJECTS) throw tooLarge(objects.length);
+  const read = readBundle(objects);
+  const errors: StixImportError[] = [...read.errors];
+  const report: StixImportReport = {
+    importId: '',
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: read.skipped,
+    skippedReasons: read.skippedReasons,
+    failed: 0,
+    errors,
+    warnings: [],
+    records: { imported: 0, updated: 0 },
+  };
+
+  // Each object's outcome against what is stored and what came before it in the bundle.
+  const latest = await repository.latestVersions(
+    ctx.db,
+    read.objects.map((object) => object.id),
+  );
+  const known = new Set(latest.keys());
+  const outcome = new Map<ReadObject, 'imported' | 'updated' | 'unchanged'>();
+  for (const object of read.objects) {
+    const newest = latest.get(object.id);
+    if (newest && object.modifiedAt <= newest) outcome.set(object, 'unchanged');
+    else {
+      outcome.set(object, newest || known.has(object.id) ? 'updated' : 'imported');
+      latest.set(object.id, object.modifiedAt);
+      known.add(object.id);
+    }
+  }
+
+  // Records first: one whose id another record holds fails with its object, which is then not kept either.
+  const failedIndexes = new Set<number>();
+  const changedRoots = read.candidates.filter((candidate) => {
+    const object = read.objects.find((item) => item.index === candidate.index)!;
+    return outcome.get(object) !== 'unchanged';
+  });
+  const members = new Map<string, string[]>();
+  await upsertRecords(
+    ctx,
+    user,
+    changedRoots,
+    report,
+    (candidate, message) => {
+      failedIndexes.add(candidate.index);
+      errors.push({ index: candidate.index, id: candidate.id, type: candidate.type, message });
+    },
+    (candidate, threatId) => members.set(threatId, candidate.members),
+  );
+
+  const kept = read.objects.filter((object) => !failedIndexes.has(object.index));
+  const stored = kept.filter((object) => outcome.get(object) !== 'unchanged');
+  await repository.insertObjects(
+    ctx.db,
+    stored.map((object) => ({
+      stixId: object.id,
+      modifiedAt: object.modifiedAt,
+      version: object.version,
+      type: object.type,
+      specVersion: object.specVersion,
+      tlp: object.tlp,
+      object: object.object,
+    })),
+  );
+  for (const [threatId, ids] of members) await repository.replaceMembers(ctx.db, threatId, ids);
+  for (const object of kept) report[outcome.get(object)!] += 1;
+
+  // References to objects neither the bundle nor this server holds: kept as given, and said so.
+  if (read.missingRefs.size) {
+    const held = await repository.storedIds(ctx.db, [...read.missingRefs.keys()]);
+    const missingBy = new Map<number, string[]>();
+    for (const [ref, referrers] of read.missingRefs) {
+      if (held.has(ref)) continue;
+      for (const index of referrers) missingBy.set(index, [...(missingBy.get(index) ?? []), ref]);
+    }
+    for (const [index, refs] of [...missingBy].sort((a, b) => a[0] - b[0])) {
+      const object = read.objects.find((item) => item.index === index)!;
+      if (failedIndexes.has(index)) continue;
+      report.warnings.push({
+        index,
+        id: object.id,
+        type: object.type,
+        message: `Kept as sent; it refers to ${refs.length} object${refs.length === 1 ? '' : 's'} this server does not hold: ${refs.slice(0, 3).join(', ')}${refs.length > 3 ? ', …' : ''}`,
+      });
+    }
+  }
+
+  errors.sort((a, b) => a.index - b.index);
+  report.failed = errors.length;
+  const row = await repository.insertImport(ctx.db, {
+    createdBy: user.id,
+    via,
+    status: 'complete',
+    totalCount: objects.length,
+    report,
+    successes: kept
+      .map((object) => ({
+        id: object.id,
+        ...(object.version ? { version: object.version } : {}),
+        message: outcome.get(object)!,
+      }))
+      .concat(read.skippedObjects.map((object) => ({ id: object.id, message: `skipped: ${object.reason}` }))),
+    failures: errors.map((error) => ({ id: error.id ?? `objects[${error.index}]`, message: error.message })),
+    completedAt: new Date(),
+  });
+  report.importId = row.id;
+  return { report, row };
 }
 
 /** Records written per transaction during an import. */
 const IMPORT_BATCH = 250;
 
-/**
- * Imports a STIX 2.1 bundle (already checked for shape): every report, and every indicator no report refers to,
- * becomes one record, inserted under its STIX id or replacing an older version of it. Objects that cannot be
- * read or stored are reported by position and the rest still go in, so a re-run of the same bundle skips
- * everything that already went in. Callers check the importer is a Director.
- */
-export async function importStixBundle(
+async function upsertRecords(
   ctx: AppContext,
   user: UserRow,
-  bundle: StixBundle,
-): Promise<StixImportReport> {
-  const parsed = bundleToRecords(bundle);
-  const report: StixImportReport = {
-    imported: 0,
-    updated: 0,
-    skipped: parsed.revoked,
-    failed: 0,
-    errors: [...parsed.errors],
-  };
+  candidates: ImportCandidate[],
+  report: StixImportReport,
+  fail: (candidate: ImportCandidate, message: string) => void,
+  saved: (candidate: ImportCandidate, threatId: string) => void,
+): Promise<void> {
   const idTaken = (candidate: ImportCandidate) =>
-    report.errors.push({
-      index: candidate.index,
-      id: candidate.id,
-      type: candidate.type,
-      error: `Another record already uses the id ${candidate.record.id}`,
-    });
-
-  for (let start = 0; start < parsed.candidates.length; start += IMPORT_BATCH) {
-    const batch = parsed.candidates.slice(start, start + IMPORT_BATCH);
+    fail(candidate, `Another record already uses the id ${candidate.record.id}`);
+  for (let start = 0; start < candidates.length; start += IMPORT_BATCH) {
+    const batch = candidates.slice(start, start + IMPORT_BATCH);
     // A record's id comes from its STIX id's uuid, so `report--X` and `indicator--X` would claim the same one.
     const owners = await repository.stixIdsOf(
       ctx.db,
@@ -209,21 +437,54 @@ export async function importStixBundle(
       // Claimed meanwhile, or twice within this batch: one by one, so only the clashing record fails.
       (await sequentially(rows, (row) => repository.upsertByStixId(ctx.db, row)));
     for (const [position, { outcome, row }] of results.entries()) {
+      const candidate = ready[position]!;
       if (outcome === 'idTaken') {
-        idTaken(ready[position]!);
+        idTaken(candidate);
         continue;
       }
-      report[outcome] += 1;
+      saved(candidate, candidate.record.id);
+      if (outcome === 'imported') report.records.imported += 1;
+      if (outcome === 'updated') report.records.updated += 1;
       if (outcome === 'imported' && row) await announce(ctx, row);
     }
   }
-  report.failed = report.errors.length;
-  report.errors.sort((a, b) => a.index - b.index);
-  return report;
 }
 
 async function sequentially<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
   for (const item of items) results.push(await run(item));
   return results;
+}
+
+function toSummary(row: StixImportRow): StixImportSummary {
+  return {
+    id: row.id,
+    via: row.via as StixImportSummary['via'],
+    createdAt: row.createdAt.toISOString(),
+    totalCount: row.totalCount,
+    report: { ...(row.report as StixImportReport), importId: row.id },
+  };
+}
+
+/** `GET /api/threat-intelligence/imports/latest` (Directors): the last import, whoever made it, or null. */
+export async function latestImport(ctx: AppContext): Promise<StixImportSummary | null> {
+  const row = await repository.latestImport(ctx.db);
+  return row ? toSummary(row) : null;
+}
+
+/** An import as its maker may read it again (the TAXII status resource); null for anyone else or no such id. */
+export async function findImport(ctx: AppContext, user: UserRow, id: string): Promise<StixImportRow | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const row = await repository.findImport(ctx.db, id);
+  return row && row.createdBy === user.id ? row : null;
+}
+
+/** STIX object versions `reader` may read that match a TAXII query (see `repository.queryObjects`). */
+export async function queryObjects(
+  ctx: AppContext,
+  reader: UserRow,
+  query: Omit<ObjectQuery, 'gate'>,
+): Promise<StixObjectRow[]> {
+  await materializeRecords(ctx);
+  return repository.queryObjects(ctx.db, { ...query, gate: readerGate(reader) });
 }
