@@ -24,6 +24,8 @@ import { paymentsModule } from './modules/payments/payments.module.js';
 import { subscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { casesModule } from './modules/cases/cases.module.js';
+import { evidenceModule } from './modules/evidence/evidence.module.js';
+import { reportsModule } from './modules/reports/reports.module.js';
 import { aiModule } from './modules/ai/ai.module.js';
 import { secureChannelModule } from './modules/secure-channel/secure-channel.module.js';
 import { vendorsModule } from './modules/vendors/vendors.module.js';
@@ -65,6 +67,8 @@ const manifests = [
   subscriptionsModule,
   dashboardModule,
   casesModule,
+  evidenceModule,
+  reportsModule,
   aiModule,
   secureChannelModule,
   vendorsModule,

@@ -93,6 +93,10 @@ export const envSchema = z
      * once by a job (within a minute).
      */
     ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).default(7),
+    /** The largest evidence file accepted (413 beyond it). */
+    UPLOAD_MAX_BYTES: positiveInt(20 * 1024 * 1024),
+    /** How many files a case or an investigation request may hold (removed ones do not count). */
+    EVIDENCE_MAX_FILES: positiveInt(50),
   })
   .superRefine((env, ctx) => {
     for (const name of ['SESSION_SECRET', 'MFA_ENCRYPTION_KEY'] as const) {

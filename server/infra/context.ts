@@ -8,6 +8,7 @@ import { EventBus } from './events.js';
 import { createPaymentProvider, type PaymentProvider } from './payments.js';
 import { createMailSender, type MailSender } from './mail.js';
 import { JobQueue } from './queue.js';
+import { createBlobStore, type BlobStore } from './storage.js';
 
 /** What a service needs from the running app: the database, the configuration and outside providers. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   mailer: MailSender;
   /** What each payment purpose does once its pending payment is settled; the modules' manifests declare them. */
   settlements: Settlements;
+  /** Where evidence files and reports keep their bytes, by SHA-256 (`DATA_DIR/files` by default). */
+  storage: BlobStore;
 }
 
 /**
@@ -45,7 +48,9 @@ export interface Settlement {
 
 export type Settlements = Readonly<Partial<Record<PaymentPurpose, Settlement>>>;
 
-export type ContextOptions = Partial<Pick<AppContext, 'payments' | 'events' | 'queue' | 'mailer'>> & {
+export type ContextOptions = Partial<
+  Pick<AppContext, 'payments' | 'events' | 'queue' | 'mailer' | 'storage'>
+> & {
   /** Where the change feed listens and jobs are queued; without it caches read through and jobs cannot be sent. */
   databaseUrl?: string;
   /** Required, so that nothing builds a context that settles nothing: `createAppContext` passes every module's. */
@@ -64,6 +69,7 @@ export function createContext(db: Db, config: AppConfig, options: ContextOptions
     queue: options.queue ?? new JobQueue(options.databaseUrl ?? null),
     mailer: options.mailer ?? createMailSender({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     settlements: options.settlements,
+    storage: options.storage ?? createBlobStore(config),
   };
 }
 

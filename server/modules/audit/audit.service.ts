@@ -45,7 +45,12 @@ export type AuditAction =
   | 'staff.read'
   | 'vendor.product_reviewed'
   | 'privacy.export_requested'
-  | 'privacy.export_downloaded';
+  | 'privacy.export_downloaded'
+  | 'file.uploaded'
+  | 'file.downloaded'
+  | 'file.deleted'
+  | 'report.requested'
+  | 'report.downloaded';
 
 export interface AuditInput {
   action: AuditAction;
