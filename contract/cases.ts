@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './lists.js';
+import { slaListQuerySchema, slaSchema } from './service-levels.js';
 
 /**
  * What a Director's case estimate is in: a case is investigative work, which the firm charges its clients in
@@ -89,6 +90,8 @@ export const caseSchema = z.object({
   estimatedCost: z.string().nullable(),
   /** The client who opened it; Directors see whose case it is. */
   ownerEmail: z.string().optional(),
+  /** Service levels (design 11.6): the clocks of the tier the case was opened at. */
+  sla: slaSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -160,4 +163,5 @@ export type CreateCaseUpdateRequest = z.input<typeof createCaseUpdateRequestSche
 export const casesQuerySchema = listQuerySchema.extend({
   assigned: z.enum(['true', 'false']).optional(),
   scope: z.enum(['own', 'all']).optional(),
+  ...slaListQuerySchema.shape,
 });

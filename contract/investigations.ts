@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './catalog.js';
+import { slaListQuerySchema, slaSchema } from './service-levels.js';
 
 /** Slugs of the static catalogue of seven; each is also a request's serviceType. */
 export const INVESTIGATION_SERVICE_TYPES = [
@@ -141,6 +142,8 @@ export const investigationSchema = z.object({
     declaredAt: z.iso.datetime(),
     ip: z.string().nullable(),
   }),
+  /** Service levels (design 11.6): the clocks of the tier the request was filed at. */
+  sla: slaSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -150,6 +153,7 @@ export type Investigation = z.infer<typeof investigationSchema>;
 export const INVESTIGATION_LIST_SCOPES = ['mine', 'all'] as const;
 export const investigationListQuerySchema = z.object({
   scope: z.enum(INVESTIGATION_LIST_SCOPES, { error: "Scope must be 'mine' or 'all'" }).default('mine'),
+  ...slaListQuerySchema.shape,
 });
 
 /** Where each status may go next; anything else is refused (409). */

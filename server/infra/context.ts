@@ -25,6 +25,11 @@ export interface AppContext {
   mailer: MailSender;
   /** What each payment purpose does once its pending payment is settled; the modules' manifests declare them. */
   settlements: Settlements;
+  /**
+   * The time the service-level clocks read (decision 019): the system clock, which a test may replace to move time
+   * forward without waiting.
+   */
+  now: () => Date;
   /** Where evidence files and reports keep their bytes, by SHA-256 (`DATA_DIR/files` by default). */
   storage: BlobStore;
 }
@@ -49,7 +54,7 @@ export interface Settlement {
 export type Settlements = Readonly<Partial<Record<PaymentPurpose, Settlement>>>;
 
 export type ContextOptions = Partial<
-  Pick<AppContext, 'payments' | 'events' | 'queue' | 'mailer' | 'storage'>
+  Pick<AppContext, 'payments' | 'events' | 'queue' | 'mailer' | 'now' | 'storage'>
 > & {
   /** Where the change feed listens and jobs are queued; without it caches read through and jobs cannot be sent. */
   databaseUrl?: string;
@@ -69,6 +74,7 @@ export function createContext(db: Db, config: AppConfig, options: ContextOptions
     queue: options.queue ?? new JobQueue(options.databaseUrl ?? null),
     mailer: options.mailer ?? createMailSender({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     settlements: options.settlements,
+    now: options.now ?? (() => new Date()),
     storage: options.storage ?? createBlobStore(config),
   };
 }

@@ -48,6 +48,23 @@ export interface AppEvents {
     /** Set when an automation rule wrote the update, so rules never set each other off in a loop. */
     origin?: 'automation';
   };
+  /**
+   * A service-level clock of a case or investigation request ran past its due time (design 11.6), announced once
+   * per clock by the breach job: `userId` is the owner; Directors' rules see it too.
+   */
+  'case.sla_breached': {
+    userId: string;
+    subjectType: 'case' | 'investigation';
+    /** Set for a case (so a rule's case update can use it); `investigationId` for a request. */
+    caseId?: string;
+    investigationId?: string;
+    /** The case number; null for an investigation request, which has none. */
+    caseNumber: string | null;
+    title: string;
+    clock: 'first_response' | 'resolution';
+    tier: number;
+    dueAt: string;
+  };
   'investigation.created': {
     userId: string;
     investigationId: string;

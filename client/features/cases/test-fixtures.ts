@@ -1,6 +1,8 @@
 import type { Case, CaseDetail } from '@contract/cases';
+import { runningSla } from '@contract/service-levels';
 
 export function makeCase(overrides: Partial<Case> = {}): Case {
+  const createdAt = new Date(Date.now() - 3 * 3_600_000);
   return {
     id: 'c1',
     caseNumber: 'CASE-2026-0001',
@@ -14,8 +16,9 @@ export function makeCase(overrides: Partial<Case> = {}): Case {
     assignedAgentId: null,
     assignedAgent: null,
     estimatedCost: null,
-    createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
-    updatedAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+    sla: runningSla('case', 1, createdAt, new Date()),
+    createdAt: createdAt.toISOString(),
+    updatedAt: createdAt.toISOString(),
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { Investigation, InvestigationCatalogEntry } from '@contract/investigations';
+import { runningSla } from '@contract/service-levels';
 
 const entry = (
   id: InvestigationCatalogEntry['id'],
@@ -73,6 +74,7 @@ export function makeInvestigation(overrides: Partial<Investigation> = {}): Inves
       declaredAt: '2026-11-20T10:00:00.000Z',
       ip: '203.0.113.9',
     },
+    sla: runningSla('investigation', 1, new Date('2026-11-20T10:00:00.000Z')),
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,

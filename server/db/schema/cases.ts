@@ -17,6 +17,7 @@ import {
   CASE_UPDATE_TYPES,
 } from '../../../contract/cases.js';
 import { createdAt, money, nonNegative, updatedAt } from './columns.js';
+import { serviceLevelColumns, serviceLevelIndexes } from './service-levels.js';
 import { users } from './users.js';
 
 export const caseCategoryEnum = pgEnum('case_category', CASE_CATEGORIES);
@@ -52,10 +53,12 @@ export const cases = pgTable(
     /** Rupees (CASE_COST_CURRENCY), as clients are charged for investigative work; null until estimated. */
     estimatedCost: money('estimated_cost'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...serviceLevelColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    ...serviceLevelIndexes('cases', t),
     nonNegative('cases_estimated_cost_non_negative', t.estimatedCost),
     index('cases_user_created_idx').on(t.userId, t.createdAt),
     index('cases_agent_created_idx').on(t.assignedAgentId, t.createdAt),

@@ -19,6 +19,7 @@ import {
   trigramIndex,
   updatedAt,
 } from './columns.js';
+import { serviceLevelColumns, serviceLevelIndexes } from './service-levels.js';
 import { users } from './users.js';
 
 export const investigationServiceTypeEnum = pgEnum('investigation_service_type', INVESTIGATION_SERVICE_TYPES);
@@ -111,10 +112,12 @@ export const investigationRequests = pgTable(
      * turns it into a display name. Set null: a departed agent leaves the request unassigned, not deleted.
      */
     assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),
+    ...serviceLevelColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    ...serviceLevelIndexes('investigation_requests', t),
     // The declarations are the firm's legal cover: no request may exist without all three.
     check(
       'investigation_requests_declarations',

@@ -80,6 +80,14 @@ export function sampleEvent(event: AutomationEvent, userId: string): EventData {
       status: 'in_progress',
       title: 'Sample case',
     },
+    'case.sla_breached': {
+      subjectType: 'case',
+      caseNumber: 'CASE-SAMPLE',
+      title: 'Sample case',
+      clock: 'first_response',
+      tier: 2,
+      dueAt: '2026-01-01T09:00:00.000Z',
+    },
     'investigation.created': {
       investigationId: 'sample',
       serviceType: 'background-check',

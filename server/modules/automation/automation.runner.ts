@@ -19,6 +19,7 @@ import { hiddenTlpFor } from '../threats/threats.service.js';
 import * as repository from './automation.repository.js';
 import type { RuleRow, RunRow } from './automation.repository.js';
 import { matches, render, type EventData } from './automation.engine.js';
+import { signatureHeaders } from './automation.signing.js';
 
 /*
  * The runner: events matched against the active rules become `automation.run` jobs, and a run carries out a rule's
@@ -66,6 +67,11 @@ async function dispatch(ctx: AppContext, event: AutomationEvent, payload: EventD
   if (event === 'threat.created') {
     const directorOnly = TLP_DIRECTOR_ONLY.includes(data.tlp as TlpLevel);
     rules = await repository.activeRulesForEveryone(ctx.db, event, directorOnly ? DIRECTOR_TIER : 0);
+  } else if (event === 'case.sla_breached' && typeof data.userId === 'string') {
+    // A breach concerns the client whose case it is and the Directors who answer for it: both may have rules.
+    const owners = await repository.activeRulesForUser(ctx.db, data.userId, event);
+    const staff = await repository.activeRulesForEveryone(ctx.db, event, DIRECTOR_TIER);
+    rules = [...owners, ...staff.filter((rule) => !owners.some((own) => own.id === rule.id))];
   } else if (typeof data.userId === 'string') {
     rules = await repository.activeRulesForUser(ctx.db, data.userId, event);
   } else {
@@ -88,6 +94,14 @@ export async function runQueued(ctx: AppContext, job: RunJob): Promise<Automatio
   if (!rule || !rule.isActive || rule.trigger.event !== job.event) return null;
   if (!matches(conditionsOf(rule), job.data)) return null;
   if (job.event === 'threat.created' && hiddenTlpFor(rule.ownerTier).includes(job.data.tlp as TlpLevel)) {
+    return null;
+  }
+  // Someone else's breach is for Directors' rules only (the owner may have lost the tier since).
+  if (
+    job.event === 'case.sla_breached' &&
+    rule.userId !== job.data.userId &&
+    rule.ownerTier < DIRECTOR_TIER
+  ) {
     return null;
   }
   const run = await runRule(ctx, rule, job.event, job.data);
@@ -123,6 +137,7 @@ export async function runRule(
 const NOTIFICATION_TYPES: Partial<Record<AutomationEvent, NotificationType>> = {
   'case.created': 'case_update',
   'case.updated': 'case_update',
+  'case.sla_breached': 'case_update',
   'payment.completed': 'payment_received',
   'tier.changed': 'tier_upgrade',
   'security.alert': 'security_alert',
@@ -172,19 +187,29 @@ async function runAction(
         return ok(`Update added to ${caseNumber}`);
       }
       case 'webhook': {
-        // Unsigned: a rule has no secret of its own to share with the receiver. For signed deliveries with
-        // retries, send through a webhook integration instead.
+        // Signed with the owner's key like a webhook integration's deliveries (design 11.5); never sent unsigned.
+        const body = JSON.stringify({
+          rule: { id: rule.id, name: rule.name },
+          event,
+          data,
+          sentAt: new Date().toISOString(),
+        });
+        const signature = await signatureHeaders(ctx, rule.userId, body);
+        if (!signature) {
+          return failed(
+            'Not sent: create a signing secret on the Automation page so the receiver can verify it',
+          );
+        }
         const response = await safeFetch(
           action.config.url,
           {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'user-agent': 'IntelPortal-Automation/1' },
-            body: JSON.stringify({
-              rule: { id: rule.id, name: rule.name },
-              event,
-              data,
-              sentAt: new Date().toISOString(),
-            }),
+            headers: {
+              'content-type': 'application/json',
+              'user-agent': 'IntelPortal-Automation/1',
+              ...signature,
+            },
+            body,
           },
           { allowPrivate: ctx.config.ALLOW_PRIVATE_WEBHOOK_TARGETS, timeoutMs: 10_000, maxBodyBytes: 4_096 },
         );

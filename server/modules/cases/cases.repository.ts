@@ -1,10 +1,14 @@
 import { aliasedTable, and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { shownEmail } from '../../db/deleted-users.js';
 import { caseUpdates, cases, users } from '../../db/schema/index.js';
+import { slaFilters, slaOrder } from '../../db/service-levels.js';
+import type { SlaListOptions } from '../../../contract/service-levels.js';
 
 export type CaseRow = typeof cases.$inferSelect;
-export type NewCase = typeof cases.$inferInsert;
+/** A new case's values; the service-level due times may be SQL (`now()` plus the target, decision 019). */
+export type NewCase = PgInsertValue<typeof cases>;
 export type NewCaseUpdate = typeof caseUpdates.$inferInsert;
 
 const agents = aliasedTable(users, 'agents');
@@ -42,13 +46,16 @@ export async function listCases(
   db: DbOrTx,
   filter: { ownerId?: string; agentId?: string },
   limit: number,
+  /** The Directors' service-level order and filters, read at `now` (the context's clock). */
+  sla?: { options: SlaListOptions; now: Date },
 ): Promise<CaseWithNames[]> {
   const conditions = [
     filter.ownerId ? eq(cases.userId, filter.ownerId) : undefined,
     filter.agentId ? eq(cases.assignedAgentId, filter.agentId) : undefined,
+    ...(sla ? slaFilters(cases, sla.options, sla.now) : []),
   ];
   return selectCases(db, and(...conditions))
-    .orderBy(desc(cases.createdAt), desc(cases.id))
+    .orderBy(...slaOrder(cases, sla?.options), desc(cases.createdAt), desc(cases.id))
     .limit(limit);
 }
 

@@ -13,6 +13,7 @@ import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
 import * as cases from './cases.service.js';
+import { slaListOptions } from '../../../contract/service-levels.js';
 
 const tags = ['cases'];
 
@@ -39,15 +40,23 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     {
       schema: {
         tags,
-        summary: 'Your cases; ?assigned=true those assigned to you, ?scope=all everyone’s (Directors)',
+        summary:
+          'Your cases; ?assigned=true those assigned to you, ?scope=all everyone’s (Directors); ?sort=due, ?breached, ?dueBefore',
         querystring: casesQuerySchema,
-        response: { 200: z.array(caseSchema), ...errors(401, 403) },
+        response: { 200: z.array(caseSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
       const { assigned, scope, limit } = request.query;
       const view = assigned === 'true' ? 'assigned' : scope === 'all' ? 'all' : 'own';
-      return cases.listCases(ctx, currentAuth(request).user, view, limit, requestMeta(request));
+      return cases.listCases(
+        ctx,
+        currentAuth(request).user,
+        view,
+        limit,
+        requestMeta(request),
+        slaListOptions(request.query),
+      );
     },
   );
 

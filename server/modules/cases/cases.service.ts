@@ -9,6 +9,8 @@ import type {
 } from '../../../contract/cases.js';
 import { CASE_COST_CURRENCY, CASE_STATUS_MOVES } from '../../../contract/cases.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { SlaListOptions } from '../../../contract/service-levels.js';
+import { startingClocks } from '../../db/service-levels.js';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
@@ -21,13 +23,14 @@ import * as notifications from '../notifications/notifications.service.js';
 import * as payments from '../payments/payments.service.js';
 import * as repository from './cases.repository.js';
 import type { CaseRow, CaseWithNames } from './cases.repository.js';
+import * as sla from './sla.js';
 
 type NewCaseInput = z.output<typeof createCaseRequestSchema>;
 type UpdateInput = z.output<typeof createCaseUpdateRequestSchema> & CreateCaseUpdateRequest;
 
 const isDirector = (user: Pick<UserRow, 'tier'>) => user.tier >= DIRECTOR_TIER;
 
-function toCase({ case: row, assignedAgent, ownerEmail }: CaseWithNames, viewer: UserRow): Case {
+function toCase({ case: row, assignedAgent, ownerEmail }: CaseWithNames, viewer: UserRow, now: Date): Case {
   return {
     id: row.id,
     caseNumber: row.caseNumber,
@@ -42,6 +45,7 @@ function toCase({ case: row, assignedAgent, ownerEmail }: CaseWithNames, viewer:
     assignedAgent,
     estimatedCost: row.estimatedCost,
     ...(isDirector(viewer) ? { ownerEmail } : {}),
+    sla: sla.slaOf(row, now),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -49,6 +53,8 @@ function toCase({ case: row, assignedAgent, ownerEmail }: CaseWithNames, viewer:
 
 export async function createCase(ctx: AppContext, user: UserRow, input: NewCaseInput): Promise<Case> {
   const created = await repository.insertCase(ctx.db, {
+    // The clocks start with the case, on the targets of the tier the client holds now (decision 019).
+    ...startingClocks('case', user.tier),
     userId: user.id,
     title: input.title,
     description: input.description,
@@ -65,7 +71,7 @@ export async function createCase(ctx: AppContext, user: UserRow, input: NewCaseI
     category: created.category,
     priority: created.priority,
   });
-  return toCase((await repository.findCase(ctx.db, created.id))!, user);
+  return toCase((await repository.findCase(ctx.db, created.id))!, user, ctx.now());
 }
 
 /**
@@ -78,13 +84,15 @@ export async function listCases(
   view: 'own' | 'assigned' | 'all',
   limit: number,
   meta?: Pick<RequestMeta, 'ip'>,
+  slaOptions: SlaListOptions = { sort: 'newest' },
 ): Promise<Case[]> {
   if (view !== 'own' && !isDirector(user)) throw tierRequired(DIRECTOR_TIER);
   const filter = view === 'own' ? { ownerId: user.id } : view === 'assigned' ? { agentId: user.id } : {};
-  const rows = await repository.listCases(ctx.db, filter, limit);
+  const now = ctx.now();
+  const rows = await repository.listCases(ctx.db, filter, limit, { options: slaOptions, now });
   const records = rows.map((row) => ({ id: row.case.id, ownerId: row.case.userId }));
   await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'case', records, 'list');
-  return rows.map((row) => toCase(row, user));
+  return rows.map((row) => toCase(row, user, now));
 }
 
 /** The owner sees their case without internal notes; a Director sees any case with them; anyone else gets 404. */
@@ -106,7 +114,7 @@ export async function getCase(
   await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'case', [record], 'detail');
   const updates = await repository.listUpdates(ctx.db, found.case.id, { includeInternal: isDirector(user) });
   return {
-    ...toCase(found, user),
+    ...toCase(found, user, ctx.now()),
     updates: updates.map((update) => ({ ...update, createdAt: update.createdAt.toISOString() })),
   };
 }
@@ -174,6 +182,15 @@ export async function addUpdate(
       content,
       isInternal,
     });
+    // Service levels: a Director's first update the client can see answers the case; completing (or closing)
+    // resolves it. An internal note, or the client's own comment, stops nothing.
+    const at = ctx.now();
+    if (!isInternal && isDirector(user) && current.userId !== user.id) {
+      await sla.stopClocks.firstResponse(tx, current.id, at);
+    }
+    if (input.updateType === 'status_change' && (input.status === 'completed' || input.status === 'closed')) {
+      await sla.stopClocks.resolved(tx, current.id, at);
+    }
     if (!isInternal && current.userId !== user.id) {
       await notifications.notify(ctx, tx, {
         userId: current.userId,

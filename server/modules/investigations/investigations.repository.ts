@@ -1,9 +1,11 @@
-import { asc, desc, eq, gte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import type { InvestigationServiceType } from '../../../contract/investigations.js';
 import type { DbOrTx } from '../../db/client.js';
 import { shownEmail } from '../../db/deleted-users.js';
 import { auditLog, investigationCatalog, investigationRequests, users } from '../../db/schema/index.js';
+import { slaFilters, slaOrder } from '../../db/service-levels.js';
+import type { SlaListOptions } from '../../../contract/service-levels.js';
 
 const catalogColumns = {
   id: investigationCatalog.id,
@@ -68,6 +70,11 @@ const requestColumns = {
   requesterFirstName: requester.firstName,
   requesterLastName: requester.lastName,
   requesterEmail: shownEmail(requester),
+  slaTier: investigationRequests.slaTier,
+  firstResponseDueAt: investigationRequests.firstResponseDueAt,
+  resolutionDueAt: investigationRequests.resolutionDueAt,
+  firstRespondedAt: investigationRequests.firstRespondedAt,
+  resolvedAt: investigationRequests.resolvedAt,
   createdAt: investigationRequests.createdAt,
   updatedAt: investigationRequests.updatedAt,
 };
@@ -88,7 +95,8 @@ export async function findRequest(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-export async function insertRequest(db: DbOrTx, request: typeof investigationRequests.$inferInsert) {
+/** The service-level due times may be SQL (`now()` plus the target, decision 019). */
+export async function insertRequest(db: DbOrTx, request: PgInsertValue<typeof investigationRequests>) {
   const [row] = await db
     .insert(investigationRequests)
     .values(request)
@@ -96,11 +104,28 @@ export async function insertRequest(db: DbOrTx, request: typeof investigationReq
   return (await findRequest(db, row!.id))!;
 }
 
-/** `userId` null: everyone's (Directors). Newest first, capped. */
-export async function listRequests(db: DbOrTx, userId: string | null, limit: number) {
+/**
+ * `userId` null: everyone's (Directors). Newest first, capped; `sla` adds the Directors' service-level order and
+ * filters, read at its `now` (the context's clock).
+ */
+export async function listRequests(
+  db: DbOrTx,
+  userId: string | null,
+  limit: number,
+  sla?: { options: SlaListOptions; now: Date },
+) {
   return selectRequests(db)
-    .where(userId === null ? undefined : eq(investigationRequests.userId, userId))
-    .orderBy(desc(investigationRequests.createdAt), desc(investigationRequests.id))
+    .where(
+      and(
+        userId === null ? undefined : eq(investigationRequests.userId, userId),
+        ...(sla ? slaFilters(investigationRequests, sla.options, sla.now) : []),
+      ),
+    )
+    .orderBy(
+      ...slaOrder(investigationRequests, sla?.options),
+      desc(investigationRequests.createdAt),
+      desc(investigationRequests.id),
+    )
     .limit(limit);
 }
 

@@ -16,6 +16,7 @@ import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
 import * as investigations from './investigations.service.js';
+import { slaListOptions } from '../../../contract/service-levels.js';
 
 const tags = ['investigations'];
 
@@ -61,7 +62,8 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
     {
       schema: {
         tags,
-        summary: 'Your investigation requests, newest first (`scope=all`: everyone’s, Directors only)',
+        summary:
+          'Your investigation requests, newest first (`scope=all`: everyone’s, Directors only); ?sort=due, ?breached, ?dueBefore',
         querystring: listQuerySchema.extend(investigationListQuerySchema.shape),
         response: { 200: z.array(investigationSchema), ...errors(400, 401, 403) },
       },
@@ -74,6 +76,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
         request.query.scope,
         request.query.limit,
         requestMeta(request),
+        slaListOptions(request.query),
       ),
   );
 

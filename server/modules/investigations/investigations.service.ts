@@ -10,6 +10,8 @@ import {
   type InvestigationUpdate,
 } from '../../../contract/investigations.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { SlaListOptions } from '../../../contract/service-levels.js';
+import { startingClocks } from '../../db/service-levels.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { conflict, forbidden, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
@@ -18,6 +20,7 @@ import type { UserRow } from '../../db/schema/users.js';
 import * as audit from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import * as repository from './investigations.repository.js';
+import * as sla from './sla.js';
 
 /** The seven services, in the catalogue's order (public). */
 export async function listCatalog(ctx: AppContext): Promise<InvestigationCatalogEntry[]> {
@@ -43,7 +46,7 @@ function displayName(firstName: string | null, lastName: string | null, email: s
   return name || email.split('@')[0]!;
 }
 
-const toInvestigation = (row: repository.RequestRow): Investigation => ({
+const toInvestigation = (row: repository.RequestRow, now: Date): Investigation => ({
   id: row.id,
   subject: row.subject,
   description: row.description,
@@ -71,6 +74,7 @@ const toInvestigation = (row: repository.RequestRow): Investigation => ({
     declaredAt: row.createdAt.toISOString(),
     ip: row.declaredFromIp,
   },
+  sla: sla.slaOf(row, now),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -90,6 +94,8 @@ export async function createRequest(
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repository.insertRequest(tx, {
       ...input,
+      // The clocks start with the request, on the targets of the tier the client holds now (decision 019).
+      ...startingClocks('investigation', user.tier),
       userId: user.id,
       status: 'PENDING',
       estimatedCost: estimateCost(service.basePrice, input.priority),
@@ -119,7 +125,7 @@ export async function createRequest(
     priority: row.priority,
     estimatedCost: row.estimatedCost,
   });
-  return toInvestigation(row);
+  return toInvestigation(row, ctx.now());
 }
 
 /**
@@ -132,14 +138,19 @@ export async function listRequests(
   scope: 'mine' | 'all',
   limit: number,
   meta?: Pick<RequestMeta, 'ip'>,
+  slaOptions: SlaListOptions = { sort: 'newest' },
 ): Promise<Investigation[]> {
   if (scope === 'all' && user.tier < DIRECTOR_TIER) {
     throw forbidden('Only Directors may list every investigation request');
   }
-  const rows = await repository.listRequests(ctx.db, scope === 'all' ? null : user.id, limit);
+  const now = ctx.now();
+  const rows = await repository.listRequests(ctx.db, scope === 'all' ? null : user.id, limit, {
+    options: slaOptions,
+    now,
+  });
   const records = rows.map((row) => ({ id: row.id, ownerId: row.userId }));
   await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'investigation', records, 'list');
-  return rows.map(toInvestigation);
+  return rows.map((row) => toInvestigation(row, now));
 }
 
 /** The Directors a request may be assigned to (only Directors work investigations). */
@@ -194,13 +205,20 @@ export async function updateRequest(
 
     if (changes.status !== undefined || changes.assignedAgentId !== undefined) {
       await repository.updateRequest(tx, id, changes);
+      // Service levels: this change is told to the requester, so it answers the request; completing or
+      // cancelling ends the work.
+      const at = ctx.now();
+      await sla.stopClocks.firstResponse(tx, id, at);
+      if (changes.status === 'COMPLETED' || changes.status === 'CANCELLED') {
+        await sla.stopClocks.resolved(tx, id, at);
+      }
       const after = (await repository.findRequest(tx, id))!;
       const news: string[] = [];
       if (changes.status) news.push(`is now ${STATUS_WORDS[changes.status]}`);
       if (changes.assignedAgentId !== undefined) {
         news.push(
           after.assignedAgentId
-            ? `was assigned to ${toInvestigation(after).assignedAgent}`
+            ? `was assigned to ${toInvestigation(after, at).assignedAgent}`
             : 'was unassigned',
         );
       }
@@ -231,5 +249,5 @@ export async function updateRequest(
     }
     return (await repository.findRequest(tx, id))!;
   });
-  return toInvestigation(row);
+  return toInvestigation(row, ctx.now());
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiKey } from '@contract/api-keys';
 import type { BulkOperation } from '@contract/bulk';
 import type { Case } from '@contract/cases';
+import { runningSla } from '@contract/service-levels';
 import type { Notification } from '@contract/notifications';
 import { BulkOperationsPanel } from '@/features/bulk/components/bulk-operations-panel';
 import { mockFetch, testUser, type MockReply, type MockRequest } from '@/test/fetch-mock';
@@ -63,6 +64,7 @@ const aCase = (id: string, caseNumber: string, status: Case['status']): Case => 
   assignedAgentId: null,
   assignedAgent: null,
   estimatedCost: null,
+  sla: runningSla('case', 1, new Date('2026-01-15T10:00:00.000Z')),
   createdAt: '2026-01-15T10:00:00.000Z',
   updatedAt: '2026-01-15T10:00:00.000Z',
 });

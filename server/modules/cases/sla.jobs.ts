@@ -1,0 +1,12 @@
+import type { Schedule } from '../../infra/module.js';
+import { sweepCaseBreaches } from './sla.js';
+
+/** Every minute: announce the cases' service-level breaches not yet announced (each once, see sweepBreaches). */
+export const caseSlaBreaches: Schedule = {
+  name: 'cases.sla-breaches',
+  cron: '* * * * *',
+  async run(ctx, logger) {
+    const announced = await sweepCaseBreaches(ctx);
+    if (announced > 0) logger.info({ announced }, 'case service-level breaches announced');
+  },
+};

@@ -1,0 +1,12 @@
+import type { Schedule } from '../../infra/module.js';
+import { sweepInvestigationBreaches } from './sla.js';
+
+/** Every minute: announce the requests' service-level breaches not yet announced (each once). */
+export const investigationSlaBreaches: Schedule = {
+  name: 'investigations.sla-breaches',
+  cron: '* * * * *',
+  async run(ctx, logger) {
+    const announced = await sweepInvestigationBreaches(ctx);
+    if (announced > 0) logger.info({ announced }, 'investigation service-level breaches announced');
+  },
+};
