@@ -430,6 +430,8 @@ const RULES: Record<string, Rule> = {
     access: 'user',
     own: async (owner) => ({ id: await newRule(owner) }),
   },
+  'GET /api/automation/signing-secret': { access: 'user' },
+  'POST /api/automation/signing-secret': { access: 'user' },
 
   // Data rights: an API key reaches them only with the admin scope (see KEY_ADMIN_ONLY).
   'POST /api/account/export': { access: 'user' },

@@ -73,3 +73,15 @@ export const automationRuns = pgTable(
   },
   (t) => [index('automation_runs_rule_created_idx').on(t.ruleId, t.createdAt)],
 );
+
+/**
+ * Each user's key for signing their rules' webhook actions (design 11.5), sealed with the secret box. One per user:
+ * creating a new one replaces it, and it is shown once, when created.
+ */
+export const automationSigningSecrets = pgTable('automation_signing_secrets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});

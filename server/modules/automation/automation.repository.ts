@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { automationRules, automationRuns, users } from '../../db/schema/index.js';
+import { automationRules, automationRuns, automationSigningSecrets, users } from '../../db/schema/index.js';
 
 export type RuleRow = typeof automationRules.$inferSelect;
 export type NewRule = typeof automationRules.$inferInsert;
@@ -110,4 +110,31 @@ export async function listRuns(db: DbOrTx, ruleId: string, limit: number): Promi
     .where(eq(automationRuns.ruleId, ruleId))
     .orderBy(desc(automationRuns.createdAt), desc(automationRuns.id))
     .limit(limit);
+}
+
+export type SigningSecretRow = typeof automationSigningSecrets.$inferSelect;
+
+export async function findSigningSecret(db: DbOrTx, userId: string): Promise<SigningSecretRow | null> {
+  const [row] = await db
+    .select()
+    .from(automationSigningSecrets)
+    .where(eq(automationSigningSecrets.userId, userId));
+  return row ?? null;
+}
+
+/** Stores the user's (sealed) signing secret, replacing the one before. */
+export async function putSigningSecret(
+  db: DbOrTx,
+  userId: string,
+  sealed: string,
+): Promise<SigningSecretRow> {
+  const [row] = await db
+    .insert(automationSigningSecrets)
+    .values({ userId, secret: sealed })
+    .onConflictDoUpdate({
+      target: automationSigningSecrets.userId,
+      set: { secret: sealed, createdAt: sql`now()` },
+    })
+    .returning();
+  return row!;
 }

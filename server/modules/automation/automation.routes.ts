@@ -5,6 +5,8 @@ import {
   automationRuleSchema,
   automationRunSchema,
   automationRunsQuerySchema,
+  automationSigningSecretSchema,
+  automationSigningSecretStatusSchema,
   createAutomationRuleRequestSchema,
   executeAutomationRuleRequestSchema,
   updateAutomationRuleRequestSchema,
@@ -14,6 +16,7 @@ import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as automation from './automation.service.js';
+import * as signing from './automation.signing.js';
 
 const tags = ['automation'];
 const params = z.object({ id: z.string().max(100) });
@@ -108,5 +111,31 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
     },
     async (request) =>
       automation.listRuns(ctx, currentAuth(request).user, request.params.id, request.query.limit),
+  );
+
+  r.get(
+    '/api/automation/signing-secret',
+    {
+      schema: {
+        tags,
+        summary: 'Whether your rules’ webhooks have a signing secret, and since when (never the secret)',
+        response: { 200: automationSigningSecretStatusSchema, ...errors(401) },
+      },
+    },
+    async (request) => signing.signingSecretStatus(ctx, currentAuth(request).user),
+  );
+
+  r.post(
+    '/api/automation/signing-secret',
+    {
+      schema: {
+        tags,
+        summary:
+          'A new secret for the X-Signature of your rules’ webhooks, replacing the previous one; shown only in this answer',
+        response: { 201: automationSigningSecretSchema, ...errors(401) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await signing.rotateSigningSecret(ctx, currentAuth(request).user)),
   );
 }

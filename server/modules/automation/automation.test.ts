@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -75,6 +76,13 @@ async function createRule(owner: Member, body: CreateAutomationRuleRequest): Pro
   const response = await asUser(t.app, owner).post('/api/automation/rules', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<AutomationRule>();
+}
+
+/** Makes (or replaces) the owner's signing secret for rule webhooks; answers it. */
+async function signingSecret(owner: Member): Promise<string> {
+  const response = await asUser(t.app, owner).post('/api/automation/signing-secret', {});
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ secret: string }>().secret;
 }
 
 const notifyRule = (event: string, message: string, conditions: unknown[] = []) =>
@@ -346,6 +354,7 @@ describe('automation rules API', () => {
       ],
     });
 
+    await signingSecret(owner);
     const sample = await asUser(t.app, owner).post(`/api/automation/rules/${rule.id}/execute`, {});
     expect(sample.statusCode, sample.body).toBe(200);
     expect(sample.json()).toMatchObject({
@@ -653,6 +662,7 @@ describe('rules fire on real events', () => {
       },
       actions: [{ type: 'webhook', config: { url: `${receiver.base}/hooks/security` } }],
     });
+    await signingSecret(owner);
     const key = await asUser(t.app, owner).post('/api/api-keys', {
       name: 'CI deploys',
       permissions: ['read'],
@@ -722,5 +732,175 @@ describe('the queue', () => {
       sql`select count(*) as n from pgboss.job where name = 'automation.run'`,
     );
     expect(Number(after.rows[0]!.n)).toBe(Number(before.rows[0]!.n));
+  });
+});
+
+/**
+ * A receiver that does what a rule webhook's receiver should (design 11.5): recompute the HMAC-SHA256 of
+ * `{X-Timestamp}.{raw body}` with the secret it was given, compare in constant time, refuse a stale timestamp, and
+ * answer 401 to anything else. Written independently of the server's signing code.
+ */
+async function startVerifyingReceiver() {
+  const state = { secret: '', accepted: [] as string[], refused: 0 };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const timestamp = String(request.headers['x-timestamp'] ?? '');
+      const given = Buffer.from(String(request.headers['x-signature'] ?? ''));
+      const expected = Buffer.from(
+        `sha256=${createHmac('sha256', state.secret).update(`${timestamp}.${body}`).digest('hex')}`,
+      );
+      const fresh = Math.abs(Date.now() / 1000 - Number(timestamp)) < 300;
+      if (fresh && given.length === expected.length && timingSafeEqual(given, expected)) {
+        state.accepted.push(body);
+        response.writeHead(204).end();
+      } else {
+        state.refused += 1;
+        response.writeHead(401).end('bad signature');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { state, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/signed` };
+}
+
+describe('signed rule webhooks', () => {
+  let verifying: Awaited<ReturnType<typeof startVerifyingReceiver>>;
+  beforeAll(async () => {
+    verifying = await startVerifyingReceiver();
+  });
+  afterAll(() => {
+    verifying.server.closeAllConnections();
+    verifying.server.close();
+  });
+
+  const execute = async (owner: Member, ruleId: string) => {
+    const response = await asUser(t.app, owner).post(`/api/automation/rules/${ruleId}/execute`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AutomationRun>().outcomes[0];
+  };
+
+  it('sends nothing unsigned, signs with the secret shown once, and a rotation replaces it at once', async () => {
+    const owner = await member();
+    const status = () => asUser(t.app, owner).get('/api/automation/signing-secret');
+    expect((await status()).json()).toEqual({ configured: false, createdAt: null });
+    const rule = await createRule(owner, {
+      name: 'Signed hook',
+      trigger: { event: 'case.created', conditions: [] },
+      actions: [{ type: 'webhook', config: { url: verifying.url } }],
+    });
+
+    // No secret yet: the action fails and the receiver hears nothing.
+    expect(await execute(owner, rule.id)).toEqual({
+      type: 'webhook',
+      ok: false,
+      detail: 'Not sent: create a signing secret on the Automation page so the receiver can verify it',
+    });
+    expect(verifying.state.accepted.length + verifying.state.refused).toBe(0);
+
+    const first = await signingSecret(owner);
+    expect(first).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect((await status()).json()).toMatchObject({ configured: true, createdAt: expect.any(String) });
+    expect((await status()).body).not.toContain(first);
+    // Kept sealed: the plaintext is nowhere in the table.
+    const stored = await t.database.db.execute<{ secret: string }>(
+      sql`select secret from automation_signing_secrets where user_id = ${owner.id}`,
+    );
+    expect(stored.rows[0]!.secret).toMatch(/^v1\./);
+    expect(stored.rows[0]!.secret).not.toContain(first.slice(6));
+
+    // A receiver holding another key refuses; one holding this key accepts.
+    verifying.state.secret = 'whsec_someone-elses';
+    expect(await execute(owner, rule.id)).toMatchObject({ ok: false, detail: 'HTTP 401' });
+    verifying.state.secret = first;
+    expect(await execute(owner, rule.id)).toEqual({ type: 'webhook', ok: true, detail: 'HTTP 204' });
+    expect(JSON.parse(verifying.state.accepted.at(-1)!)).toMatchObject({
+      rule: { id: rule.id, name: 'Signed hook' },
+      event: 'case.created',
+    });
+
+    // Rotating: the old key no longer verifies, the new one does.
+    const second = await signingSecret(owner);
+    expect(second).not.toBe(first);
+    expect(await execute(owner, rule.id)).toMatchObject({ ok: false, detail: 'HTTP 401' });
+    verifying.state.secret = second;
+    expect(await execute(owner, rule.id)).toMatchObject({ ok: true, detail: 'HTTP 204' });
+  });
+
+  it('signs an integration webhook in the same format, so one receiver checks both', async () => {
+    const owner = await member();
+    const created = await asUser(t.app, owner).post('/api/integrations', {
+      type: 'webhook',
+      name: 'Same format',
+      config: { url: verifying.url },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const integration = created.json<{ id: string; signingSecret: string }>();
+    verifying.state.secret = integration.signingSecret;
+    const before = verifying.state.accepted.length;
+    const sent = await asUser(t.app, owner).post(`/api/integrations/${integration.id}/test`, {});
+    expect(sent.statusCode, sent.body).toBe(202);
+    for (let i = 0; i < 100 && verifying.state.accepted.length === before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(verifying.state.accepted.length).toBe(before + 1);
+  });
+
+  it('keeps each user’s secret to its owner and answers 401 without a session', async () => {
+    expect((await asUser(t.app).post('/api/automation/signing-secret', {})).statusCode).toBe(401);
+    expect((await asUser(t.app).get('/api/automation/signing-secret')).statusCode).toBe(401);
+    const a = await member();
+    const b = await member();
+    await signingSecret(a);
+    expect((await asUser(t.app, b).get('/api/automation/signing-secret')).json()).toEqual({
+      configured: false,
+      createdAt: null,
+    });
+  });
+});
+
+describe('rule webhook addresses with private targets refused (the default)', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await createTestApp();
+  });
+  afterAll(() => strict.close());
+
+  it('refuses an IP literal that is not global unicast, in any spelling, with a 400', async () => {
+    const owner = await registerUser(strict.app);
+    for (const url of [
+      'http://127.0.0.1/hook',
+      'http://2130706433/hook',
+      'http://0x7f000001/hook',
+      'http://0177.0.0.1/hook',
+      'http://127.1/hook',
+      'http://[::ffff:169.254.169.254]/hook',
+      'http://[2002:a9fe:a9fe::]/hook',
+      'http://[64:ff9b:1::a9fe:a9fe]/hook',
+      'http://[2001:0:4136:e378:0:0:80ff:fffe]/hook',
+      'http://[fec0::1]/hook',
+      'http://192.0.2.10/hook',
+    ]) {
+      const response = await asUser(strict.app, owner).post('/api/automation/rules', {
+        name: 'Inside',
+        trigger: { event: 'case.created', conditions: [] },
+        actions: [{ type: 'webhook', config: { url } }],
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().issues).toEqual([
+        {
+          path: 'actions.0.config.url',
+          message: 'The address points to a private, loopback or link-local network, which is not allowed',
+        },
+      ]);
+    }
+    const fine = await asUser(strict.app, owner).post('/api/automation/rules', {
+      name: 'Outside',
+      trigger: { event: 'case.created', conditions: [] },
+      actions: [{ type: 'webhook', config: { url: 'https://93.184.216.34/hook' } }],
+    });
+    expect(fine.statusCode, fine.body).toBe(201);
   });
 });
