@@ -13,6 +13,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useImportThreats } from '@/features/threats/api/import-threats';
+import { ImportReport } from '@/features/threats/components/import-report';
 import { STIX_FILE_MAX_BYTES, THREAT_MESSAGES } from '@/features/threats/utils/labels';
 import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
 
@@ -139,39 +140,5 @@ export function ImportStixDialog({ open, onOpenChange }: ImportStixDialogProps) 
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-const COUNTS = [
-  ['imported', 'Imported'],
-  ['updated', 'Updated'],
-  ['skipped', 'Skipped'],
-  ['failed', 'Failed'],
-] as const;
-
-function ImportReport({ report }: { report: StixImportReport }) {
-  return (
-    <section aria-label="Import report" aria-live="polite" className="space-y-3 rounded-md border p-3">
-      <dl className="grid grid-cols-4 gap-2 text-center">
-        {COUNTS.map(([key, label]) => (
-          <div key={key}>
-            <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="font-mono text-lg font-semibold">{report[key]}</dd>
-          </div>
-        ))}
-      </dl>
-      {report.errors.length > 0 && (
-        <ul aria-label="Objects not imported" className="space-y-1 text-xs">
-          {report.errors.map((error) => (
-            <li key={`${error.index}-${error.id}`} className="break-words">
-              <span className="font-mono text-muted-foreground">
-                #{error.index} {error.id ?? error.type ?? 'object'}
-              </span>{' '}
-              {error.error}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Threat } from '@contract/threats';
+import { TAXII_COLLECTION_ID } from '@contract/taxii';
+import type { StixImportReport, StixImportSummary, Threat } from '@contract/threats';
 import { ThreatIntelPanel } from '@/features/threats/components/threat-intel-panel';
 import { mockFetch, testUser, type MockRequest, type MockReply } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -27,15 +28,18 @@ function makeThreat(overrides: Partial<Threat> = {}): Threat {
 function serve({
   user = testUser,
   threats = [],
+  latestImport = null,
   other,
 }: {
   user?: typeof testUser;
   threats?: Threat[] | ((url: string) => Threat[]);
+  latestImport?: StixImportSummary | null;
   other?: (request: MockRequest) => MockReply | undefined;
 }) {
   return mockFetch((request) => {
     const { method, url } = request;
     if (url === '/api/auth/user') return { json: user };
+    if (method === 'GET' && url === '/api/threat-intelligence/imports/latest') return { json: latestImport };
     if (
       method === 'GET' &&
       (url === '/api/threat-intelligence' || url.startsWith('/api/threat-intelligence?'))
@@ -214,6 +218,65 @@ describe('Add Threat (Directors)', { timeout: 15_000 }, () => {
   });
 });
 
+const importReport: StixImportReport = {
+  importId: '0b1c2d3e-4f50-4617-8829-3a4b5c6d7e8f',
+  imported: 2,
+  updated: 1,
+  unchanged: 4,
+  skipped: { indicator: 3 },
+  skippedReasons: { indicator: 'revoked by its producer: a withdrawn object is not kept' },
+  failed: 1,
+  errors: [
+    {
+      index: 4,
+      id: 'report--1d7f4c1e-5b6a-4c3d-8e9f-0a1b2c3d4e5f',
+      type: 'report',
+      message: 'name is missing',
+    },
+  ],
+  warnings: [],
+  records: { imported: 1, updated: 0 },
+};
+
+describe('TAXII feed and the last import', () => {
+  it('shows everyone the feed’s address and how to connect; Directors also the last import’s counts', async () => {
+    serve({
+      user: director,
+      latestImport: {
+        id: importReport.importId,
+        via: 'taxii',
+        createdAt: new Date().toISOString(),
+        totalCount: 11,
+        report: importReport,
+      },
+    });
+    renderWithProviders(<ThreatIntelPanel />);
+    const feed = await screen.findByRole('region', { name: 'TAXII 2.1 feed' });
+    expect(within(feed).getByText(`${window.location.origin}/taxii2/`)).toBeInTheDocument();
+    expect(within(feed).getByText(TAXII_COLLECTION_ID)).toBeInTheDocument();
+    expect(within(feed).getByRole('link', { name: /API Keys/ })).toHaveAttribute(
+      'href',
+      '/mobile?tab=api-keys',
+    );
+    expect(within(feed).getByText(/the API key as the\s+password/)).toBeInTheDocument();
+    const last = await screen.findByRole('region', { name: 'Last import report' });
+    expect(screen.getByText(/11 objects through the TAXII feed/)).toBeInTheDocument();
+    expect(
+      within(last)
+        .getAllByRole('definition')
+        .map((node) => node.textContent),
+    ).toEqual(['2', '1', '4', '3', '1']);
+  });
+
+  it('shows a member the feed but no import report', async () => {
+    const fetchMock = serve({});
+    renderWithProviders(<ThreatIntelPanel />);
+    expect(await screen.findByRole('region', { name: 'TAXII 2.1 feed' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Last import' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/threat-intelligence/imports/latest');
+  });
+});
+
 describe('Import STIX (Directors)', { timeout: 15_000 }, () => {
   const bundleFile = (content: string) => new File([content], 'feed.stix.json', { type: 'application/json' });
 
@@ -226,20 +289,7 @@ describe('Import STIX (Directors)', { timeout: 15_000 }, () => {
         if (method !== 'POST' || url !== '/api/threat-intelligence/import') return undefined;
         posted = body;
         return {
-          json: {
-            imported: 2,
-            updated: 1,
-            skipped: 3,
-            failed: 1,
-            errors: [
-              {
-                index: 4,
-                id: 'report--1d7f4c1e-5b6a-4c3d-8e9f-0a1b2c3d4e5f',
-                type: 'report',
-                error: 'name is missing',
-              },
-            ],
-          },
+          json: importReport,
         };
       },
     });
@@ -261,9 +311,12 @@ describe('Import STIX (Directors)', { timeout: 15_000 }, () => {
         .getAllByRole('term')
         .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
     );
-    expect(counts).toEqual({ Imported: '2', Updated: '1', Skipped: '3', Failed: '1' });
+    expect(counts).toEqual({ Imported: '2', Updated: '1', Unchanged: '4', Skipped: '3', Failed: '1' });
     expect(within(report).getByRole('list', { name: 'Objects not imported' })).toHaveTextContent(
       '#4 report--1d7f4c1e-5b6a-4c3d-8e9f-0a1b2c3d4e5f name is missing',
+    );
+    expect(within(report).getByRole('list', { name: 'Objects skipped' })).toHaveTextContent(
+      '3 indicator revoked by its producer',
     );
   });
 

@@ -15,8 +15,11 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useExportThreats } from '@/features/threats/api/export-threats';
+import { useLatestImport } from '@/features/threats/api/get-latest-import';
 import { useThreats, type ThreatFilters } from '@/features/threats/api/get-threats';
+import { ImportReport } from '@/features/threats/components/import-report';
 import { ImportStixDialog } from '@/features/threats/components/import-stix-dialog';
+import { TaxiiFeedPanel } from '@/features/threats/components/taxii-feed-panel';
 import { NewThreatDialog } from '@/features/threats/components/new-threat-dialog';
 import { ThreatCard } from '@/features/threats/components/threat-card';
 import {
@@ -25,6 +28,7 @@ import {
   THREAT_SEVERITY_BADGES,
 } from '@/features/threats/utils/labels';
 import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { formatRelativeTime } from '@/lib/format';
 import { useUser } from '@/lib/auth';
 
 /**
@@ -129,11 +133,43 @@ export function ThreatIntelPanel() {
 
       <ThreatList filters={filters} onAdd={director ? () => setAdding(true) : undefined} />
 
+      <TaxiiFeedPanel director={director} />
+      {director && <LastImport />}
+
       {director && (
         <>
           <NewThreatDialog open={adding} onOpenChange={setAdding} />
           <ImportStixDialog open={importing} onOpenChange={setImporting} />
         </>
+      )}
+    </section>
+  );
+}
+
+const IMPORT_SOURCES = { api: 'Import STIX', bulk: 'a bulk import', taxii: 'the TAXII feed' } as const;
+
+/** Directors: what the last STIX import did, whoever made it and however it came (design 11.4). */
+function LastImport() {
+  const latest = useLatestImport(true);
+  if (latest.isPending) return null;
+  if (latest.isError) {
+    return <LoadError message="The last import could not be loaded." onRetry={() => void latest.refetch()} />;
+  }
+  return (
+    <section aria-labelledby="last-import-heading" className="space-y-2">
+      <h3 id="last-import-heading" className="font-semibold">
+        Last import
+      </h3>
+      {latest.data ? (
+        <>
+          <p className="text-sm text-muted-foreground">
+            {latest.data.totalCount} object{latest.data.totalCount === 1 ? '' : 's'} through{' '}
+            {IMPORT_SOURCES[latest.data.via]}, {formatRelativeTime(latest.data.createdAt)}.
+          </p>
+          <ImportReport report={latest.data.report} label="Last import report" />
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">No STIX bundle has been imported yet.</p>
       )}
     </section>
   );
