@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkOperations, dataExports, notifications } from './db/schema/index.js';
+import { bulkOperations, dataExports, investigationCatalog, notifications } from './db/schema/index.js';
 import * as sessions from './modules/auth/sessions.service.js';
 import type { RouteEntry } from './plugins/route-table.js';
 import { createCategory, createProduct, setUserTier } from './test/fixtures.js';
@@ -84,6 +84,69 @@ const caseBody = {
   category: 'investigation',
 };
 const newCase = (owner: Actor) => made(owner, '/api/cases', caseBody);
+/** An investigation request of the owner's (the matrix's database has no catalogue: one entry is added first). */
+async function newInvestigation(owner: Actor): Promise<string> {
+  await t.database.db
+    .insert(investigationCatalog)
+    .values({
+      id: 'background-check',
+      name: 'Background check',
+      description: 'A service the matrix requests.',
+      icon: 'search',
+      minimumTier: 1,
+      pricing: '25,000',
+      basePrice: '25000.00',
+      deliveryTime: '1 week',
+      category: 'matrix',
+    })
+    .onConflictDoNothing();
+  return made(owner, '/api/investigations', {
+    ...(sampleOf('POST /api/investigations') as object),
+    serviceType: 'background-check',
+  });
+}
+/** An evidence file (multipart upload) on `base`, one of the owner's cases or requests; its id. */
+async function newFile(owner: Actor, base: string): Promise<string> {
+  const boundary = 'matrix-boundary';
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${base}/files`,
+    headers: { cookie: owner.ownerCookie!, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="matrix.txt"\r\nContent-Type: text/plain\r\n\r\nMatrix evidence\r\n--${boundary}--\r\n`,
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`fixture ${base}/files: ${response.statusCode} ${response.body}`);
+  return response.json<{ id: string }>().id;
+}
+/** Evidence and report routes under a case and under an investigation request (design 11.6). */
+function evidenceRules(base: '/api/cases' | '/api/investigations'): Record<string, Rule> {
+  const subject = (owner: Actor) => (base === '/api/cases' ? newCase(owner) : newInvestigation(owner));
+  const withFile = async (owner: Actor) => {
+    const id = await subject(owner);
+    return { id, fileId: await newFile(owner, `${base}/${id}`) };
+  };
+  return {
+    // The matrix sends JSON: a permitted caller gets 415 (uploads are multipart), after the access checks.
+    [`POST ${base}/:id/files`]: { access: 'user', own: async (owner) => ({ id: await subject(owner) }) },
+    [`GET ${base}/:id/files`]: { access: 'user', own: async (owner) => ({ id: await subject(owner) }) },
+    [`GET ${base}/:id/files/:fileId`]: { access: 'user', own: withFile },
+    [`DELETE ${base}/:id/files/:fileId`]: { access: 'user', own: withFile },
+    [`POST ${base}/:id/report`]: {
+      access: 'user',
+      own: async (owner) => ({ id: await subject(owner) }),
+      body: () => ({ version: 'client' }),
+    },
+    // Asked for first, so the owner gets the pending report (202; no workers run here) rather than a 404.
+    [`GET ${base}/:id/report`]: {
+      access: 'user',
+      own: async (owner) => {
+        const id = await subject(owner);
+        await made(owner, `${base}/${id}/report`, { version: 'client' });
+        return { id };
+      },
+    },
+  };
+}
 const newIntegration = (owner: Actor) =>
   made(owner, '/api/integrations', {
     type: 'webhook',
@@ -226,6 +289,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/investigations': { access: 'user' },
   'GET /api/investigations/agents': { access: 'director' },
   'PATCH /api/investigations/:id': { access: 'director' },
+
+  ...evidenceRules('/api/cases'),
+  ...evidenceRules('/api/investigations'),
+  'GET /api/reports/verify/:sha256': { access: 'public', params: () => ({ sha256: 'a'.repeat(64) }) },
 
   'GET /api/blog': { access: 'public' },
   'GET /api/blog/:id': { access: 'public' },
