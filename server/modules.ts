@@ -33,6 +33,7 @@ import { integrationsModule } from './modules/integrations/integrations.module.j
 import { qrCodesModule } from './modules/qr-codes/qr-codes.module.js';
 import { enterpriseModule } from './modules/enterprise/enterprise.module.js';
 import { threatsModule } from './modules/threats/threats.module.js';
+import { taxiiModule } from './modules/taxii/taxii.module.js';
 import { bulkModule } from './modules/bulk/bulk.module.js';
 import { automationModule } from './modules/automation/automation.module.js';
 import { accountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
@@ -76,6 +77,7 @@ const manifests = [
   qrCodesModule,
   enterpriseModule,
   threatsModule,
+  taxiiModule,
   bulkModule,
   automationModule,
   accountDeletionModule,

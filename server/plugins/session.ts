@@ -82,6 +82,8 @@ export default fp(
     });
 
     app.addHook('onRequest', async (request) => {
+      // The TAXII feed authenticates its own way (API keys, HTTP Basic included; decision 016), never by cookie.
+      if (request.url.startsWith('/taxii2/') || request.url === '/taxii2') return;
       const authorization = request.headers.authorization;
       // /metrics reads its own Bearer token (METRICS_TOKEN), which is no API key.
       if (authorization !== undefined && !METRICS_PATH.test(request.url)) {
