@@ -140,11 +140,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.ts', '*.config.js'],
+    files: [
+      'server/**/*.ts',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      'scripts/**/*.mjs',
+      '*.config.ts',
+      '*.config.js',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['server/cli.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    files: ['server/cli.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -9,6 +9,8 @@ export const CLIENT_ROUTES = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  /** The one-time first-Director page (issue 23); the server answers 404 for it once a Director exists. */
+  setup: '/setup',
   digital: '/digital',
   marketplace: '/marketplace',
   investigations: '/investigations',

@@ -220,6 +220,17 @@ const RULES: Record<string, Rule> = {
     body: () => ({ token: 'A'.repeat(43), password: 'correct horse battery staple' }),
   },
   'POST /api/auth/verify-email': { access: 'public', body: () => ({ token: 'A'.repeat(43) }) },
+  // The first Director's one-time link (issue 23): Directors exist here, so the calls and the page answer 404.
+  'POST /api/setup/check': { access: 'public', body: () => ({ token: 'A'.repeat(43) }) },
+  'POST /api/setup/director': {
+    access: 'public',
+    body: () => ({
+      token: 'A'.repeat(43),
+      email: uniqueEmail('setup'),
+      password: 'correct horse battery staple',
+    }),
+  },
+  'GET /setup': { access: 'public' },
   'POST /api/auth/verify-email/resend': { access: 'user', alsoAllowed: [429] },
   // A wrong current password: 400 at currentPassword once the guard let the call through.
   'POST /api/auth/password': {

@@ -1,35 +1,72 @@
-import closeWithGrace from 'close-with-grace';
-import pino from 'pino';
 import { buildApp } from './app.js';
 import { EnvError, parseEnv } from './config/env.js';
 import { loadConfig } from './config/secrets.js';
-import { openDatabase, runMigrations } from './db/client.js';
+import { openDatabase, runMigrations, type Database } from './db/client.js';
 import { takeOverSignals } from './db/embedded.js';
 import { seedIfEmpty } from './db/seed/seed.js';
 import { startJobs } from './jobs.js';
 import { createAppContext } from './modules.js';
+import { issueToken } from './modules/setup/setup.service.js';
+import {
+  describeDatabase,
+  describeMail,
+  formatBanner,
+  localUrl,
+  type StartupSummary,
+} from './infra/banner.js';
 import { EventBus } from './infra/events.js';
+import { createLogger } from './infra/logging.js';
 import { JobQueue } from './infra/queue.js';
+import { handleShutdown } from './infra/shutdown.js';
+
+/** Under 10 s in all (issue 23): what is still running then is stopped at once. */
+const STOP_TIMEOUT_MS = 9_000;
+/** Requests still under way this long after a stop began are cut off, so the database can stop in time. */
+const DRAIN_MS = 5_000;
+
+/** The database once open: a stop closes it, and a failed start does not leave the embedded PostgreSQL running. */
+let opened: Database | undefined;
 
 async function main() {
   const env = parseEnv();
   takeOverSignals();
-  const logger = pino({
+  const { logger, format } = createLogger({
     level: env.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    format: env.LOG_FORMAT,
+    nodeEnv: env.NODE_ENV,
   });
   const started = performance.now();
   const config = await loadConfig(env);
 
+  // From here on a signal stops what has started, the database last.
+  let stopApp: () => Promise<void> = async () => {};
+  let cutOffRequests = () => {};
+  handleShutdown({
+    logger,
+    timeoutMs: STOP_TIMEOUT_MS,
+    async close() {
+      const cutOff = setTimeout(cutOffRequests, DRAIN_MS);
+      try {
+        await stopApp();
+      } finally {
+        clearTimeout(cutOff);
+      }
+      await opened?.close();
+    },
+    abort: () => opened?.kill?.(),
+  });
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     onLog: (message) => logger.debug({ component: 'postgres' }, message),
+    detached: true,
   });
-  logger.info(
+  opened = database;
+  logger.debug(
     { embedded: database.embedded },
     database.embedded ? 'embedded PostgreSQL started' : 'database connected',
   );
+
   await runMigrations(database.url);
   const ctx = createAppContext(database.db, config, {
     events: new EventBus(logger),
@@ -40,20 +77,42 @@ async function main() {
   if (seeded) logger.info(seeded, 'seeded an empty database');
 
   const app = await buildApp({ config, database, logger, context: ctx });
+  // app.close(): /readyz answers 503, no new connections, requests under way finish; then the queue and the
+  // change feed stop (the app's onClose hooks).
+  stopApp = () => app.close();
+  cutOffRequests = () => app.server.closeAllConnections();
   await startJobs(ctx, logger);
 
-  closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
-    if (err) logger.error({ err }, 'closing after an error');
-    else logger.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-  });
-
+  // While no Director exists, a new one-time link at every start (issue 23 point 4).
+  const setupToken = await issueToken(ctx);
   await app.listen({ port: env.PORT, host: env.HOST });
-  logger.info(
-    { readyInMs: Math.round(performance.now() - started) },
-    `ready on http://${env.HOST}:${env.PORT}`,
-  );
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = localUrl(env.HOST, port);
+  const base = config.PUBLIC_BASE_URL ?? url;
+  const summary: StartupSummary = {
+    url,
+    database: describeDatabase(env),
+    mail: describeMail(env),
+    setupUrl: setupToken ? `${base}/setup?token=${setupToken}` : null,
+    readyInMs: Math.round(performance.now() - started),
+  };
+  if (format === 'pretty') {
+    process.stdout.write(formatBanner(summary, process.stdout.isTTY === true));
+  } else {
+    logger.info(
+      { url, database: summary.database, mail: summary.mail, readyInMs: summary.readyInMs },
+      `ready on ${url}`,
+    );
+    // A warning, so that it shows at LOG_LEVEL=warn too: nobody can sign in as a Director until it is used.
+    if (summary.setupUrl) {
+      logger.warn(
+        { setupUrl: summary.setupUrl },
+        `no Director yet: create the first one at ${summary.setupUrl} (or npm run cli -- user:create ... --tier 4)`,
+      );
+    }
+  }
 }
 
 main().catch((error: unknown) => {
@@ -62,5 +121,6 @@ main().catch((error: unknown) => {
   } else {
     console.error(error);
   }
+  opened?.kill?.();
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { mailModule } from './modules/mail/mail.module.js';
 import { metricsModule } from './modules/metrics/metrics.module.js';
 import { rateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
 import { authModule } from './modules/auth/auth.module.js';
+import { setupModule } from './modules/setup/setup.module.js';
 import { mfaModule } from './modules/mfa/mfa.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { devicesModule } from './modules/devices/devices.module.js';
@@ -51,6 +52,7 @@ const manifests = [
   mailModule,
   rateLimitsModule,
   authModule,
+  setupModule,
   mfaModule,
   notificationsModule,
   devicesModule,

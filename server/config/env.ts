@@ -72,6 +72,8 @@ export const envSchema = z
      */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `pretty`: one readable line per request; `json`: pino's JSON lines; `auto`: pretty on a terminal outside production. */
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
     RATE_LIMIT_LOGIN_MAX: positiveInt(10),
     RATE_LIMIT_LOGIN_WINDOW_MIN: positiveInt(15),
     RATE_LIMIT_REGISTER_MAX: positiveInt(30),

@@ -20,6 +20,8 @@ export interface Database {
   /** True when this process started the embedded cluster. */
   embedded: boolean;
   close(): Promise<void>;
+  /** Stops an embedded cluster at once, without waiting (a second signal); nothing for an external database. */
+  kill?(): void;
 }
 
 // Postgres returns numeric as text already; bigint counts (count(*)) are safe as JS numbers at our sizes.
@@ -108,6 +110,8 @@ export interface OpenOptions {
   dataDir: string;
   poolSize?: number;
   onLog?: (message: string) => void;
+  /** The embedded PostgreSQL in a process group of its own (the server: see startEmbeddedCluster). */
+  detached?: boolean;
 }
 
 /** Connects to DATABASE_URL, or starts the embedded cluster in DATA_DIR/postgres when it is unset. */
@@ -122,7 +126,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const cluster = await startEmbeddedCluster({ dataDir: options.dataDir, onLog: options.onLog });
+  const cluster = await startEmbeddedCluster({
+    dataDir: options.dataDir,
+    onLog: options.onLog,
+    detached: options.detached,
+  });
   const pool = createPool(cluster.url, options.poolSize);
   return {
     db: createDb(pool),
@@ -133,5 +141,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await pool.end();
       await cluster.stop();
     },
+    kill: () => cluster.kill(),
   };
 }

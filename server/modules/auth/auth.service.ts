@@ -67,6 +67,11 @@ export async function changeTier(
   return { before, after: after! };
 }
 
+/** Whether a Director (tier 4) exists: until one does, the setup link may create the first (issue 23). */
+export async function directorExists(db: DbOrTx): Promise<boolean> {
+  return repository.directorExists(db);
+}
+
 /** An account by id, for other modules (an agent to assign, say); null when there is none. */
 export async function findUser(db: DbOrTx, userId: string): Promise<UserRow | null> {
   return isId(userId) ? repository.findUserById(db, userId) : null;

@@ -1,0 +1,119 @@
+import { prettyFactory } from 'pino-pretty';
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+/**
+ * The server's logger (issue 23 point 2). JSON lines, one object per line, in production and whenever stdout is
+ * not a terminal (a process manager, a container, a file): what log collectors read, with every field.
+ * On a terminal outside production, readable lines instead:
+ *
+ *   14:02:11 INFO  GET /api/products 200 4 ms
+ *   14:02:12 ERROR unhandled error
+ *       err: { type: "Error", message: "...", stack: ... }
+ *
+ * Fastify logs two lines per request ("incoming request" with the method and URL, "request completed" with the
+ * status and time, joined by `reqId`); the readable form prints them as one line once the answer is sent.
+ */
+export type LogFormat = 'pretty' | 'json';
+
+export interface LoggerOptions {
+  level: string;
+  /** `auto`: pretty on a terminal outside production, JSON otherwise. */
+  format: 'auto' | LogFormat;
+  nodeEnv: string;
+  /** Where lines go (default stdout); tests pass their own. */
+  destination?: { write(text: string): unknown; isTTY?: boolean };
+}
+
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+export function resolveLogFormat(
+  options: Pick<LoggerOptions, 'format' | 'nodeEnv' | 'destination'>,
+): LogFormat {
+  if (options.format !== 'auto') return options.format;
+  const isTTY = (options.destination ?? process.stdout).isTTY === true;
+  return isTTY && options.nodeEnv !== 'production' ? 'pretty' : 'json';
+}
+
+export function createLogger(options: LoggerOptions): { logger: Logger; format: LogFormat } {
+  const format = resolveLogFormat(options);
+  const settings = { level: options.level, redact: REDACT };
+  if (format === 'json') {
+    const logger = options.destination
+      ? pino(settings, options.destination as DestinationStream)
+      : pino(settings);
+    return { logger, format };
+  }
+  const out = options.destination ?? process.stdout;
+  return { logger: pino(settings, new PrettyDestination(out, out.isTTY === true)), format };
+}
+
+interface LogRecord {
+  level: number;
+  time: number;
+  msg?: string;
+  reqId?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+  [key: string]: unknown;
+}
+
+/** Requests seen but not answered yet, at most this many (a request that never completes is forgotten). */
+const PENDING_LIMIT = 1000;
+const LEVEL = { info: 30, warn: 40, error: 50 } as const;
+
+/** Turns pino's JSON lines into readable ones, and each request's two lines into one. */
+export class PrettyDestination {
+  private readonly prettify: (record: LogRecord) => string;
+  private readonly pending = new Map<string, { method: string; url: string }>();
+
+  constructor(
+    private readonly out: { write(text: string): unknown },
+    colorize: boolean,
+  ) {
+    this.prettify = prettyFactory({
+      colorize,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,reqId,req,res,responseTime',
+      singleLine: false,
+    });
+  }
+
+  write(line: string): void {
+    let record: LogRecord;
+    try {
+      record = JSON.parse(line) as LogRecord;
+    } catch {
+      this.out.write(line);
+      return;
+    }
+    const output = this.format(record);
+    if (output) this.out.write(output);
+  }
+
+  private format(record: LogRecord): string | null {
+    if (record.msg === 'incoming request' && record.reqId && record.req) {
+      if (this.pending.size >= PENDING_LIMIT) this.pending.delete(this.pending.keys().next().value!);
+      this.pending.set(record.reqId, { method: record.req.method ?? '?', url: record.req.url ?? '?' });
+      return null;
+    }
+    if (record.msg === 'request completed' && record.reqId) {
+      const request = this.pending.get(record.reqId);
+      this.pending.delete(record.reqId);
+      const status = record.res?.statusCode ?? 0;
+      const time = record.responseTime === undefined ? '' : ` ${formatDuration(record.responseTime)}`;
+      return this.prettify({
+        level: status >= 500 ? LEVEL.error : record.level,
+        time: record.time,
+        msg: `${request ? `${request.method} ${request.url}` : 'request'} ${status}${time}`,
+      });
+    }
+    // The start-up banner says it, with more.
+    if (record.msg?.startsWith('Server listening at')) return null;
+    return this.prettify(record);
+  }
+}
+
+function formatDuration(ms: number): string {
+  return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
+}
