@@ -8,6 +8,11 @@ export interface ChargeInput {
   currency: string;
   method: PaymentMethod;
   description: string;
+  /**
+   * The same for every try of one payment (its id): a provider that supports idempotency (Stripe) creates one
+   * charge however often it is asked, so a retry after a crash cannot charge twice.
+   */
+  idempotencyKey: string;
 }
 
 export interface ChargeResult {

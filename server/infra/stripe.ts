@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ChargeInput, ChargeResult, PaymentProvider } from './payments.js';
 import { toMinor } from '../lib/money.js';
 
@@ -16,8 +16,8 @@ export class StripeError extends Error {}
 
 /**
  * Card payments through Stripe PaymentIntents (when STRIPE_SECRET_KEY is set): a charge creates an intent and the payment stays
- * pending until Stripe reports its outcome to `/api/webhooks/stripe`. Requests carry an idempotency key, so a retried
- * charge cannot create a second intent.
+ * pending until Stripe reports its outcome to `/api/webhooks/stripe`. Requests carry an idempotency key (the
+ * payment's id for a charge), so a retried charge cannot create a second intent.
  */
 export function stripeProvider(options: StripeOptions): PaymentProvider {
   const request = async (path: string, form: Record<string, string>, idempotencyKey: string) => {
@@ -42,7 +42,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
   return {
     name: 'stripe',
     async charge(input: ChargeInput): Promise<ChargeResult> {
-      const key = `charge_${randomUUID()}`;
+      const key = `charge_${input.idempotencyKey}`;
       const intent = await request(
         '/v1/payment_intents',
         {

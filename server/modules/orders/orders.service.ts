@@ -43,8 +43,10 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
 /**
  * Checkout: the cart becomes an order in one transaction. Each line is re-checked (tier, stock) and its stock
  * taken with a conditional decrement; prices are copied from the product at this moment; the payment is recorded
- * (with its receipt, or the Directors' alert for a transfer to confirm); the cart is emptied. Any line that cannot
- * be served fails the whole checkout and nothing changes, nor is anyone told anything.
+ * pending (with the Directors' alert for a transfer to confirm); the cart is emptied. Any line that cannot be served
+ * fails the whole checkout and nothing changes, nor is anyone told anything. Only after the commit, with no row
+ * locked, is the payment handed to its provider (decision 018); one the card provider takes at once settles through
+ * `orderSettlement`, which marks the order paid, with the receipt.
  */
 export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOrderRequest): Promise<Order> {
   const { orderId, payment, total, itemCount } = await ctx.db.transaction(async (tx) => {
@@ -85,7 +87,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
       tx,
       taken.map((line) => ({ orderId: id, ...line })),
     );
-    const payment = await payments.charge(ctx, tx, {
+    const payment = await payments.record(ctx, tx, {
       userId: user.id,
       amount: total,
       currency: CATALOG_CURRENCY,
@@ -94,7 +96,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
       description: `Equipment order (${taken.length} ${taken.length === 1 ? 'item' : 'items'})`,
       actionUrl: RECEIPT_URL,
     });
-    await repository.attachPayment(tx, id, payment.id, payment.status === 'completed');
+    await repository.attachPayment(tx, id, payment.id, false);
     await cart.emptyCart(tx, user.id);
     const itemCount = taken.reduce((sum, line) => sum + line.quantity, 0);
     return { orderId: id, payment, total, itemCount };
@@ -109,7 +111,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
     itemCount,
     paymentMethod: input.paymentMethod,
   });
-  if (payment.status === 'completed') await payments.emitCompleted(ctx, payment, RECEIPT_URL);
+  await payments.submitOrLeave(ctx, payment);
   return getOrder(ctx, user.id, orderId);
 }
 

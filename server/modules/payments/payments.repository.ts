@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../contract/payments.js';
 import type { DbOrTx } from '../../db/client.js';
 import { shownEmail } from '../../db/deleted-users.js';
@@ -98,4 +98,50 @@ export async function countByStatus(db: DbOrTx, status: PaymentStatus): Promise<
     .from(payments)
     .where(eq(payments.status, status));
   return row?.total ?? 0;
+}
+
+/**
+ * Records what the provider answered for a payment that was not submitted yet: its own reference (and which
+ * provider took it). Null when another submitter recorded one first, or the payment is no longer pending: only
+ * the first answer counts, so a payment is settled once however many times it was submitted.
+ */
+export async function recordSubmission(
+  db: DbOrTx,
+  id: string,
+  provider: string,
+  reference: string,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .update(payments)
+    .set({ provider, providerReference: reference, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending'), isNull(payments.providerReference)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Pending payments no provider has answered for yet, recorded at least `graceSeconds` ago (a submitter that
+ * crashed, or a provider that could not be reached), oldest first; `stale` when older than `giveUpSeconds`.
+ */
+export async function listUnsubmitted(
+  db: DbOrTx,
+  graceSeconds: number,
+  giveUpSeconds: number,
+  limit: number,
+) {
+  return db
+    .select({
+      id: payments.id,
+      stale: sql<boolean>`${payments.createdAt} < now() - make_interval(secs => ${giveUpSeconds})`,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        isNull(payments.providerReference),
+        sql`${payments.createdAt} <= now() - make_interval(secs => ${graceSeconds})`,
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
 }

@@ -12,6 +12,7 @@ import type { createPaymentRequestSchema } from '../../../contract/payments.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { manualPaymentProvider } from '../../infra/payments.js';
 import { isId } from '../../lib/ids.js';
 import type { z } from 'zod';
 import * as audit from '../audit/audit.service.js';
@@ -36,18 +37,14 @@ export interface ChargeRequest {
 }
 
 /**
- * Charges through the configured provider and records the payment in the caller's transaction, so an order or
- * upgrade and its payment commit together or not at all - and with them the receipt of a payment that completed
- * at once, or the Directors' alert for a crypto or bank transfer to confirm. A card payment waiting for the
- * provider's webhook needs nobody's attention yet.
+ * Records a payment, pending, in the caller's transaction, so an order or upgrade and its payment commit together or
+ * not at all. Nothing is sent to any provider here: a transaction that holds row locks (stock, the user, a
+ * subscription) never waits on the network (decision 018). The caller hands the payment to its provider with
+ * `submit` once the transaction committed; one it never submits (a crash in between) is submitted by the
+ * `payments.submit-waiting` job. The Directors' alert for a crypto or bank transfer to confirm is written here,
+ * with the payment; a card payment needs nobody's attention.
  */
-export async function charge(ctx: AppContext, db: DbOrTx, request: ChargeRequest): Promise<PaymentRow> {
-  const result = await ctx.payments.charge({
-    amount: request.amount,
-    currency: request.currency,
-    method: request.method,
-    description: request.description,
-  });
+export async function record(ctx: AppContext, db: DbOrTx, request: ChargeRequest): Promise<PaymentRow> {
   const payment = await repository.insertPayment(db, {
     userId: request.userId,
     amount: request.amount,
@@ -56,18 +53,94 @@ export async function charge(ctx: AppContext, db: DbOrTx, request: ChargeRequest
     purpose: request.purpose,
     description: request.description,
     subscriptionId: request.subscriptionId ?? null,
-    status: result.status,
-    provider: result.provider,
-    providerReference: result.reference,
-    completedAt: result.status === 'completed' ? new Date() : null,
+    status: 'pending',
+    provider: request.method === 'stripe' ? ctx.payments.name : manualPaymentProvider.name,
+    providerReference: null,
+    completedAt: null,
   });
-  if (payment.status === 'completed') {
-    await notices.notifyReceipt(ctx, db, payment, request.actionUrl ?? '/payments');
-  } else if (payment.paymentMethod !== 'stripe') {
+  if (payment.paymentMethod !== 'stripe') {
     const payer = await auth.findUser(db, payment.userId);
     await notices.alertAwaitingConfirmation(ctx, db, payment, payer?.email ?? 'A user');
   }
   return payment;
+}
+
+/**
+ * Hands a recorded payment to its provider, outside any transaction, and settles it through the settlement path
+ * when the provider took it at once (the `test` card provider): the receipt, what it paid for (an order paid, a tier
+ * raised) and the `payment.completed` event, exactly as when a Director or a webhook settles it. The payment's id is
+ * the provider's idempotency key, so submitting twice (a retry after a crash) charges once; only the first answer
+ * recorded counts, and settling is conditional on the payment still pending. Throws when the provider could not be
+ * reached (the payment stays as it was, for the job to retry); returns the payment as it now is.
+ */
+export async function submit(ctx: AppContext, paymentId: string): Promise<PaymentRow> {
+  const payment = await repository.findById(ctx.db, paymentId);
+  if (!payment) throw notFound('Payment');
+  if (payment.status !== 'pending' || payment.providerReference !== null) return payment;
+  const result = await ctx.payments.charge({
+    amount: payment.amount,
+    currency: payment.currency,
+    method: payment.paymentMethod,
+    description: payment.description ?? 'Payment',
+    idempotencyKey: payment.id,
+  });
+  const recorded = await repository.recordSubmission(ctx.db, payment.id, result.provider, result.reference);
+  if (recorded && result.status === 'completed') {
+    await settleWith(ctx, (tx) => repository.findById(tx, payment.id), 'completed', null, false);
+  }
+  return (await repository.findById(ctx.db, payment.id))!;
+}
+
+/**
+ * `submit` for a request that already committed its change: a provider that cannot be reached leaves the payment
+ * pending for the `payments.submit-waiting` job rather than failing a request whose order or upgrade exists.
+ */
+export async function submitOrLeave(ctx: AppContext, payment: PaymentRow): Promise<PaymentRow> {
+  try {
+    return await submit(ctx, payment.id);
+  } catch {
+    return (await repository.findById(ctx.db, payment.id)) ?? payment;
+  }
+}
+
+/** A payment recorded this long ago and still not submitted was left by its submitter (a crash, a provider down). */
+export const SUBMIT_GRACE_SECONDS = 60;
+/** One no provider took within this long fails: its order is cancelled (stock back), its upgrade called off. */
+export const SUBMIT_GIVE_UP_SECONDS = 60 * 60;
+const SUBMIT_BATCH = 100;
+
+export interface SubmitWaitingResult {
+  submitted: number;
+  failed: number;
+  errors: { paymentId: string; message: string }[];
+}
+
+/**
+ * The recovery path, run every minute by the `payments.submit-waiting` job: every pending payment that no provider
+ * answered for within `graceSeconds` is submitted again (same idempotency key), or failed through the settlement
+ * path once older than `giveUpSeconds`. Safe to run on any number of instances at once: recording the answer and
+ * settling are both conditional, so each payment settles once.
+ */
+export async function submitWaiting(
+  ctx: AppContext,
+  { graceSeconds = SUBMIT_GRACE_SECONDS, giveUpSeconds = SUBMIT_GIVE_UP_SECONDS } = {},
+): Promise<SubmitWaitingResult> {
+  const result: SubmitWaitingResult = { submitted: 0, failed: 0, errors: [] };
+  const waiting = await repository.listUnsubmitted(ctx.db, graceSeconds, giveUpSeconds, SUBMIT_BATCH);
+  for (const { id, stale } of waiting) {
+    try {
+      if (stale) {
+        const row = await settleWith(ctx, (tx) => repository.findById(tx, id), 'failed', null, false);
+        if (row) result.failed += 1;
+      } else {
+        await submit(ctx, id);
+        result.submitted += 1;
+      }
+    } catch (error) {
+      result.errors.push({ paymentId: id, message: (error as Error).message });
+    }
+  }
+  return result;
 }
 
 export function toPayment(row: PaymentRow): Payment {
@@ -113,8 +186,8 @@ export async function createPayment(
   userId: string,
   input: z.output<typeof createPaymentRequestSchema> & CreatePaymentRequest,
 ): Promise<Payment> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const payment = await charge(ctx, tx, {
+  const recorded = await ctx.db.transaction(async (tx) => {
+    const payment = await record(ctx, tx, {
       userId,
       amount: input.amount,
       currency: input.currency,
@@ -129,8 +202,7 @@ export async function createPayment(
     });
     return payment;
   });
-  if (row.status === 'completed') await emitCompleted(ctx, row);
-  return toPayment(row);
+  return toPayment(await submitOrLeave(ctx, recorded));
 }
 
 /** Everyone's payments for a Director; each other user's payment shown is recorded as a staff read. */
@@ -246,12 +318,12 @@ async function settleWith(
         by: directorId ? 'director' : settled.provider,
       },
     });
-    return { row: settled, after: followUp };
+    return { row: settled, after: followUp, receiptUrl: settlement?.receiptUrl };
   });
   if (!result) return null;
-  const { row, after } = result;
+  const { row, after, receiptUrl } = result;
   if (after) await after();
-  if (row.status === 'completed') await emitCompleted(ctx, row);
+  if (row.status === 'completed') await emitCompleted(ctx, row, receiptUrl);
   else {
     await ctx.events.emit('payment.failed', {
       userId: row.userId,

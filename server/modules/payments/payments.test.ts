@@ -197,31 +197,36 @@ describe('payments a Director confirms', () => {
 });
 
 describe('durability', () => {
-  it('leaves no receipt, outbox row or mail job when the recording transaction rolls back', async () => {
+  it("leaves no payment, Directors' alert, outbox row or mail job when the recording transaction rolls back", async () => {
     const user = await member({ verified: true });
     const mailJobs = async () =>
       (await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail.send'`))
         .rows[0]!.n;
+    const alerts = async (db: Pick<typeof t.database.db, 'select'> = t.database.db) =>
+      (await db.select().from(notifications).where(eq(notifications.userId, director.id))).filter((note) =>
+        note.message.includes('Rolled back'),
+      );
     const jobsBefore = await mailJobs();
     await expect(
       t.database.db.transaction(async (tx) => {
-        const payment = await payments.charge(t.ctx, tx, {
+        const payment = await payments.record(t.ctx, tx, {
           userId: user.id,
           amount: '40.00',
           currency: 'USD',
-          method: 'stripe',
+          method: 'bank_transfer',
           purpose: 'other',
           description: 'Rolled back',
         });
-        expect(payment.status).toBe('completed');
+        expect(payment).toMatchObject({ status: 'pending', provider: 'manual', providerReference: null });
+        // The Directors' alert is written with the payment, in its transaction...
+        expect(await alerts(tx)).toHaveLength(1);
         throw new Error('the change failed after its payment');
       }),
     ).rejects.toThrow('the change failed after its payment');
 
-    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id))).toEqual(
-      [],
-    );
-    expect(await user.outbox('notification.payment_received')).toEqual([]);
+    // ...and goes with it.
+    expect(await alerts()).toEqual([]);
+    expect((await asUser(t.app, user).get('/api/payments')).json()).toEqual([]);
     expect(await mailJobs()).toBe(jobsBefore);
   });
 });

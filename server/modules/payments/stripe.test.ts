@@ -113,7 +113,8 @@ describe('the stripe provider', () => {
     expect(response.json()).toMatchObject({ outcome: 'pending_payment', payment: { status: 'pending' } });
     const [intentId, intent] = [...stripe.intents].at(-1)!;
     expect(intent).toMatchObject({ amount: 9900, currency: 'usd' });
-    expect(intent.idempotencyKey).toMatch(/^charge_/);
+    // The payment's id is the key: a charge retried after a crash (decision 018) finds the same intent.
+    expect(intent.idempotencyKey).toBe(`charge_${response.json().payment.id}`);
     expect(await user.tier()).toBe(1);
     // A card payment waits for Stripe, not for a Director; nobody is told anything yet.
     expect(await user.notes()).toEqual([]);

@@ -99,7 +99,15 @@ export async function lockEnded(db: DbOrTx, now: Date, limit: number): Promise<S
   return db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)))
+    .where(
+      and(
+        eq(subscriptions.status, 'active'),
+        lte(subscriptions.currentPeriodEnd, now),
+        // A renewal payment recorded but not yet answered by the card provider is still on its way (decision 018).
+        sql`not exists (select 1 from ${payments} where ${payments.subscriptionId} = ${subscriptions.id}
+              and ${payments.status} = 'pending' and ${payments.providerReference} is null)`,
+      ),
+    )
     .orderBy(asc(subscriptions.currentPeriodEnd))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -111,7 +111,9 @@ async function activate(
 /**
  * `POST /api/upgrade-tier`: a tier above the user's own, paid through the method's provider. Tiers 2 and 3 take
  * effect when the payment completes (at once for cards with the test provider); tier 4 also waits for a Director's
- * approval, as tier 4 is staff-level. One upgrade may wait at a time.
+ * approval, as tier 4 is staff-level. One upgrade may wait at a time. The subscription and its pending payment are
+ * recorded with the user's row locked; the payment goes to its provider after the commit (decision 018) and, when
+ * taken at once, settles through `tierUpgradeSettlement` like any other, which raises the tier.
  */
 export async function upgrade(
   ctx: AppContext,
@@ -120,7 +122,7 @@ export async function upgrade(
   meta: RequestMeta,
 ): Promise<UpgradeTierResponse> {
   const amount = priceOf(input.tier, input.billing);
-  const { response, payment, after } = await ctx.db.transaction(async (tx) => {
+  const { payment, subscriptionId } = await ctx.db.transaction(async (tx) => {
     const user = await auth.lockUser(tx, userId);
     if (!user) throw notFound('User');
     if (input.tier <= user.tier) {
@@ -142,7 +144,7 @@ export async function upgrade(
       amount,
       currency: PAYMENT_DEFAULT_CURRENCY,
     });
-    const payment = await payments.charge(ctx, tx, {
+    const payment = await payments.record(ctx, tx, {
       userId,
       amount,
       currency: PAYMENT_DEFAULT_CURRENCY,
@@ -159,37 +161,27 @@ export async function upgrade(
         subscriptionId: created.id,
         tier: input.tier,
         billing: input.billing,
-        payment: payment.status,
+        paymentId: payment.id,
       },
     });
-
-    let outcome: UpgradeOutcome = 'pending_payment';
-    let after: AfterCommit | undefined;
-    if (input.tier >= DIRECTOR_TIER) {
-      // A transfer still to confirm comes first; the approval waits for the money, not the other way round.
-      if (payment.status === 'completed') {
-        outcome = 'pending_approval';
-        await notices.alertAwaitingApproval(ctx, tx, created, user.email);
-      }
-    } else if (payment.status === 'completed') {
-      after = await activate(tx, created, 'upgrade', ctx, userId);
-      outcome = 'active';
-    }
-    const subscription = (await repository.findById(tx, created.id))!;
-    return {
-      response: {
-        outcome,
-        tier: outcome === 'active' ? input.tier : user.tier,
-        subscription: toSubscription(subscription),
-        payment: payments.toPayment(payment),
-      },
-      payment,
-      after,
-    };
+    return { payment, subscriptionId: created.id };
   });
-  if (payment.status === 'completed') await payments.emitCompleted(ctx, payment);
-  await after?.();
-  return response;
+
+  const settled = await payments.submitOrLeave(ctx, payment);
+  const subscription = (await repository.findById(ctx.db, subscriptionId))!;
+  const outcome: UpgradeOutcome =
+    subscription.status === 'active'
+      ? 'active'
+      : subscription.status === 'pending' && settled.status === 'completed'
+        ? 'pending_approval'
+        : 'pending_payment';
+  const user = await auth.findUser(ctx.db, userId);
+  return {
+    outcome,
+    tier: user?.tier ?? DEFAULT_TIER,
+    subscription: toSubscription(subscription),
+    payment: payments.toPayment(settled),
+  };
 }
 
 /** `POST /api/subscriptions/cancel`: auto renewal off; the tier stays until the paid period ends. */
@@ -210,14 +202,20 @@ export async function cancel(ctx: AppContext, userId: string, meta: RequestMeta)
 }
 
 /**
- * An upgrade's pending payment was settled (by a Director, or the card provider's webhook; payments calls this in
- * its transaction): a failed payment cancels the upgrade; a completed one makes tiers 2 and 3 take effect, while
- * tier 4 still waits for approval, which the Directors are told.
+ * An upgrade's pending payment was settled (by the card provider at once, its webhook, or a Director; payments
+ * calls this in its transaction): a failed payment cancels the upgrade; a completed one makes tiers 2 and 3 take
+ * effect, while tier 4 still waits for approval, which the Directors are told. A renewal's payment (one for a
+ * subscription that is active) extends the period when it completed; when it failed, the expiry job ends the
+ * subscription.
  */
 export const tierUpgradeSettlement: Settlement = {
   async handler(ctx, tx, payment) {
     if (!payment.subscriptionId) return;
     const subscription = await repository.findById(tx, payment.subscriptionId, { lock: true });
+    if (subscription?.status === 'active' && payment.status === 'completed') {
+      await renewed(ctx, tx, subscription, payment);
+      return;
+    }
     if (!subscription || subscription.status !== 'pending') return;
     if (payment.status === 'failed') {
       await repository.setStatus(tx, subscription.id, 'cancelled');
@@ -304,18 +302,25 @@ const EXPIRY_BATCH = 100;
  * The expiry job: every active subscription whose period ended by `now` renews (card payments, unless cancelled)
  * or ends, and then the user's tier falls back to the default tier - unless it is above the subscription's tier,
  * which this subscription did not grant. Crypto and bank transfers do not renew by themselves. The user is told of
- * each renewal or end in its batch's transaction. Runs in batches; concurrent runs skip each other's rows. Returns
- * how many subscriptions ended.
+ * each end in its batch's transaction. A renewal's payment is recorded in the batch's transaction and charged after
+ * its commit, with no subscription locked (decision 018); `tierUpgradeSettlement` extends the period when the card
+ * provider takes it, and one it does not take at once fails on the next pass, which ends the subscription. Runs in
+ * batches; concurrent runs skip each other's rows. Returns how many subscriptions ended.
  */
 export async function expireEnded(ctx: AppContext, now = new Date()): Promise<number> {
   let ended = 0;
   for (;;) {
-    const { count, after, done } = await ctx.db.transaction(async (tx) => {
+    const { count, after, renewals, done } = await ctx.db.transaction(async (tx) => {
       const due = await repository.lockEnded(tx, now, EXPIRY_BATCH);
       const after: AfterCommit[] = [];
+      const renewals: payments.PaymentRow[] = [];
       let count = 0;
       for (const subscription of due) {
-        if (await renew(ctx, tx, subscription, now)) continue;
+        const renewal = await recordRenewal(ctx, tx, subscription);
+        if (renewal) {
+          renewals.push(renewal);
+          continue;
+        }
         await repository.setStatus(tx, subscription.id, 'expired');
         await audit.record(tx, {
           action: 'subscription.expired',
@@ -345,23 +350,39 @@ export async function expireEnded(ctx: AppContext, now = new Date()): Promise<nu
         }
         count++;
       }
-      return { count, after, done: due.length < EXPIRY_BATCH };
+      return { count, after, renewals, done: due.length < EXPIRY_BATCH };
     });
     for (const run of after) await run();
+    // One the provider cannot be reached for stays pending and out of the next pass: the payments job retries it.
+    for (const payment of renewals) await payments.submitOrLeave(ctx, payment);
     ended += count;
-    if (done) return ended;
+    // Renewals not taken at once are due again: the next pass fails them and ends their subscriptions.
+    if (done && renewals.length === 0) return ended;
   }
 }
 
 /**
- * Charges the next period of a card subscription that was not cancelled; true when it renewed. The charge writes
- * its receipt; one the card provider does not take at once fails, and the user is told the renewal payment failed.
+ * The next period's payment of a card subscription that was not cancelled, recorded pending in the expiry job's
+ * transaction; null when the subscription ends instead. A renewal payment already charged but still pending (the
+ * card provider did not take it at once: no saved card pays it now) fails here, and the user is told; one that
+ * failed ends the subscription too.
  */
-async function renew(ctx: AppContext, tx: Tx, subscription: SubscriptionRow, now: Date): Promise<boolean> {
-  if (subscription.cancelAtPeriodEnd || !subscription.currentPeriodEnd) return false;
+async function recordRenewal(
+  ctx: AppContext,
+  tx: Tx,
+  subscription: SubscriptionRow,
+): Promise<payments.PaymentRow | null> {
+  if (!subscription.currentPeriodEnd) return null;
   const last = await payments.findForSubscription(tx, subscription.id);
-  if (last?.paymentMethod !== 'stripe') return false;
-  const payment = await payments.charge(ctx, tx, {
+  // The payment that activated an active subscription, and each renewal that extended it, completed: a later
+  // pending or failed one is this period's renewal.
+  if (last?.status === 'pending') {
+    await payments.failIfPending(ctx, tx, last);
+    return null;
+  }
+  if (last?.status === 'failed') return null;
+  if (subscription.cancelAtPeriodEnd || last?.paymentMethod !== 'stripe') return null;
+  return payments.record(ctx, tx, {
     userId: subscription.userId,
     amount: subscription.amount,
     currency: subscription.currency,
@@ -370,12 +391,20 @@ async function renew(ctx: AppContext, tx: Tx, subscription: SubscriptionRow, now
     description: `${tierName(subscription.tier)} (tier ${subscription.tier}), ${subscription.billing} renewal`,
     subscriptionId: subscription.id,
   });
-  if (payment.status !== 'completed') {
-    await payments.failIfPending(ctx, tx, payment);
-    return false;
-  }
-  // A period that ended long ago (the job did not run) starts again now rather than billing the gap.
-  const ended = subscription.currentPeriodEnd;
+}
+
+/**
+ * A renewal's payment completed: the next period starts where the last one ended (or now, when it ended long ago
+ * and the job did not run, rather than billing the gap), with the user's notice, in the settling transaction.
+ */
+async function renewed(
+  ctx: AppContext,
+  tx: Tx,
+  subscription: SubscriptionRow,
+  payment: payments.PaymentRow,
+): Promise<void> {
+  const now = ctx.now();
+  const ended = subscription.currentPeriodEnd ?? now;
   const start = periodEnd(ended, subscription.billing) > now ? ended : now;
   const end = periodEnd(start, subscription.billing);
   await repository.extendPeriod(tx, subscription.id, start, end);
@@ -385,7 +414,6 @@ async function renew(ctx: AppContext, tx: Tx, subscription: SubscriptionRow, now
     userId: subscription.userId,
     details: { subscriptionId: subscription.id, paymentId: payment.id },
   });
-  return true;
 }
 
 /**
