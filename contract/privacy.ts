@@ -27,6 +27,7 @@ export const DATA_EXPORT_DATASETS = [
   'subscriptions',
   'cases',
   'investigations',
+  'files',
   'serviceInquiries',
   'vendorApplications',
   'vendorProducts',

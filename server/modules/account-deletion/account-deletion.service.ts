@@ -6,6 +6,7 @@ import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { addressPattern } from '../../lib/address-pattern.js';
 import { validationFailed } from '../../lib/errors.js';
 import * as audit from '../audit/audit.service.js';
+import * as evidence from '../evidence/evidence.service.js';
 import { checkCurrentPassword } from '../auth/account-changes.service.js';
 import * as auth from '../auth/auth.service.js';
 import * as mail from '../mail/mail.service.js';
@@ -130,6 +131,7 @@ async function carryOutNext(ctx: AppContext): Promise<boolean> {
 }
 
 async function carryOut(ctx: AppContext, onTaken: (userId: string) => void): Promise<boolean> {
+  let dropUnusedFiles = async () => {};
   const userId = await ctx.db.transaction(async (tx) => {
     const user = await auth.lockNextDueDeletion(tx);
     if (!user) return null;
@@ -147,6 +149,9 @@ async function carryOut(ctx: AppContext, onTaken: (userId: string) => void): Pro
     const label = deletedUserLabel(deletedNumber);
     const patterns = addresses.map(addressPattern);
     await repository.deleteUnkept(tx, user.id);
+    // The evidence files the user attached lose their names and are removed; their bytes go once the commit is
+    // done (when no other live file has the same ones). Staff's files on the user's cases stay.
+    dropUnusedFiles = await evidence.eraseForUser(ctx, tx, user.id);
     await repository.eraseMail(tx, user.id, addresses, patterns, label);
     await repository.eraseKept(tx, user.id, addresses, patterns, label);
     for (const pattern of patterns) await repository.replaceMentions(tx, pattern, label);
@@ -164,6 +169,7 @@ async function carryOut(ctx: AppContext, onTaken: (userId: string) => void): Pro
   });
   if (!userId) return false;
   ctx.caches.forgetUser(userId);
+  await dropUnusedFiles();
   return true;
 }
 

@@ -12,6 +12,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
+import * as evidence from '../evidence/evidence.service.js';
 import * as integrations from '../integrations/integrations.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as repository from './data-export.repository.js';
@@ -162,6 +163,9 @@ function collectors(ctx: AppContext, user: UserRow): Record<DataExportDataset, C
     subscriptions: async (db, owner) => repository.readSubscriptions(db, owner.id),
     cases: async (db, owner) => repository.readCases(db, owner.id),
     investigations: async (db, owner) => repository.readInvestigations(db, owner.id),
+    // Evidence files: names, sizes, types and SHA-256 of those on the user's cases and requests they may see and
+    // of those they attached (the bytes themselves are downloaded from the case or request).
+    files: async (db, owner) => evidence.exportFiles(db, owner.id),
     serviceInquiries: async (db, owner) => repository.readServiceInquiries(db, owner.id),
     vendorApplications: async (db, owner) => repository.readVendorApplications(db, owner.id),
     vendorProducts: async (db, owner) => repository.readVendorProducts(db, owner.id),

@@ -161,20 +161,15 @@ export async function listForExport(db: DbOrTx, userId: string) {
 }
 
 /**
- * Account deletion: the user's files, on their own cases and requests or uploaded by them, lose their names and
- * are removed (soft); the rows keep size, type and hash. Returns the hashes whose blobs may now be unused.
+ * Account deletion: the files the user attached lose their names and are removed (soft); the rows keep size, type
+ * and hash. Files staff attached to the user's cases stay, as staff updates on them do (the firm's own work).
+ * Returns the hashes whose blobs may now be unused.
  */
 export async function eraseForUser(db: DbOrTx, userId: string): Promise<string[]> {
   const rows = await db
     .update(evidenceFiles)
     .set({ name: 'erased', deletedAt: sql`coalesce(${evidenceFiles.deletedAt}, now())` })
-    .where(
-      or(
-        sql`${evidenceFiles.caseId} in (select ${cases.id} from ${cases} where ${cases.userId} = ${userId})`,
-        sql`${evidenceFiles.investigationId} in (select ${investigationRequests.id} from ${investigationRequests} where ${investigationRequests.userId} = ${userId})`,
-        eq(evidenceFiles.uploadedBy, userId),
-      ),
-    )
+    .where(eq(evidenceFiles.uploadedBy, userId))
     .returning({ sha256: evidenceFiles.sha256 });
   return [...new Set(rows.map((row) => row.sha256))];
 }

@@ -314,7 +314,8 @@ export async function exportFiles(db: DbOrTx, userId: string) {
 }
 
 /**
- * For account deletion, in its transaction: the user's files lose their names and are removed. Returns what to do
+ * For account deletion, in its transaction: the files the user attached lose their names and are removed (staff's
+ * files on their cases stay). Returns what to do
  * after the commit: drop the bytes no live file points at any more.
  */
 export async function eraseForUser(

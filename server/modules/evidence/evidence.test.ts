@@ -5,12 +5,14 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceFile } from '../../../contract/evidence.js';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, evidenceFiles, users } from '../../db/schema/index.js';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createAppContext } from '../../modules.js';
 import { setUserTier } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { carryOutDue } from '../account-deletion/account-deletion.service.js';
 import { attachmentDisposition, sanitizeFileName } from './evidence.content.js';
+import { exportFiles } from './evidence.service.js';
 
 const MAX_BYTES = 64 * 1024;
 const MAX_FILES = 4;
@@ -384,5 +386,47 @@ describe('evidence files on an investigation request', () => {
     expect((await asUser(t.app, stranger).get(`${base}/files`)).statusCode).toBe(404);
     expect((await upload(stranger, base, { name: 'x.pdf', data: PDF })).statusCode).toBe(404);
     expect((await upload(owner, base, { name: 'x.exe', data: EXE })).statusCode).toBe(415);
+  });
+});
+
+describe('evidence files and data rights', () => {
+  it("lists a user's files in their data export (never a Director's internal ones) and erases those they attached with the account", async () => {
+    const owner = await registerUser(t.app);
+    const boss = await director();
+    const base = await openCase(owner);
+    const unique = `account evidence ${Date.now()} ${Math.random()}\n`;
+    const mine = (await upload(owner, base, { name: 'my-statement.txt', data: unique })).json<EvidenceFile>();
+    const staff = (
+      await upload(boss, base, { name: 'staff.pdf', data: PDF }, { isInternal: 'true' })
+    ).json<EvidenceFile>();
+
+    const exported = await exportFiles(t.database.db, owner.id);
+    expect(exported.map((file) => file.id)).toEqual([mine.id]);
+    expect(exported[0]).toMatchObject({
+      name: 'my-statement.txt',
+      sha256: sha256(unique),
+      uploadedByYou: true,
+    });
+    expect(await blobFiles()).toContain(sha256(unique));
+
+    // The deletion is due now: the scheduled job's work erases the files with the account.
+    await t.database.db
+      .update(users)
+      .set({ deletionRequestedAt: new Date(), deletionScheduledFor: new Date(Date.now() - 1000) })
+      .where(eq(users.id, owner.id));
+    await carryOutDue(t.ctx);
+    const rows = await t.database.db
+      .select()
+      .from(evidenceFiles)
+      .where(eq(evidenceFiles.caseId, base.split('/').pop()!));
+    expect(rows).toHaveLength(2);
+    const erased = rows.find((row) => row.id === mine.id)!;
+    expect(erased.name).toBe('erased');
+    expect(erased.deletedAt).not.toBeNull();
+    expect(erased.sha256).toBe(sha256(unique));
+    // A Director's file on the case is the firm's work and stays, as staff updates do.
+    expect(rows.find((row) => row.id === staff.id)).toMatchObject({ name: 'staff.pdf', deletedAt: null });
+    // The statement's bytes are gone from the store; the row keeps only its size, type and hash.
+    expect(await blobFiles()).not.toContain(sha256(unique));
   });
 });
