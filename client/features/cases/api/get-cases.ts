@@ -7,26 +7,31 @@ export const CASES_PATH = '/api/cases';
 /** The three case lists: My Cases, Assigned Cases (tier 4) and All Cases (tier 4). */
 export type CasesView = 'mine' | 'assigned' | 'all';
 
-const VIEW_QUERY: Record<CasesView, string> = { mine: '', assigned: '?assigned=true', all: '?scope=all' };
+const VIEW_QUERY: Record<CasesView, string> = { mine: '', assigned: 'assigned=true', all: 'scope=all' };
 
 export const casesQueryKey = [CASES_PATH] as const;
 
-export function casesViewQueryKey(view: CasesView) {
-  return [CASES_PATH, view] as const;
+/** `query`: the Directors' service-level order and filter (`sort=due&breached=true`), '' for none. */
+export function casesViewQueryKey(view: CasesView, query = '') {
+  return [CASES_PATH, view, query] as const;
 }
 
-/** The cases of one tab, newest first. */
-export function getCases(view: CasesView, { signal }: { signal?: AbortSignal } = {}): Promise<Case[]> {
-  return getJson<Case[]>(`${CASES_PATH}${VIEW_QUERY[view]}`, { on401: 'throw', signal });
+/** The cases of one tab, newest first (or as `query` orders and filters them). */
+export function getCases(
+  view: CasesView,
+  { signal, query = '' }: { signal?: AbortSignal; query?: string } = {},
+): Promise<Case[]> {
+  const search = [VIEW_QUERY[view], query].filter(Boolean).join('&');
+  return getJson<Case[]>(`${CASES_PATH}${search ? `?${search}` : ''}`, { on401: 'throw', signal });
 }
 
-export function getCasesQueryOptions(view: CasesView) {
+export function getCasesQueryOptions(view: CasesView, query = '') {
   return queryOptions({
-    queryKey: casesViewQueryKey(view),
-    queryFn: ({ signal }) => getCases(view, { signal }),
+    queryKey: casesViewQueryKey(view, query),
+    queryFn: ({ signal }) => getCases(view, { signal, query }),
   });
 }
 
-export function useCases(view: CasesView) {
-  return useQuery(getCasesQueryOptions(view));
+export function useCases(view: CasesView, query = '') {
+  return useQuery(getCasesQueryOptions(view, query));
 }

@@ -1,5 +1,6 @@
-import { CalendarClock, UserCheck } from 'lucide-react';
+import { UserCheck } from 'lucide-react';
 import { CASE_COST_CURRENCY, type Case } from '@contract/cases';
+import { SlaClock } from '@/components/sla/sla-clock';
 import { Button } from '@/components/ui/button';
 import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
 import { CASE_CATEGORY_LABELS, excerpt } from '@/features/cases/utils/labels';
@@ -10,7 +11,10 @@ interface CaseCardProps {
   onView: (id: string) => void;
 }
 
-/** A case in the list: status, priority, category, description preview, times, agent and cost. */
+/**
+ * A case in the list: status, priority, category, description preview, its service-level clock beside the client's
+ * own deadline, times, agent and cost.
+ */
 export function CaseCard({ item, onView }: CaseCardProps) {
   return (
     <li
@@ -40,6 +44,10 @@ export function CaseCard({ item, onView }: CaseCardProps) {
         </h3>
         <p className="text-sm break-words text-muted-foreground">{excerpt(item.description)}</p>
       </div>
+      <SlaClock
+        sla={item.sla}
+        clientTarget={item.deadline ? { label: 'Your deadline', value: formatDate(item.deadline) } : null}
+      />
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
         <div className="flex gap-1">
           <dt>Category:</dt>
@@ -53,15 +61,6 @@ export function CaseCard({ item, onView }: CaseCardProps) {
             </time>
           </dd>
         </div>
-        {item.deadline && (
-          <div className="flex items-center gap-1">
-            <CalendarClock aria-hidden="true" className="size-3.5" />
-            <dt>Deadline:</dt>
-            <dd className="text-foreground">
-              <time dateTime={item.deadline}>{formatDate(item.deadline)}</time>
-            </dd>
-          </div>
-        )}
         <div className="flex gap-1">
           <dt>Estimated cost:</dt>
           <dd className="font-mono text-foreground">

@@ -3,6 +3,7 @@ import { Lock } from 'lucide-react';
 import type { User } from '@contract/auth';
 import { CASE_COST_CURRENCY, type CaseDetail } from '@contract/cases';
 import { DIRECTOR_TIER } from '@contract/tiers';
+import { SlaClock } from '@/components/sla/sla-clock';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
@@ -40,6 +41,10 @@ function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' 
         <CasePriorityBadge priority={detail.priority} />
         <Badge variant="outline">{CASE_CATEGORY_LABELS[detail.category]}</Badge>
       </div>
+      <SlaClock
+        sla={detail.sla}
+        clientTarget={detail.deadline ? { label: 'Your deadline', value: formatDate(detail.deadline) } : null}
+      />
       <p className="text-sm whitespace-pre-wrap">{detail.description}</p>
       <dl className="grid gap-3 sm:grid-cols-3">
         <Field label="Created">

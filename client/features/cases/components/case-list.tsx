@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { FolderOpen, Plus } from 'lucide-react';
+import { SlaListControls } from '@/components/sla/sla-list-controls';
+import { DEFAULT_SLA_FILTER, slaFilterQuery } from '@/components/sla/sla-text';
 import { Button } from '@/components/ui/button';
 import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { useCases, type CasesView } from '@/features/cases/api/get-cases';
@@ -12,11 +15,13 @@ interface CaseListProps {
   onCreate?: () => void;
 }
 
-/** One tab's cases, newest first. */
+/** One tab's cases, newest first; the Directors' Assigned and All tabs also order and filter by service level. */
 export function CaseList({ view, onView, onCreate }: CaseListProps) {
-  const cases = useCases(view);
+  const [filter, setFilter] = useState(DEFAULT_SLA_FILTER);
+  const staffList = view !== 'mine';
+  const cases = useCases(view, staffList ? slaFilterQuery(filter) : '');
 
-  return (
+  const list = (
     <QueryStates
       query={cases}
       loading={{ label: 'Loading cases', rows: 3, rowClassName: 'h-36' }}
@@ -46,5 +51,13 @@ export function CaseList({ view, onView, onCreate }: CaseListProps) {
         </ul>
       )}
     </QueryStates>
+  );
+  return staffList ? (
+    <div className="grid gap-4">
+      <SlaListControls value={filter} onChange={setFilter} />
+      {list}
+    </div>
+  ) : (
+    list
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ClipboardList } from 'lucide-react';
 import {
   INVESTIGATION_STATUS_TRANSITIONS,
@@ -8,6 +8,9 @@ import {
   type InvestigationStatus,
   type InvestigationUpdate,
 } from '@contract/investigations';
+import { SlaClock } from '@/components/sla/sla-clock';
+import { SlaListControls } from '@/components/sla/sla-list-controls';
+import { DEFAULT_SLA_FILTER, slaFilterQuery } from '@/components/sla/sla-text';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
 import { QueryStates } from '@/components/ui/list-states';
@@ -102,6 +105,15 @@ function RequestRow({
               <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
             </dd>
           </div>
+          <div className="basis-full">
+            <dt className="sr-only">Service level:</dt>
+            <dd>
+              <SlaClock
+                sla={item.sla}
+                clientTarget={{ label: 'Client’s timeframe', value: item.expectedTimeframe }}
+              />
+            </dd>
+          </div>
           <div className="flex basis-full gap-1">
             <dt>Declared:</dt>
             <dd className="text-foreground" data-testid="declarations">
@@ -159,7 +171,8 @@ function RequestRow({
 
 /** Directors only: every client's requests, each with its status (forward only) and agent controls. */
 export function AllRequests() {
-  const requests = useAllInvestigations();
+  const [filter, setFilter] = useState(DEFAULT_SLA_FILTER);
+  const requests = useAllInvestigations(slaFilterQuery(filter));
   const agents = useInvestigationAgents();
   const update = useUpdateInvestigation();
 
@@ -190,6 +203,7 @@ export function AllRequests() {
         </div>
         <Badge variant="secondary">Director</Badge>
       </div>
+      <SlaListControls value={filter} onChange={setFilter} className="mb-4" />
 
       <QueryStates
         query={requests}

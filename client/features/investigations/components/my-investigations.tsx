@@ -1,4 +1,5 @@
 import { FileSearch, Plus } from 'lucide-react';
+import { SlaClock } from '@/components/sla/sla-clock';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { QueryStates } from '@/components/ui/list-states';
@@ -88,6 +89,10 @@ export function MyInvestigations({ onRequest }: { onRequest: () => void }) {
                         </dd>
                       </div>
                     </dl>
+                    <SlaClock
+                      sla={item.sla}
+                      clientTarget={{ label: 'Your timeframe', value: item.expectedTimeframe }}
+                    />
                   </div>
                   <Badge variant={status.variant} className="sm:justify-self-end">
                     <span className="sr-only">Status: </span>

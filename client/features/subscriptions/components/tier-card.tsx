@@ -4,6 +4,7 @@ import { tierLabel, type TierPlan } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { TierServiceLevels } from '@/features/subscriptions/components/service-levels-table';
 import {
   BILLING_UNITS,
   isTierHeld,
@@ -23,7 +24,7 @@ interface TierCardProps {
   onUpgrade: (plan: TierPlan) => void;
 }
 
-/** One paid tier: price per period in USD, features, and 'Upgrade' or a disabled 'Current Tier'. */
+/** One paid tier: price per period in USD, features, service levels, and 'Upgrade' or a disabled 'Current Tier'. */
 export function TierCard({ plan, billing, userTier, pendingTier = null, onUpgrade }: TierCardProps) {
   const held = isTierHeld(plan.tier, userTier);
   const current = plan.tier === userTier;
@@ -60,6 +61,7 @@ export function TierCard({ plan, billing, userTier, pendingTier = null, onUpgrad
             </li>
           ))}
         </ul>
+        <TierServiceLevels tier={plan.tier} className="mt-4" />
         {needsApproval(plan.tier) && (
           <p className="mt-4 flex items-start gap-2 text-xs text-muted-foreground">
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />

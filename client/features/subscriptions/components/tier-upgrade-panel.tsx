@@ -4,6 +4,7 @@ import type { TierPlan } from '@contract/tiers';
 import { BillingToggle } from '@/features/subscriptions/components/billing-toggle';
 import { usePendingUpgrade } from '@/features/subscriptions/api/get-pending-upgrade';
 import { PaymentDialog } from '@/features/subscriptions/components/payment-dialog';
+import { ServiceLevelsTable } from '@/features/subscriptions/components/service-levels-table';
 import { TierCard } from '@/features/subscriptions/components/tier-card';
 import { PAID_PLANS } from '@/features/subscriptions/utils/plans';
 
@@ -12,7 +13,7 @@ interface TierUpgradePanelProps {
   onUpgraded: (result: UpgradeTierResponse) => void;
 }
 
-/** The Tier Upgrade tab: billing toggle, the three paid tiers, then 'Complete Payment'. */
+/** The Tier Upgrade tab: billing toggle, the three paid tiers, every tier's service levels, then 'Complete Payment'. */
 export function TierUpgradePanel({ userTier, onUpgraded }: TierUpgradePanelProps) {
   const [billing, setBilling] = useState<BillingPeriod>('monthly');
   const [buying, setBuying] = useState<TierPlan | null>(null);
@@ -40,6 +41,7 @@ export function TierUpgradePanel({ userTier, onUpgraded }: TierUpgradePanelProps
           </li>
         ))}
       </ul>
+      <ServiceLevelsTable userTier={userTier} />
       <PaymentDialog
         plan={buying}
         billing={billing}
