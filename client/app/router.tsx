@@ -22,6 +22,10 @@ const ResetPasswordRoute = lazy(() =>
 const VerifyEmailRoute = lazy(() =>
   import('@/app/routes/verify-email').then((module) => ({ default: module.VerifyEmailRoute })),
 );
+// The first Director's one-time page (issue 23) brings its form and the 2FA setup.
+const SetupRoute = lazy(() =>
+  import('@/app/routes/setup').then((module) => ({ default: module.SetupRoute })),
+);
 // The catalogue pages stay out of the landing page's JavaScript too.
 const MarketplaceRoute = lazy(() =>
   import('@/app/routes/marketplace').then((module) => ({ default: module.MarketplaceRoute })),
@@ -109,6 +113,7 @@ const sharedRoutes: readonly RouteEntry[] = [
   { path: paths.forgotPassword.path, element: <ForgotPasswordRoute /> },
   { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
   { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
+  { path: paths.setup.path, element: <SetupRoute /> },
   { path: paths.digital.path, element: <DigitalRoute /> },
   { path: paths.marketplace.path, element: <MarketplaceRoute /> },
   { path: paths.investigations.path, element: <InvestigationsRoute /> },

@@ -38,6 +38,12 @@ export const paths = {
     getHref: (token?: string) =>
       token ? `/verify-email?${new URLSearchParams({ token })}` : '/verify-email',
   },
+  // The one-time link the server prints while no Director exists (issue 23).
+  setup: {
+    path: CLIENT_ROUTES.setup,
+    label: 'Set up',
+    getHref: (token?: string) => (token ? `/setup?${new URLSearchParams({ token })}` : '/setup'),
+  },
   digital: { path: CLIENT_ROUTES.digital, label: 'Digital Services', getHref: () => '/digital' },
   marketplace: { path: CLIENT_ROUTES.marketplace, label: 'Marketplace', getHref: () => '/marketplace' },
   investigations: {
