@@ -68,7 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestOriginPlugin);
   await app.register(securityPlugin, { config });
   await app.register(cookie);
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { config });
   await app.register(sessionPlugin, { ctx });
   await app.register(authPlugin);
 

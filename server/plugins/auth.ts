@@ -15,6 +15,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The guards these hooks are, by function: the OpenAPI document reads each route's security from the guards its
+ * hooks include (plugins/docs.ts), so what the document says is what the route enforces.
+ */
+const guards = new WeakMap<object, { tier: number }>();
+
+/** The guard `hook` is (`requireUser` is tier 1), or undefined for any other hook. */
+export function guardOf(hook: unknown): { tier: number } | undefined {
+  return typeof hook === 'function' ? guards.get(hook) : undefined;
+}
+
 /** The signed-in session of a request that passed `requireUser`. */
 export function currentAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
@@ -23,12 +34,18 @@ export function currentAuth(request: FastifyRequest): AuthContext {
 
 export default fp(
   async function authPlugin(app: FastifyInstance) {
-    app.decorate('requireUser', async (request: FastifyRequest) => {
+    const requireUser = async (request: FastifyRequest) => {
       if (!request.auth) throw unauthenticated();
-    });
-    app.decorate('requireTier', (tier: number) => async (request: FastifyRequest) => {
-      if (!request.auth) throw unauthenticated();
-      if (request.auth.user.tier < tier) throw tierRequired(tier);
+    };
+    guards.set(requireUser, { tier: 1 });
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireTier', (tier: number) => {
+      const requireTier = async (request: FastifyRequest) => {
+        if (!request.auth) throw unauthenticated();
+        if (request.auth.user.tier < tier) throw tierRequired(tier);
+      };
+      guards.set(requireTier, { tier });
+      return requireTier;
     });
   },
   { name: 'auth', dependencies: ['session'] },

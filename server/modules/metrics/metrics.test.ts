@@ -211,7 +211,7 @@ describe('X-Request-Id and logs', () => {
       app.inject({ method: 'GET', url: '/api/nothing-here' }), // 404 from the not-found handler
       app.inject({
         method: 'POST',
-        url: '/api/cart',
+        url: '/api/secure-channel',
         payload: 'x=1',
         headers: { 'content-type': 'text/plain' },
       }), // 415

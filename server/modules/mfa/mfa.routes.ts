@@ -79,6 +79,8 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       schema: {
         tags,
         summary: 'Second step of a 2FA sign-in: a code or a backup code',
+        // No guard: the handler asks for the session cookie of a sign-in waiting for its second factor.
+        security: [{ session: [] }],
         body: mfaLoginRequestSchema,
         response: { 200: userSchema, ...errors(400, 401, 429) },
       },
