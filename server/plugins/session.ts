@@ -17,6 +17,10 @@ export interface AuthContext {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false`: the route reads no session (a public list, health), so a browser's cookie is not looked up. */
+    session?: false;
+  }
   interface FastifyRequest {
     /** The signed-in user (null when anonymous or half-way through a 2FA login). */
     auth: AuthContext | null;
@@ -81,7 +85,7 @@ export default fp(
       return this.clearCookie(cookieName, cookieOptions).clearCookie(SESSION_HINT_COOKIE, hintOptions);
     });
 
-    app.addHook('onRequest', async (request) => {
+    const authenticate = async (request: FastifyRequest) => {
       // The TAXII feed authenticates its own way (API keys, HTTP Basic included; decision 016), never by cookie.
       if (request.url.startsWith('/taxii2/') || request.url === '/taxii2') return;
       const authorization = request.headers.authorization;
@@ -104,26 +108,52 @@ export default fp(
       if (!resolved) return;
       if (resolved.session.mfaPending) request.pendingMfa = resolved;
       else request.auth = { ...resolved, apiKey: null };
+    };
+    // Most requests bring neither a key nor a cookie, and a route that reads no session says so
+    // (`config: { session: false }`): those go on at once, without a promise (decision 014). A key is checked on
+    // every route, so a wrong one is a 401 wherever it is sent.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const { authorization, cookie } = request.headers;
+      if (
+        authorization === undefined &&
+        (cookie === undefined || request.routeOptions.config.session === false)
+      )
+        return done();
+      authenticate(request).then(() => done(), done);
     });
 
     // Every page load brings the hint in line with the session it carries, before the page's scripts read it: set
     // for a signed-in browser (a session from before the hint existed, too), cleared once no session is left (one
     // that expired or was ended elsewhere). Only on HTML pages: assets are cached and must not carry cookies.
-    app.addHook('onSend', async (request, reply) => {
-      if (!READ_METHODS.has(request.method) || request.url.startsWith('/api')) return;
-      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!READ_METHODS.has(request.method) || request.url.startsWith('/api')) return done(null, payload);
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return done(null, payload);
       const signedIn = Boolean(request.auth?.session);
       const hinted = request.cookies[SESSION_HINT_COOKIE] !== undefined;
       if (signedIn && !hinted) reply.setCookie(SESSION_HINT_COOKIE, '1', hintOptions);
       if (!signedIn && hinted) reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+      done(null, payload);
     });
 
     // The change feed tells every instance about a write a moment after it commits; a user's own change must show
-    // on their very next request, so this instance forgets what it holds for them before answering.
-    app.addHook('onSend', async (request) => {
-      if (READ_METHODS.has(request.method)) return;
+    // on their very next request, so this instance forgets what it holds for them before answering. A hook of the
+    // routes that mutate: a read has nothing to forget.
+    const forgetWriter = (
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      payload: unknown,
+      done: (error: null, payload: unknown) => void,
+    ) => {
       const userId = request.auth?.user.id ?? request.pendingMfa?.user.id;
       if (userId) ctx.caches.forgetUser(userId);
+      done(null, payload);
+    };
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.every((method) => READ_METHODS.has(method))) return;
+      const own =
+        route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+      route.onSend = [...own, forgetWriter];
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },

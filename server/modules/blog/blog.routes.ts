@@ -4,9 +4,13 @@ import { z } from 'zod';
 import { blogListQuerySchema, blogPostSchema, blogPostSummarySchema } from '../../../contract/blog.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
+import { serializeOnce } from '../../lib/serialize-once.js';
 import * as blog from './blog.service.js';
 
 const tags = ['blog'];
+const summariesSchema = z.array(blogPostSummarySchema);
+/** The service hands out the same list while it is cached: its JSON is made once. */
+const serializeSummaries = serializeOnce(summariesSchema);
 
 export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,15 +22,17 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Published posts, newest first; locked ones without a body (public)',
         querystring: blogListQuerySchema,
-        response: { 200: z.array(blogPostSummarySchema), ...errors(400) },
+        response: { 200: summariesSchema, ...errors(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { category, limit, tier } = request.query;
       const sessionTier = request.auth?.user.tier ?? null;
       const readerTier =
         sessionTier === null || tier === undefined ? sessionTier : Math.min(sessionTier, tier);
-      return blog.listPosts(ctx, readerTier, { category, limit });
+      return reply
+        .serializer(serializeSummaries)
+        .send(await blog.listPosts(ctx, readerTier, { category, limit }));
     },
   );
 

@@ -40,7 +40,10 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   r.get(
     '/api/categories',
-    { schema: { tags, summary: 'Equipment categories', response: { 200: z.array(categorySchema) } } },
+    {
+      schema: { tags, summary: 'Equipment categories', response: { 200: z.array(categorySchema) } },
+      config: { session: false },
+    },
     async () => catalog.listCategories(ctx),
   );
 
@@ -54,6 +57,8 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         querystring: productListQuerySchema,
         response: { 200: productListSchema, ...errors(400) },
       },
+      // Public and the same for everyone: a browser's session is not looked up (decision 014).
+      config: { session: false },
     },
     async (request, reply) => {
       const { products, total } = await catalog.listProducts(ctx, request.query);

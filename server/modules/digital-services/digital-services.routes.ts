@@ -11,9 +11,13 @@ import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
+import { serializeOnce } from '../../lib/serialize-once.js';
 import * as digital from './digital-services.service.js';
 
 const tags = ['digital-services'];
+const suiteSchema = z.array(digitalServiceSchema);
+/** The service hands out the same list while it is cached: its JSON is made once. */
+const serializeSuite = serializeOnce(suiteSchema);
 
 export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,10 +28,12 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
       schema: {
         tags,
         summary: 'The digital intelligence suite, by minimum tier',
-        response: { 200: z.array(digitalServiceSchema) },
+        response: { 200: suiteSchema },
       },
+      // Public and the same for everyone: a browser's session is not looked up (decision 014).
+      config: { session: false },
     },
-    async () => digital.listServices(ctx),
+    async (_request, reply) => reply.serializer(serializeSuite).send(await digital.listServices(ctx)),
   );
 
   r.post(

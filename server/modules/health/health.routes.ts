@@ -4,6 +4,13 @@ import { z } from 'zod';
 import { appliedMigrationCount, expectedMigrationCount, type Database } from '../../db/client.js';
 
 const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']), detail: z.string().optional() });
+/** `/healthz`'s one answer, serialised once. */
+const OK_JSON = JSON.stringify(statusSchema.parse({ status: 'ok' }));
+/**
+ * A probe reads no session and is never rate limited (a load balancer polls it); decision 014. The security
+ * headers and the request id still come with it.
+ */
+const probeConfig = { session: false, rateLimit: false } as const;
 
 export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -14,8 +21,9 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
     {
       schema: { tags: ['health'], summary: 'The process is up', response: { 200: statusSchema } },
       logLevel: 'warn',
+      config: probeConfig,
     },
-    async () => ({ status: 'ok' as const }),
+    async (_request, reply) => reply.serializer(() => OK_JSON).send({ status: 'ok' }),
   );
 
   r.get(
@@ -27,6 +35,7 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
         response: { 200: statusSchema, 503: statusSchema },
       },
       logLevel: 'warn',
+      config: probeConfig,
     },
     async (_request, reply) => {
       // From the moment shutdown begins, so the load balancer stops sending before the listener closes.
