@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, createTestApp, registerUser, testConfig, type TestApp } from '../test/helpers.js';
 import { helmetOptions, securityHeaders } from './security.js';
@@ -26,7 +26,8 @@ afterAll(async () => {
 /** What @fastify/helmet, run per request as before, sends with the same options. */
 async function helmetPerRequest(config: Parameters<typeof helmetOptions>[0]) {
   const reference = Fastify();
-  await reference.register(fastifyHelmet, helmetOptions(config));
+  // @fastify/helmet bundles its own copy of helmet's option types; the options are the same object.
+  await reference.register(fastifyHelmet, helmetOptions(config) as FastifyHelmetOptions);
   reference.get('/', async () => 'ok');
   const response = await reference.inject({ url: '/' });
   await reference.close();
