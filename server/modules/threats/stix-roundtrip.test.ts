@@ -44,7 +44,7 @@ async function exported(who = director, query = ''): Promise<StixBundle> {
 }
 
 const byId = (objects: readonly unknown[]) =>
-  new Map((objects as { id: string }[]).map((object) => [object.id, object]));
+  new Map((objects as Record<string, unknown>[]).map((object) => [object.id as string, object]));
 
 describe('STIX import and export keep every object as it came', () => {
   it('imports one object of each kind from the specification and exports each back unchanged', async () => {

@@ -258,6 +258,13 @@ export async function exportStixBundle(
 
 export type ImportVia = 'api' | 'bulk' | 'taxii';
 
+/** One object's outcome in a TAXII status resource. */
+interface StatusDetails {
+  id: string;
+  version?: string;
+  message?: string;
+}
+
 /** The outcome of one import: its report, and what the TAXII status resource lists object by object. */
 export interface ImportResult {
   report: StixImportReport;
@@ -391,13 +398,17 @@ export async function importStixObjects(
     status: 'complete',
     totalCount: objects.length,
     report,
-    successes: kept
-      .map((object) => ({
+    successes: [
+      ...kept.map((object): StatusDetails => ({
         id: object.id,
         ...(object.version ? { version: object.version } : {}),
         message: outcome.get(object)!,
-      }))
-      .concat(read.skippedObjects.map((object) => ({ id: object.id, message: `skipped: ${object.reason}` }))),
+      })),
+      ...read.skippedObjects.map((object): StatusDetails => ({
+        id: object.id,
+        message: `skipped: ${object.reason}`,
+      })),
+    ],
     failures: errors.map((error) => ({ id: error.id ?? `objects[${error.index}]`, message: error.message })),
     completedAt: new Date(),
   });
