@@ -47,9 +47,17 @@ function makeRun(overrides: Partial<AutomationRun> = {}): AutomationRun {
 function serve(initial: AutomationRule[], runs: AutomationRun[] = []) {
   let rules = initial;
   let history = runs;
+  let signing: { configured: boolean; createdAt: string | null } = { configured: false, createdAt: null };
+  let secrets = 0;
   return mockFetch((request: MockRequest) => {
     const { method, url } = request;
     if (method === 'GET' && url === '/api/automation/rules') return { json: rules };
+    if (method === 'GET' && url === '/api/automation/signing-secret') return { json: signing };
+    if (method === 'POST' && url === '/api/automation/signing-secret') {
+      secrets += 1;
+      signing = { configured: true, createdAt: new Date().toISOString() };
+      return { status: 201, json: { secret: `whsec_test_secret_${secrets}` } };
+    }
     if (method === 'GET' && url === '/api/integrations') {
       return { json: [{ id: 'i1', name: 'SOC Slack', type: 'slack', isActive: true }] };
     }
@@ -283,5 +291,37 @@ describe('Automation tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete rule' }));
     await waitFor(() => expect(calls(fetchMock, 'DELETE', '/api/automation/rules/r1')).toHaveLength(1));
     expect(await screen.findByText('No rules yet')).toBeInTheDocument();
+  });
+
+  it('creates the webhook signing secret, shows it once, and rotates it only after a warning', async () => {
+    const fetchMock = serve([makeRule()]);
+    const user = userEvent.setup();
+    renderWithProviders(<AutomationPanel />);
+    const status = await screen.findByTestId('signing-secret-status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('None yet: rules’ webhook actions are not sent until you create one.'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Create secret' }));
+    const shown = await screen.findByRole('dialog', { name: 'Webhook signing secret' });
+    expect(within(shown).getByTestId('automation-signing-secret')).toHaveTextContent('whsec_test_secret_1');
+    expect(within(shown).getByText('Copy this secret now. It will not be shown again.')).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByTestId('automation-signing-secret')).not.toBeInTheDocument());
+    await waitFor(() => expect(status).toHaveTextContent(/^Set /));
+
+    // Rotating asks first; cancelling sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls(fetchMock, 'POST', '/api/automation/signing-secret')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Rotate the signing secret?' })).getByRole('button', {
+        name: 'Rotate secret',
+      }),
+    );
+    expect(await screen.findByTestId('automation-signing-secret')).toHaveTextContent('whsec_test_secret_2');
+    expect(calls(fetchMock, 'POST', '/api/automation/signing-secret')).toHaveLength(2);
   });
 });

@@ -16,6 +16,7 @@ import { useUpdateAutomationRule } from '@/features/automation/api/update-automa
 import { RuleForm } from '@/features/automation/components/rule-form';
 import { actionsSummary, conditionsSummary } from '@/features/automation/components/rule-summary';
 import { RunHistoryDialog } from '@/features/automation/components/run-history-dialog';
+import { SigningSecretSection } from '@/features/automation/components/signing-secret-section';
 import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
 import { formatRelativeTime } from '@/lib/format';
 
@@ -217,6 +218,7 @@ export function AutomationPanel() {
         </Button>
       </CardHeader>
       <CardContent>
+        <SigningSecretSection />
         <RuleList onShowHistory={setHistoryOf} onDelete={setDeleting} />
       </CardContent>
 
