@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import type { User } from '@contract/auth';
 import { CASE_COST_CURRENCY, type CaseDetail } from '@contract/cases';
 import { DIRECTOR_TIER } from '@contract/tiers';
+import { EvidencePanel } from '@/components/evidence/evidence-panel';
+import { ReportButtons } from '@/components/evidence/report-buttons';
 import { SlaClock } from '@/components/sla/sla-clock';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCase } from '@/features/cases/api/get-case';
+import { caseQueryKey, useCase } from '@/features/cases/api/get-case';
 import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
 import { CaseComposer } from '@/features/cases/components/case-composer';
 import { DirectorControls } from '@/features/cases/components/director-controls';
@@ -34,12 +37,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' | 'tier'> }) {
   const director = user.tier >= DIRECTOR_TIER;
+  const queryClient = useQueryClient();
+  const base = `/api/cases/${encodeURIComponent(detail.id)}`;
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-2">
         <CaseStatusBadge status={detail.status} />
         <CasePriorityBadge priority={detail.priority} />
         <Badge variant="outline">{CASE_CATEGORY_LABELS[detail.category]}</Badge>
+        <div className="ml-auto">
+          <ReportButtons base={base} director={director} />
+        </div>
       </div>
       <SlaClock
         sla={detail.sla}
@@ -114,6 +122,12 @@ function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' 
           submitLabel="Post Comment"
         />
       </section>
+      <Separator />
+      <EvidencePanel
+        base={base}
+        director={director}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: caseQueryKey(detail.id) })}
+      />
       {director && (
         <>
           <Separator />

@@ -8,6 +8,7 @@ import {
   type InvestigationStatus,
   type InvestigationUpdate,
 } from '@contract/investigations';
+import { EvidenceDisclosure } from '@/components/evidence/evidence-disclosure';
 import { SlaClock } from '@/components/sla/sla-clock';
 import { SlaListControls } from '@/components/sla/sla-list-controls';
 import { DEFAULT_SLA_FILTER, slaFilterQuery } from '@/components/sla/sla-text';
@@ -121,6 +122,7 @@ function RequestRow({
             </dd>
           </div>
         </dl>
+        <EvidenceDisclosure base={`/api/investigations/${encodeURIComponent(item.id)}`} director />
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:w-[26rem]">
         <div className="grid gap-1.5">

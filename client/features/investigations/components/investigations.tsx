@@ -131,7 +131,7 @@ export function Investigations({ user }: { user: User | null }) {
         </QueryStates>
       </section>
 
-      {user && <MyInvestigations onRequest={() => openRequest()} />}
+      {user && <MyInvestigations onRequest={() => openRequest()} director={user.tier >= DIRECTOR_TIER} />}
 
       {user && user.tier >= DIRECTOR_TIER && <AllRequests />}
 

@@ -1,4 +1,5 @@
 import { FileSearch, Plus } from 'lucide-react';
+import { EvidenceDisclosure } from '@/components/evidence/evidence-disclosure';
 import { SlaClock } from '@/components/sla/sla-clock';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,14 @@ import { formatDate, formatINR } from '@/lib/format';
 const HEADING_ID = 'my-investigations-heading';
 
 /** 'My Investigation Requests': the signed-in user's requests, newest first. */
-export function MyInvestigations({ onRequest }: { onRequest: () => void }) {
+export function MyInvestigations({
+  onRequest,
+  director = false,
+}: {
+  onRequest: () => void;
+  /** A Director may attach internal files to their own requests too. */
+  director?: boolean;
+}) {
   const investigations = useInvestigations();
   const items = investigations.data ?? [];
 
@@ -92,6 +100,10 @@ export function MyInvestigations({ onRequest }: { onRequest: () => void }) {
                     <SlaClock
                       sla={item.sla}
                       clientTarget={{ label: 'Your timeframe', value: item.expectedTimeframe }}
+                    />
+                    <EvidenceDisclosure
+                      base={`/api/investigations/${encodeURIComponent(item.id)}`}
+                      director={director}
                     />
                   </div>
                   <Badge variant={status.variant} className="sm:justify-self-end">
