@@ -5,6 +5,7 @@ import { listQuerySchema } from './lists.js';
 export const AUTOMATION_EVENTS = [
   'case.created',
   'case.updated',
+  'case.sla_breached',
   'investigation.created',
   'order.placed',
   'payment.completed',
@@ -18,6 +19,7 @@ export type AutomationEvent = (typeof AUTOMATION_EVENTS)[number];
 export const AUTOMATION_EVENT_LABELS: Record<AutomationEvent, string> = {
   'case.created': 'Case created',
   'case.updated': 'Case updated',
+  'case.sla_breached': 'Service level breached',
   'investigation.created': 'Investigation requested',
   'order.placed': 'Order placed',
   'payment.completed': 'Payment completed',
@@ -31,6 +33,16 @@ export const AUTOMATION_EVENT_LABELS: Record<AutomationEvent, string> = {
 export const AUTOMATION_EVENT_FIELDS: Record<AutomationEvent, readonly string[]> = {
   'case.created': ['caseId', 'caseNumber', 'title', 'category', 'priority'],
   'case.updated': ['caseId', 'caseNumber', 'updateType', 'status', 'title'],
+  'case.sla_breached': [
+    'subjectType',
+    'caseId',
+    'investigationId',
+    'caseNumber',
+    'title',
+    'clock',
+    'tier',
+    'dueAt',
+  ],
   'investigation.created': ['investigationId', 'serviceType', 'priority', 'estimatedCost'],
   'order.placed': ['orderId', 'total', 'currency', 'itemCount', 'paymentMethod'],
   'payment.completed': ['paymentId', 'amount', 'currency', 'description'],
@@ -40,8 +52,11 @@ export const AUTOMATION_EVENT_FIELDS: Record<AutomationEvent, readonly string[]>
   'security.alert': ['kind', 'severity', 'message'],
 };
 
-/** Events that name a case, so an add_case_update action may leave its caseId out and use the event's. */
-export const CASE_EVENTS: readonly AutomationEvent[] = ['case.created', 'case.updated'];
+/**
+ * Events that name a case, so an add_case_update action may leave its caseId out and use the event's (a breach of
+ * an investigation request names none: that action then fails and says so).
+ */
+export const CASE_EVENTS: readonly AutomationEvent[] = ['case.created', 'case.updated', 'case.sla_breached'];
 
 export const CONDITION_OPERATORS = ['equals', 'not_equals', 'in', 'gt', 'lt', 'contains'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];

@@ -67,6 +67,11 @@ async function dispatch(ctx: AppContext, event: AutomationEvent, payload: EventD
   if (event === 'threat.created') {
     const directorOnly = TLP_DIRECTOR_ONLY.includes(data.tlp as TlpLevel);
     rules = await repository.activeRulesForEveryone(ctx.db, event, directorOnly ? DIRECTOR_TIER : 0);
+  } else if (event === 'case.sla_breached' && typeof data.userId === 'string') {
+    // A breach concerns the client whose case it is and the Directors who answer for it: both may have rules.
+    const owners = await repository.activeRulesForUser(ctx.db, data.userId, event);
+    const staff = await repository.activeRulesForEveryone(ctx.db, event, DIRECTOR_TIER);
+    rules = [...owners, ...staff.filter((rule) => !owners.some((own) => own.id === rule.id))];
   } else if (typeof data.userId === 'string') {
     rules = await repository.activeRulesForUser(ctx.db, data.userId, event);
   } else {
@@ -89,6 +94,14 @@ export async function runQueued(ctx: AppContext, job: RunJob): Promise<Automatio
   if (!rule || !rule.isActive || rule.trigger.event !== job.event) return null;
   if (!matches(conditionsOf(rule), job.data)) return null;
   if (job.event === 'threat.created' && hiddenTlpFor(rule.ownerTier).includes(job.data.tlp as TlpLevel)) {
+    return null;
+  }
+  // Someone else's breach is for Directors' rules only (the owner may have lost the tier since).
+  if (
+    job.event === 'case.sla_breached' &&
+    rule.userId !== job.data.userId &&
+    rule.ownerTier < DIRECTOR_TIER
+  ) {
     return null;
   }
   const run = await runRule(ctx, rule, job.event, job.data);
@@ -124,6 +137,7 @@ export async function runRule(
 const NOTIFICATION_TYPES: Partial<Record<AutomationEvent, NotificationType>> = {
   'case.created': 'case_update',
   'case.updated': 'case_update',
+  'case.sla_breached': 'case_update',
   'payment.completed': 'payment_received',
   'tier.changed': 'tier_upgrade',
   'security.alert': 'security_alert',
