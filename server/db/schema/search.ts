@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, nonNegative, trigramIndex } from './columns.js';
 import { users } from './users.js';
@@ -24,14 +25,19 @@ export const searchLog = pgTable(
 );
 
 /**
- * The typo dictionary (decision 015): each word of four or more letters in a searchable name, with how many names use
- * it. Kept by triggers on the five searched tables (migration 0021); a typed word is corrected against it.
+ * The search's word list (decision 015): each lexeme of the searched tables' search vectors except bare numbers,
+ * with how many rows use it and how many in their name (weight A). Kept by triggers on the five searched tables
+ * (migration 0021); typed beginnings are expanded to its words, and typed words corrected against it.
  */
 export const searchWords = pgTable(
   'search_words',
   {
     word: text('word').primaryKey(),
     uses: integer('uses').notNull(),
+    named: integer('named').notNull(),
   },
-  (t) => [trigramIndex('search_words_word_trgm_idx', t.word)],
+  (t) => [
+    trigramIndex('search_words_word_trgm_idx', t.word),
+    index('search_words_word_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
+  ],
 );

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context.js';
 import { seedDatabase } from './seed.js';
 
-const WORDS = [
+/** The words synthetic names are made of (the search benchmark types them, and typos of them). */
+export const BENCH_WORDS = [
   'thermal',
   'acoustic',
   'encrypted',
@@ -24,7 +25,7 @@ const WORDS = [
   'ghost',
   'titan',
 ];
-const KINDS = [
+export const BENCH_KINDS = [
   'detector',
   'recorder',
   'vest',
@@ -43,8 +44,8 @@ const KINDS = [
  */
 export async function generateBenchCatalogue(ctx: AppContext, count: number): Promise<number> {
   await seedDatabase(ctx);
-  const words = sql.raw(`array[${WORDS.map((w) => `'${w}'`).join(',')}]`);
-  const kinds = sql.raw(`array[${KINDS.map((w) => `'${w}'`).join(',')}]`);
+  const words = sql.raw(`array[${BENCH_WORDS.map((w) => `'${w}'`).join(',')}]`);
+  const kinds = sql.raw(`array[${BENCH_KINDS.map((w) => `'${w}'`).join(',')}]`);
   const result = await ctx.db.execute(sql`
     with start as (select count(*) as n from products where slug like 'bench-%'),
          cats as (select array_agg(id order by sort_order) as ids from categories)

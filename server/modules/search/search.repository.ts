@@ -1,6 +1,7 @@
 import { and, desc, gte, sql, type SQL } from 'drizzle-orm';
 import type { SearchResultType } from '../../../contract/search.js';
 import type { DbOrTx } from '../../db/client.js';
+import { MAX_EXPANSIONS, type TypoQueries, type WordForms } from '../../lib/search-text.js';
 import {
   blogPosts,
   categories,
@@ -17,23 +18,21 @@ import {
  * GIN index, and only those are ranked. A broad term over a large catalogue therefore costs a bounded amount of work.
  */
 const CANDIDATES = 100;
-const GIN_SCAN_LIMIT = 2_000;
 /**
- * Trigram word similarity a dictionary word needs to be a typo candidate for a typed word (checked then by edit
+ * Trigram word similarity a name word needs to be a typo candidate for a typed word (checked then by edit
  * distance). Looser than pg_trgm's default 0.6: "themral" shares only 0.375 of its trigrams with "thermal".
  */
 const FUZZY_TRIGRAM_THRESHOLD = 0.3;
 
 /**
- * `fuzzy` false: the full-text query alone (the common case, cheap through the GIN index). `fuzzy` true: the typo
- * fallback, only when full text found little: each typed word may also be a dictionary word within a few edits of
- * it (the `typo` query of searchAndLog), and half of the typed words found are enough.
+ * `fuzzy` false: the full-text query (`query`, the common case, cheap through the GIN index). `fuzzy` true: the
+ * typo fallback (`typo`), only when full text found little. Both are in the input form of the tsquery type, built
+ * from the word list by lib/search-text.ts.
  */
 export interface Match {
-  tsQuery: string | null;
   text: string;
-  /** The typed words (letters and digits), at most 8. */
-  words: string[];
+  query: string | null;
+  typo: TypoQueries | null;
   fuzzy: boolean;
 }
 
@@ -41,7 +40,7 @@ export interface Match {
  * Two letters as a word prefix would expand to a large part of the vocabulary; for text that short, names that
  * start with it are what a user typing ahead expects, and a btree range on lower(name) finds them at once.
  */
-const SHORT_TEXT = 3;
+export const SHORT_TEXT = 3;
 
 function startsWith(name: SQL, text: string): SQL {
   const pattern = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -61,42 +60,30 @@ export type Hit = {
 };
 
 /**
- * Typo tolerance (issue 18, decision 015): the typed words (letters and digits) are looked up in the dictionary of
- * the words of every searchable name (`search_words`, a few thousand rows however many products there are), not
- * in the names themselves. A dictionary word is an alternative for a typed word of four or more letters when it
- * resembles it (trigram word similarity) and is within a few edits of it or of its beginning (still typing): four
+ * What the word list knows of each typed word: the lexemes it begins (at most MAX_EXPANSIONS + 1, through the
+ * btree range on `word`), and, for a word of four or more letters, the words of names that resemble it (trigram
+ * word similarity, through the trigram index) within a few edits of it or of their beginning (still typing): four
  * or five letters allow one edit, six or more two (a transposition counts two: "themral" is two edits from
- * "thermal"); shorter words, and words with digits, must be exact. Each typed word becomes a group "the word as a
- * prefix, or one of its alternatives" over the name's part of the search vector (weight A), and the fallback finds
- * names that have every group (`all_words`) or, ranked below them, at least half of them (`any_word`, `each_word`).
- * Computed only when the fallback runs.
+ * "thermal"). Shorter words, and words with digits, are never corrected. A short list however large the catalogue.
  */
-function typoQuery(words: string[]): SQL {
+async function wordForms(tx: DbOrTx, words: string[]): Promise<WordForms[]> {
   const tolerance = sql`(case when length(t.q) >= 6 then 2 when length(t.q) >= 4 then 1 else 0 end)`;
-  return sql`typed as (
-      select q, n from unnest(string_to_array(${words.join(' ')}, ' ')) with ordinality t(q, n)
-    ),
-    alternatives as (
-      select n, q || ':*A' as alt from typed
-      union all
-      select t.n, s.word || ':A' from typed t join ${searchWords} s
-        on t.q ~ '^[[:alpha:]]{4,}$' and t.q <% s.word and s.word <> t.q
-        and least(
-          levenshtein_less_equal(t.q, s.word, ${tolerance}),
-          levenshtein_less_equal(t.q, left(s.word, length(t.q)), ${tolerance})
-        ) <= ${tolerance}
-    ),
-    groups as (select n, '(' || string_agg(alt, ' | ') || ')' as g from alternatives group by n),
-    typo as (
-      select to_tsquery('simple', string_agg(g, ' | ')) as any_word,
-        to_tsquery('simple', string_agg(g, ' & ')) as all_words,
-        array_agg(to_tsquery('simple', g)) as each_word
-      from groups
-    )`;
+  const result = await tx.execute<{ expansions: string[]; corrections: string[] }>(sql`
+    select
+      array(select s.word from ${searchWords} s
+        where s.word ~>=~ t.q and s.word ~<~ (t.q || chr(1114111)) and starts_with(s.word, t.q)
+        limit ${MAX_EXPANSIONS + 1}) as expansions,
+      array(select s.word from ${searchWords} s
+        where t.q ~ '^[[:alpha:]]{4,}$' and t.q <% s.word and s.named > 0 and s.word <> t.q
+          and least(
+            levenshtein_less_equal(t.q, s.word, ${tolerance}),
+            levenshtein_less_equal(t.q, left(s.word, length(t.q)), ${tolerance})
+          ) <= ${tolerance}
+        order by s.word) as corrections
+    from unnest(string_to_array(${words.join(' ')}, ' ')) with ordinality t(q, n)
+    order by t.n`);
+  return result.rows;
 }
-
-/** At least this share of the typed words must be found for a typo hit. */
-const FUZZY_MIN_CLOSENESS = 0.5;
 
 /** What a source is made of: its columns (without the score), its rows, its own filters and its search vector. */
 interface Source {
@@ -113,10 +100,13 @@ function select(source: Source, where: SQL, score: SQL): SQL {
     where ${sql.join([where, ...source.where], sql` and `)} limit ${CANDIDATES}`;
 }
 
+/** At least this share of the typed words must be found for a typo hit. */
+const FUZZY_MIN_SHARE = 0.5;
+
 /**
  * One source's candidates, each query capped at CANDIDATES rows before anything is ranked. Full text ranks by
- * ts_rank; the typo fallback takes names with every typed word found first (score 1 and up), then names with at
- * least half of them (the share found), only when more than one word was typed.
+ * ts_rank; the typo fallback takes names with every typed word found first (score 1 and up), then, when more than
+ * one word was typed, names with at least half of them (the share found).
  */
 function candidates(source: Source, match: Match): SQL {
   const { vector, name } = source;
@@ -124,21 +114,27 @@ function candidates(source: Source, match: Match): SQL {
     if (match.text.length < SHORT_TEXT) {
       return select(source, startsWith(name, match.text), sql`1.0 / length(${name})`);
     }
-    if (!match.tsQuery) return select(source, sql`false`, sql`0`);
-    const query = sql`to_tsquery('simple', ${match.tsQuery})`;
+    if (!match.query) return select(source, sql`false`, sql`0`);
+    const query = sql`${match.query}::tsquery`;
     return select(source, sql`${vector} @@ ${query}`, sql`ts_rank(${vector}, ${query})`);
   }
-  const all = sql`(select all_words from typo)`;
-  const every = select(source, sql`${vector} @@ ${all}`, sql`1 + ts_rank(${vector}, ${all}) / 10`);
-  if (match.words.length < 2) return every;
-  const any = sql`(select any_word from typo)`;
-  const share = sql`(select avg((${vector} @@ e)::int) from unnest((select each_word from typo)) e)`;
+  const typo = match.typo;
+  if (!typo) return select(source, sql`false`, sql`0`);
+  const all = typo.all === null ? null : sql`${typo.all}::tsquery`;
+  const every = all && select(source, sql`${vector} @@ ${all}`, sql`1 + ts_rank(${vector}, ${all}) / 10`);
+  if (typo.words < 2) return every ?? select(source, sql`false`, sql`0`);
+  const any = sql`${typo.any}::tsquery`;
+  const found = sql.join(
+    typo.each.map((group) => sql`(${vector} @@ ${group}::tsquery)::int`),
+    sql` + `,
+  );
+  const share = sql`(${found})::float / ${typo.words}`;
   const some = select(
     source,
-    sql`${vector} @@ ${any} and not ${vector} @@ ${all} and ${share} >= ${FUZZY_MIN_CLOSENESS}`,
+    sql`${vector} @@ ${any} ${all ? sql`and not ${vector} @@ ${all}` : sql``} and ${share} >= ${FUZZY_MIN_SHARE}`,
     sql`${share} + ts_rank(${vector}, ${any}) / 10`,
   );
-  return sql`(${every}) union all (${some})`;
+  return every ? sql`(${every}) union all (${some})` : some;
 }
 
 /** One source's best `limit` hits among its candidates, tagged with the result type. */
@@ -147,44 +143,57 @@ function ranked(source: Source, match: Match, limit: number): SQL {
     order by score desc, title limit ${limit})`;
 }
 
+/** The branches of one search, built once the word list has been read (`forms` is empty for short text). */
+export interface Plan {
+  exact: SQL[];
+  fuzzy: SQL[] | null;
+  fuzzyBelow: number;
+}
+
 /**
- * The whole search in one statement (one round trip, one connection): the full-text branches; then, only when they
- * found fewer than `fuzzyBelow`, the typo branches (a one-time filter, so PostgreSQL skips them, and the dictionary
- * lookup, otherwise); the best `limit` of both; and the log entry with the number of results.
+ * The whole search in one transaction: the word list's forms of the typed words, then one statement (one round
+ * trip) with the full-text branches; only when they found fewer than `fuzzyBelow`, the typo branches (a one-time
+ * filter, so PostgreSQL skips them otherwise); the best `limit` of both; and the log entry with the number of
+ * results.
  */
 export async function searchAndLog(
   db: DbOrTx,
-  branches: { exact: SQL[]; fuzzy: SQL[] | null; fuzzyBelow: number; words: string[] },
+  /**
+   * `words`: looked up in the word list (none for short text). `ginScanLimit`: gin_fuzzy_search_limit, so a broad
+   * word does not have the GIN index collect every match before the candidate limit applies (most of a broad
+   * search's cost); it thins each word's matches at random, so with several words, whose matches must meet, it has
+   * to be higher or off (0).
+   */
+  typed: { words: string[]; ginScanLimit: number },
+  plan: (forms: WordForms[]) => Plan,
   limit: number,
   log: { userId: string | null; query: string },
 ): Promise<Hit[]> {
-  const exact = sql`select * from (${sql.join(branches.exact, sql` union all `)}) u
-    order by score desc, title limit ${limit}`;
-  const fuzzy = branches.fuzzy
-    ? sql`union all select * from (${sql.join(branches.fuzzy, sql` union all `)}) f
-        where (select count(*) from exact) < ${branches.fuzzyBelow}
-          and not exists (select 1 from exact e where e.type = f.type and e.id = f.id)`
-    : sql``;
-  const statement = sql`
-    with exact as (${exact}),
-    ${branches.fuzzy ? sql`${typoQuery(branches.words)},` : sql``}
-    hits as (select * from (select * from exact ${fuzzy}) a order by score desc, title limit ${limit}),
-    logged as (
-      insert into ${searchLog} (user_id, query, result_count) select ${log.userId}, ${log.query}, count(*) from hits
-    )
-    select * from hits order by score desc, title`;
   const result = await db.transaction(async (tx) => {
-    // A broad word (two letters, a common kind) would otherwise have the GIN index collect every match before the
-    // candidate limit applies: this caps what each full-text index scan returns. The log entry is statistics, so
-    // the search does not wait for its commit to reach the disk. The statement is prepared (db/client.ts); its
-    // generic plan serves every search of its shape, since planning this union cost more than running it.
+    // The log entry is statistics, so the search does not wait for its commit to reach the disk. The statement is
+    // prepared (db/client.ts) and runs on its generic plan: every search of a shape has the same plan, with the
+    // typed words as parameters, since planning this union cost more than running it.
     await tx.execute(
-      sql`select set_config('gin_fuzzy_search_limit', ${String(GIN_SCAN_LIMIT)}, true),
-        set_config('synchronous_commit', 'off', true),
+      sql`select set_config('synchronous_commit', 'off', true),
         set_config('plan_cache_mode', 'force_generic_plan', true),
-        set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_TRIGRAM_THRESHOLD)}, true)`,
+        set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_TRIGRAM_THRESHOLD)}, true),
+        set_config('gin_fuzzy_search_limit', ${String(typed.ginScanLimit)}, true)`,
     );
-    return tx.execute<Hit>(statement);
+    const branches = plan(typed.words.length > 0 ? await wordForms(tx, typed.words) : []);
+    const exact = sql`select * from (${sql.join(branches.exact, sql` union all `)}) u
+      order by score desc, title limit ${limit}`;
+    const fuzzy = branches.fuzzy
+      ? sql`union all select * from (${sql.join(branches.fuzzy, sql` union all `)}) f
+          where (select count(*) from exact) < ${branches.fuzzyBelow}
+            and not exists (select 1 from exact e where e.type = f.type and e.id = f.id)`
+      : sql``;
+    return tx.execute<Hit>(sql`
+      with exact as (${exact}),
+      hits as (select * from (select * from exact ${fuzzy}) a order by score desc, title limit ${limit}),
+      logged as (
+        insert into ${searchLog} (user_id, query, result_count) select ${log.userId}, ${log.query}, count(*) from hits
+      )
+      select * from hits order by score desc, title`);
   });
   return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
 }

@@ -8,7 +8,7 @@ import {
   type searchQuerySchema,
 } from '../../../contract/search.js';
 import type { AppContext } from '../../infra/context.js';
-import { searchWords, toPrefixQuery } from '../../lib/search-text.js';
+import { fullTextQuery, searchWords, typoQueries, type WordForms } from '../../lib/search-text.js';
 import * as repository from './search.repository.js';
 
 const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -18,6 +18,12 @@ const TRENDING_MAX = 8;
 const FUZZY_BELOW = 5;
 /** Trigrams of shorter text say nothing useful about typos. */
 const FUZZY_MIN_LENGTH = 4;
+/**
+ * What the GIN index collects at most of each word's matches (gin_fuzzy_search_limit, see searchAndLog): 2,000 for
+ * one word; 20,000 for two, whose thinned matches must still meet (two words each in a tenth of a million names
+ * still leave about 200 rows with both); none for more.
+ */
+const GIN_SCAN_LIMITS = [2_000, 2_000, 20_000];
 const CURATED_TRENDING = [
   'rf detector',
   'body armour',
@@ -64,7 +70,6 @@ export async function search(
 ): Promise<SearchResult[]> {
   const text = query.q.toLowerCase();
   if (text.length < SEARCH_MIN_LENGTH) return [];
-  const tsQuery = toPrefixQuery(text) ?? null;
   const words = searchWords(text);
   const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
   const types = (Object.keys(SOURCES) as SearchResultType[]).filter(
@@ -78,17 +83,23 @@ export async function search(
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
   };
-  const branches = (fuzzy: boolean) =>
-    types.map((type) => SOURCES[type]!({ tsQuery, text, words, fuzzy }, filters, SEARCH_MAX_RESULTS));
-  // Names resembling the text (typos) are looked at only when full text found little.
+  const short = text.length < repository.SHORT_TEXT;
+  const fuzzy = text.length >= FUZZY_MIN_LENGTH && words.length > 0;
+  const plan = (forms: WordForms[]): repository.Plan => {
+    const match = {
+      text,
+      query: short ? null : fullTextQuery(words, forms),
+      typo: typoQueries(words, forms),
+    };
+    const branches = (isFuzzy: boolean) =>
+      types.map((type) => SOURCES[type]!({ ...match, fuzzy: isFuzzy }, filters, SEARCH_MAX_RESULTS));
+    // Names resembling the text (typos) are looked at only when full text found little.
+    return { exact: branches(false), fuzzy: fuzzy ? branches(true) : null, fuzzyBelow: FUZZY_BELOW };
+  };
   const hits = await repository.searchAndLog(
     ctx.db,
-    {
-      exact: branches(false),
-      fuzzy: text.length >= FUZZY_MIN_LENGTH && words.length > 0 ? branches(true) : null,
-      fuzzyBelow: FUZZY_BELOW,
-      words,
-    },
+    { words: short ? [] : words, ginScanLimit: GIN_SCAN_LIMITS[words.length] ?? 0 },
+    plan,
     SEARCH_MAX_RESULTS,
     { userId, query: text },
   );
