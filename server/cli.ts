@@ -4,6 +4,7 @@ import { registerRequestSchema } from '../contract/auth.js';
 import { parseEnv, type AppConfig } from './config/env.js';
 import { loadConfig } from './config/secrets.js';
 import { createDb, createPool, openDatabase, runMigrations, type Database } from './db/client.js';
+import { backupEmbedded, restoreEmbedded } from './db/backup.js';
 import { runningClusterUrl } from './db/embedded.js';
 import { generateBenchCatalogue } from './db/seed/bench-data.js';
 import { seedDatabase } from './db/seed/seed.js';
@@ -15,6 +16,7 @@ import * as passwordReset from './modules/auth/password-reset.service.js';
 import * as registration from './modules/auth/registration.service.js';
 import * as auth from './modules/auth/auth.service.js';
 import * as mail from './modules/mail/mail.service.js';
+import { EncryptionKeyMismatch, checkEncryptionKey } from './modules/mfa/mfa.service.js';
 
 /** What an operator needs to know of a message, without its body. */
 const mailSummary = (row: mail.MailRow) => ({
@@ -38,6 +40,10 @@ const USAGE = `Operator commands: npm run cli -- <command>
   mail:list [--to E] [--limit N] [--json]         the mail outbox, newest first (default 20)
   mail:show ID [--html]                           one message: its state and its text (or HTML) part
   db:migrate                                      apply the committed migrations
+  db:backup FILE                                  the embedded database into FILE (.tar.gz); stop the server first
+  db:restore FILE                                 replace the embedded database with FILE's (server stopped);
+                                                  the one replaced is kept beside it in DATA_DIR
+                                                  (external DATABASE_URL: use pg_dump -Fc / pg_restore, see README)
   db:seed                                         load the seed data (idempotent)
   bench:data --products N                         add N synthetic products for benchmarks
 
@@ -79,6 +85,7 @@ async function run(argv: string[]): Promise<string> {
 
   const env = parseEnv();
   const config = await loadConfig(env);
+  if (command === 'db:backup' || command === 'db:restore') return backupCommand(command, positionals, config);
   const database = await connect(config);
   // Mail is queued for the server's workers; `user:reset-password` also hands its message over at once.
   const ctx = createAppContext(database.db, config, { queue: new JobQueue(database.url) });
@@ -161,6 +168,51 @@ async function run(argv: string[]): Promise<string> {
   } finally {
     await ctx.queue.stop();
     ctx.mailer.close();
+    await database.close();
+  }
+}
+
+/**
+ * `db:backup FILE` / `db:restore FILE` (the embedded database, with the server stopped: server/db/backup.ts). A
+ * restore then starts the restored cluster, migrates it forward and checks that MFA_ENCRYPTION_KEY opens its 2FA
+ * secrets: with the wrong key the command fails, saying so, and so would the server's start.
+ */
+async function backupCommand(command: string, positionals: string[], config: AppConfig): Promise<string> {
+  const [file] = positionals;
+  if (!file) throw new Error(`usage: ${command} FILE`);
+  if (config.DATABASE_URL) {
+    throw new Error(
+      `${command} is for the embedded database; with DATABASE_URL set use pg_dump -Fc / pg_restore of the ` +
+        "server's own version (README, Operations).",
+    );
+  }
+  if (command === 'db:backup') {
+    const { file: written, bytes } = await backupEmbedded(config.DATA_DIR, file);
+    return (
+      `Backed up ${config.DATA_DIR}/postgres to ${written} (${(bytes / 1024 / 1024).toFixed(1)} MB). Keep ` +
+      'MFA_ENCRYPTION_KEY and SESSION_SECRET (or DATA_DIR/mfa-encryption-key and session-secret) with it, apart ' +
+      'from it: they are not in the file.'
+    );
+  }
+  const { manifest, previous } = await restoreEmbedded(config.DATA_DIR, file);
+  const database = await openDatabase({ dataDir: config.DATA_DIR });
+  try {
+    await runMigrations(database.url);
+    const ctx = createAppContext(database.db, config);
+    const opened = await checkEncryptionKey(ctx);
+    return [
+      `Restored ${file} (taken ${manifest.createdAt}) into ${config.DATA_DIR}/postgres and migrated it.`,
+      previous ? `The database it replaced is kept in ${previous}.` : 'There was no database before it.',
+      opened > 0
+        ? 'MFA_ENCRYPTION_KEY opens its 2FA secrets.'
+        : 'No account has 2FA on, so MFA_ENCRYPTION_KEY could not be checked.',
+    ].join('\n');
+  } catch (error) {
+    if (error instanceof EncryptionKeyMismatch) {
+      error.message = `Restored ${file}, but: ${error.message}`;
+    }
+    throw error;
+  } finally {
     await database.close();
   }
 }

@@ -7,6 +7,7 @@ import { seedIfEmpty } from './db/seed/seed.js';
 import { startJobs } from './jobs.js';
 import { createAppContext } from './modules.js';
 import { issueToken } from './modules/setup/setup.service.js';
+import { EncryptionKeyMismatch, checkEncryptionKey } from './modules/mfa/mfa.service.js';
 import {
   describeDatabase,
   describeMail,
@@ -73,6 +74,8 @@ async function main() {
     databaseUrl: database.url,
     queue: new JobQueue(database.url, { logger }),
   });
+  // A database restored or moved without the key its 2FA secrets were sealed with stops the start, loudly.
+  await checkEncryptionKey(ctx);
   const seeded = await seedIfEmpty(ctx);
   if (seeded) logger.info(seeded, 'seeded an empty database');
 
@@ -116,7 +119,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
+  if (error instanceof EnvError || error instanceof EncryptionKeyMismatch) {
     console.error(error.message);
   } else {
     console.error(error);

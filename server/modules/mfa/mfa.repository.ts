@@ -56,3 +56,18 @@ export async function useBackupCode(db: DbOrTx, userId: string, codeHash: string
     .returning({ id: mfaBackupCodes.id });
   return rows.length > 0;
 }
+
+/** A few sealed 2FA secrets (enabled ones first) and how many accounts have 2FA on: the start-up key check reads them. */
+export async function sampleSealedSecrets(db: DbOrTx, limit: number) {
+  const rows = await db
+    .select({ sealed: sql<string>`coalesce(${users.mfaSecret}, ${users.mfaPendingSecret})` })
+    .from(users)
+    .where(or(sql`${users.mfaSecret} is not null`, sql`${users.mfaPendingSecret} is not null`))
+    .orderBy(sql`${users.mfaSecret} is null`)
+    .limit(limit);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.mfaSecret} is not null`);
+  return { sealed: rows.map((row) => row.sealed), enabled: count?.total ?? 0 };
+}

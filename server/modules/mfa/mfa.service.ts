@@ -186,3 +186,27 @@ export async function completeLogin(
 export async function verifyCode(ctx: AppContext, user: UserRow, code: string, meta: RequestMeta) {
   await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code), meta.ip);
 }
+
+export class EncryptionKeyMismatch extends Error {}
+
+/**
+ * Whether MFA_ENCRYPTION_KEY opens the 2FA secrets stored in the database: the server checks it at start-up and
+ * `db:restore` after restoring, so that a database restored (or moved) without the key it was written with fails
+ * loudly instead of every 2FA account failing to sign in later. Throws `EncryptionKeyMismatch` saying how many
+ * accounts are affected; returns how many secrets it opened (0 when no account has 2FA).
+ */
+export async function checkEncryptionKey(ctx: AppContext): Promise<number> {
+  const { sealed, enabled } = await repository.sampleSealedSecrets(ctx.db, 3);
+  for (const value of sealed) {
+    try {
+      box(ctx).open(value);
+    } catch {
+      throw new EncryptionKeyMismatch(
+        `MFA_ENCRYPTION_KEY does not open the 2FA secrets stored in this database (${enabled} account(s) with 2FA ` +
+          'on): it is not the key they were encrypted with. Start with that key (keep it with every backup); ' +
+          'without it those accounts cannot complete a 2FA sign-in until 2FA is reset for them.',
+      );
+    }
+  }
+  return sealed.length;
+}
