@@ -1,0 +1,106 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { describeDatabase, describeMail, formatBanner, localUrl } from './banner.js';
+import { createLogger, resolveLogFormat } from './logging.js';
+
+/** Logs and the banner (issue 23 point 2): readable on a terminal, JSON otherwise, never a password. */
+function sink(isTTY: boolean) {
+  const lines: string[] = [];
+  return { lines, destination: { isTTY, write: (text: string) => lines.push(text) } };
+}
+
+async function oneRequest(format: 'pretty' | 'json') {
+  const out = sink(format === 'pretty');
+  const { logger } = createLogger({
+    level: 'info',
+    format,
+    nodeEnv: 'development',
+    destination: out.destination,
+  });
+  const app = Fastify({ loggerInstance: logger });
+  app.get('/api/things/:id', async () => ({ ok: true }));
+  app.get('/boom', async () => {
+    throw new Error('the disk is on fire');
+  });
+  await app.inject({ url: '/api/things/7?x=1' });
+  await app.inject({ url: '/boom' });
+  await app.close();
+  return out.lines.join('');
+}
+
+describe('the log format', () => {
+  it('is pretty on a terminal outside production, JSON otherwise, unless LOG_FORMAT says', () => {
+    expect(
+      resolveLogFormat({ format: 'auto', nodeEnv: 'development', destination: sink(true).destination }),
+    ).toBe('pretty');
+    expect(
+      resolveLogFormat({ format: 'auto', nodeEnv: 'production', destination: sink(true).destination }),
+    ).toBe('json');
+    expect(
+      resolveLogFormat({ format: 'auto', nodeEnv: 'development', destination: sink(false).destination }),
+    ).toBe('json');
+    expect(
+      resolveLogFormat({ format: 'pretty', nodeEnv: 'production', destination: sink(false).destination }),
+    ).toBe('pretty');
+  });
+
+  it('prints one readable line per request with method, path, status and time, and errors with their stack', async () => {
+    const text = await oneRequest('pretty');
+    // Colours are on for a terminal; the checks read the text without them.
+    // eslint-disable-next-line no-control-regex
+    const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+    const requestLines = plain.split('\n').filter((line) => line.includes('/api/things/7'));
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/things\/7\?x=1 200 \d+(\.\d)? ms$/);
+    expect(plain).not.toContain('incoming request');
+    expect(plain).toMatch(/ERROR: GET \/boom 500/);
+    expect(plain).toContain('the disk is on fire');
+    expect(plain).toMatch(/at .*logging\.test\.ts/);
+    expect(plain).not.toContain('"level"');
+  });
+
+  it('keeps JSON lines, two per request as Fastify writes them, when not pretty', async () => {
+    const text = await oneRequest('json');
+    const records = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; reqId?: string });
+    expect(records.filter((record) => record.msg === 'incoming request')).toHaveLength(2);
+    expect(records.filter((record) => record.msg === 'request completed')).toHaveLength(2);
+    expect(records.every((record) => record.msg === 'Server listening' || record.reqId)).toBe(true);
+  });
+});
+
+describe('the start-up banner', () => {
+  it('names the embedded folder, or the external server without its credentials, and the mail server likewise', () => {
+    expect(describeDatabase({ DATABASE_URL: undefined, DATA_DIR: '/srv/intel' })).toBe(
+      'embedded PostgreSQL in /srv/intel/postgres',
+    );
+    const external = describeDatabase({
+      DATABASE_URL: 'postgres://app:s3cret-pass@db.internal:6543/intel?sslmode=require',
+      DATA_DIR: './data',
+    });
+    expect(external).toBe('PostgreSQL at db.internal:6543/intel');
+    expect(describeMail({ SMTP_URL: undefined })).toContain('outbox');
+    const smtp = describeMail({ SMTP_URL: 'smtps://mailer:hunter22@smtp.example.com' });
+    expect(smtp).toBe('SMTP smtp.example.com:465 (TLS)');
+    expect(`${external} ${smtp}`).not.toMatch(/s3cret|hunter22|mailer|app:/);
+    expect(localUrl('0.0.0.0', 5000)).toBe('http://localhost:5000');
+  });
+
+  it('says what to do next: the setup link while no Director exists, else sign in', () => {
+    const summary = {
+      url: 'http://127.0.0.1:5000',
+      database: 'embedded PostgreSQL in /srv/intel/postgres',
+      mail: 'kept in the outbox',
+      readyInMs: 1234,
+    };
+    const first = formatBanner({ ...summary, setupUrl: 'http://127.0.0.1:5000/setup?token=abc' }, false);
+    expect(first).toContain('ready in 1.2 s  http://127.0.0.1:5000');
+    expect(first).toContain('http://127.0.0.1:5000/setup?token=abc');
+    expect(first).toContain('user:create');
+    const later = formatBanner({ ...summary, setupUrl: null }, false);
+    expect(later).not.toContain('setup?token');
+    expect(later).toContain('sign in');
+  });
+});
