@@ -48,8 +48,22 @@ function listingCache(ctx: AppContext): TtlCache<string, ProductPage> {
   return cache;
 }
 
+/**
+ * Pages being read, per database: when a page expires under load, the requests that find it missing wait for the
+ * one read already under way instead of each sending the same query (decision 014). A change clears them with the
+ * pages, so a read that began before it answers its own callers but is neither shared nor kept.
+ */
+const pageLoads = new WeakMap<AppContext['db'], Map<string, Promise<ProductPage>>>();
+
+function loadsOf(ctx: AppContext): Map<string, Promise<ProductPage>> {
+  let loads = pageLoads.get(ctx.db);
+  if (!loads) pageLoads.set(ctx.db, (loads = new Map()));
+  return loads;
+}
+
 export function invalidateListings(ctx: AppContext): void {
   listingCache(ctx).clear();
+  loadsOf(ctx).clear();
 }
 
 export async function listProducts(
@@ -59,9 +73,25 @@ export async function listProducts(
   const key = JSON.stringify(query);
   const cached = listingCache(ctx).get(key);
   if (cached) return cached;
-  const page = await readProductPage(ctx, query);
-  listingCache(ctx).set(key, page);
-  return page;
+  const loads = loadsOf(ctx);
+  const pending = loads.get(key);
+  if (pending) return pending;
+  const load = readProductPage(ctx, query).then(
+    (page) => {
+      // Still this key's read: no change cleared the listings meanwhile.
+      if (loads.get(key) === load) {
+        loads.delete(key);
+        listingCache(ctx).set(key, page);
+      }
+      return page;
+    },
+    (error: unknown) => {
+      if (loads.get(key) === load) loads.delete(key);
+      throw error;
+    },
+  );
+  loads.set(key, load);
+  return load;
 }
 
 async function readProductPage(
