@@ -19,11 +19,13 @@ async function oneRequest(format: 'pretty' | 'json') {
   });
   const app = Fastify({ loggerInstance: logger });
   app.get('/api/things/:id', async () => ({ ok: true }));
+  app.get('/assets/*', async () => 'console.log(1)');
   app.get('/boom', async () => {
     throw new Error('the disk is on fire');
   });
   await app.inject({ url: '/api/things/7?x=1' });
   await app.inject({ url: '/boom' });
+  await app.inject({ url: '/assets/index-abc123.js' });
   await app.close();
   return out.lines.join('');
 }
@@ -57,6 +59,8 @@ describe('the log format', () => {
     expect(plain).toContain('the disk is on fire');
     expect(plain).toMatch(/at .*logging\.test\.ts/);
     expect(plain).not.toContain('"level"');
+    // The built client's files are left out of the readable form.
+    expect(plain).not.toContain('/assets/');
   });
 
   it('keeps JSON lines, two per request as Fastify writes them, when not pretty', async () => {
@@ -65,8 +69,8 @@ describe('the log format', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { msg: string; reqId?: string });
-    expect(records.filter((record) => record.msg === 'incoming request')).toHaveLength(2);
-    expect(records.filter((record) => record.msg === 'request completed')).toHaveLength(2);
+    expect(records.filter((record) => record.msg === 'incoming request')).toHaveLength(3);
+    expect(records.filter((record) => record.msg === 'request completed')).toHaveLength(3);
     expect(records.every((record) => record.msg === 'Server listening' || record.reqId)).toBe(true);
   });
 });

@@ -11,7 +11,8 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  *       err: { type: "Error", message: "...", stack: ... }
  *
  * Fastify logs two lines per request ("incoming request" with the method and URL, "request completed" with the
- * status and time, joined by `reqId`); the readable form prints them as one line once the answer is sent.
+ * status and time, joined by `reqId`); the readable form prints them as one line once the answer is sent, and
+ * leaves out the built client's static files (/assets/..., the icon) unless they fail.
  */
 export type LogFormat = 'pretty' | 'json';
 
@@ -61,6 +62,7 @@ interface LogRecord {
 /** Requests seen but not answered yet, at most this many (a request that never completes is forgotten). */
 const PENDING_LIMIT = 1000;
 const LEVEL = { info: 30, warn: 40, error: 50 } as const;
+const STATIC_FILE = /^\/(assets\/|favicon\.svg|robots\.txt)/;
 
 /** Turns pino's JSON lines into readable ones, and each request's two lines into one. */
 export class PrettyDestination {
@@ -101,6 +103,9 @@ export class PrettyDestination {
       const request = this.pending.get(record.reqId);
       this.pending.delete(record.reqId);
       const status = record.res?.statusCode ?? 0;
+      // The built client's files (hashed, cached for a year) load by the dozen on a first visit: a person reading
+      // the terminal wants the pages and the API calls. Failures still show; the JSON lines keep every request.
+      if (status < 400 && request && STATIC_FILE.test(request.url)) return null;
       const time = record.responseTime === undefined ? '' : ` ${formatDuration(record.responseTime)}`;
       return this.prettify({
         level: status >= 500 ? LEVEL.error : record.level,
