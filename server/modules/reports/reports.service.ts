@@ -172,6 +172,8 @@ const words = (value: string) =>
     .replace(/[_-]+/g, ' ')
     .toLowerCase()
     .replace(/^\w/, (c) => c.toUpperCase());
+/** "Asha Rao <asha@example.com>", or the address alone when the account has no name. */
+const clientLabel = (name: string, email: string) => (name === email ? email : `${name} <${email}>`);
 const yesNo = (value: unknown) => (value === true ? 'Yes' : value === false ? 'No' : '-');
 
 function fileEntries(files: EvidenceFile[]): FileEntry[] {
@@ -221,7 +223,7 @@ async function caseContent(ctx: AppContext, row: ReportRow, base: Base): Promise
     title: c.title,
     cover: [
       ['Case number', c.caseNumber],
-      ['Client', `${found.clientName} <${found.clientEmail}>`],
+      ['Client', clientLabel(found.clientName, found.clientEmail)],
       ['Tier', `${found.clientTier} - ${tierName(found.clientTier)}`],
       ['Status', words(c.status)],
       ['Category', words(c.category)],
@@ -324,7 +326,7 @@ async function investigationContent(ctx: AppContext, row: ReportRow, base: Base)
     cover: [
       ['Request number', base.subjectNumber],
       ['Service', found.serviceName],
-      ['Client', `${found.clientName} <${found.clientEmail}>`],
+      ['Client', clientLabel(found.clientName, found.clientEmail)],
       ['Tier', `${found.clientTier} - ${tierName(found.clientTier)}`],
       ['Status', words(r.status)],
       ['Priority', words(r.priority)],
