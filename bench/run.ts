@@ -35,7 +35,7 @@ import {
  * `npm run bench -- --smoke` is the short run CI makes: a few seconds a route, search over the 10,000-product
  * catalogue, and a failing exit when a throughput ratio is below half its budget (a catastrophe guard, not the
  * measurement). Latencies are absolute, so on a busy machine they say more about the machine; the smoke run prints
- * them without failing on them, unless search collapses (p95 above 500 ms over 10,000 products). Any run fails
+ * them without failing on them, unless search collapses (p95 above 1 s over 10,000 products). Any run fails
  * when a password reset request answers anything but 202 `{}`, or when
  * a message of the mail burst that arrived was not sent on its first try.
  */
