@@ -52,12 +52,17 @@ export default defineConfig(({ command }) => {
       alias: {
         '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
         '@': fileURLToPath(new URL('./client', import.meta.url)),
+        'use-sync-external-store/shim/index.js': fileURLToPath(
+          new URL('./client/lib/use-sync-external-store-shim.ts', import.meta.url),
+        ),
       },
     },
     build: {
       outDir,
       emptyOutDir: true,
       sourcemap: true,
+      // Every browser the build targets preloads modules itself; the polyfill only weighed on the first page.
+      modulePreload: { polyfill: false },
     },
     server: {
       port: 5173,

@@ -1,13 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as configureZod } from 'zod/v4/core';
 import { App } from '@/app/app';
 import { getUserQueryOptions } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
+import { makeZodJitless } from '@/lib/zod-csp';
 import './styles.css';
 
-// zod's fast path compiles validators with `new Function`, which the strict CSP forbids (and reports).
-configureZod({ jitless: true });
+makeZodJitless();
 
 // Ask who the visitor is while the loading screen plays, so the router can appear at once afterwards.
 void queryClient.prefetchQuery(getUserQueryOptions());

@@ -280,7 +280,7 @@ describe('mobile menu', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName('Close menu');
-    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    const menu = await screen.findByRole('navigation', { name: 'Mobile' });
     const names = (scope: HTMLElement) =>
       within(scope)
         .getAllByRole('link')
@@ -324,7 +324,7 @@ describe('mobile menu', () => {
     signedOut();
     const { location } = renderWithProviders(<AppRouter />, { path: '/' });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    let menu = screen.getByRole('navigation', { name: 'Mobile' });
+    let menu = await screen.findByRole('navigation', { name: 'Mobile' });
     expect(
       within(menu)
         .getAllByRole('link')
@@ -346,7 +346,7 @@ describe('mobile menu', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    menu = screen.getByRole('navigation', { name: 'Mobile' });
+    menu = await screen.findByRole('navigation', { name: 'Mobile' });
     await user.keyboard('{Escape}');
     expect(menu).not.toBeInTheDocument();
   });

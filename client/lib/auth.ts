@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SESSION_HINT_COOKIE, type User } from '@contract/auth';
+import type { User } from '@contract/auth';
+import { SESSION_HINT_COOKIE } from '@contract/session';
 import { getJson } from '@/lib/api-client';
 
 /*

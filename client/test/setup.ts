@@ -13,6 +13,13 @@ afterAll(async () => {
     import('@/features/cart/components/cart-dialog'),
     import('@/app/checkout-steps'),
     import('@/features/notifications/components/notification-bell'),
+    import('@/components/ui/toaster'),
+    import('@/app/layout/mobile-menu'),
+    import('@/app/routes/home'),
+    import('@/app/routes/not-found'),
+    import('@/features/auth/components/verify-email-banner'),
+    import('@/features/cart/components/cart-widget'),
+    import('@/features/search/components/search-results-list'),
   ]);
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiKeyPermission } from '../../contract/api-keys.js';
-import { SESSION_HINT_COOKIE } from '../../contract/auth.js';
+import { SESSION_HINT_COOKIE } from '../../contract/session.js';
 import type { AppContext, RequestMeta } from '../infra/context.js';
 import { AppError, forbidden } from '../lib/errors.js';
 import * as apiKeys from '../modules/api-keys/api-keys.service.js';

@@ -183,7 +183,7 @@ describe('mobile menu', () => {
     signedIn(director);
     renderLayout();
     await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    const menu = await screen.findByRole('navigation', { name: 'Mobile' });
     const links = linkNames(menu);
     expect(links.slice(0, 4)).toEqual(['Home', 'Digital Services', 'Marketplace', 'Dashboard']);
     expect(links.at(-1)).toBe('Logout');
@@ -212,7 +212,7 @@ describe('mobile menu', () => {
     const fetchMock = signedIn({ ...testUser, tier: 1 });
     renderLayout();
     await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    const menu = await screen.findByRole('navigation', { name: 'Mobile' });
     expect(within(menu).queryByRole('list', { name: 'Review' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'AI & Enterprise' })).toHaveAttribute('href', '/ai');
     expect(within(menu).queryByRole('link', { name: 'Audit Trail' })).not.toBeInTheDocument();

@@ -1,19 +1,30 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { Footer } from '@/app/layout/footer';
-import { MobileMenu } from '@/app/layout/mobile-menu';
 import { MobileSearch } from '@/app/layout/mobile-search';
 import { NavBar } from '@/app/layout/nav-bar';
 import { TopBar } from '@/app/layout/top-bar';
 import { loadCheckout } from '@/app/load-checkout';
 import { usePageViewReporting } from '@/features/analytics/hooks/use-page-view-reporting';
-import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
-import { CartWidget } from '@/features/cart/components/cart-widget';
 import { useReviewCounts } from '@/features/review/api/get-review-counts';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+
+// Parts for signed-in members only: a signed-out visitor's first page does not load them (issue 19).
+const VerifyEmailBanner = lazy(() =>
+  import('@/features/auth/components/verify-email-banner').then((module) => ({
+    default: module.VerifyEmailBanner,
+  })),
+);
+const CartWidget = lazy(() =>
+  import('@/features/cart/components/cart-widget').then((module) => ({ default: module.CartWidget })),
+);
+// The phone menu loads when it is first opened.
+const MobileMenu = lazy(() =>
+  import('@/app/layout/mobile-menu').then((module) => ({ default: module.MobileMenu })),
+);
 
 /** What opens under the top bar on small screens: the menu or the search, one at a time. */
 type Panel = 'menu' | 'search' | null;
@@ -85,10 +96,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
         />
         <NavBar signedIn={Boolean(user)} />
         {panel === 'search' && <MobileSearch onClose={closePanel} />}
-        {panel === 'menu' && <MobileMenu user={user} reviewCounts={counts} onClose={closePanel} />}
+        {panel === 'menu' && (
+          <Suspense fallback={null}>
+            <MobileMenu user={user} reviewCounts={counts} onClose={closePanel} />
+          </Suspense>
+        )}
       </header>
       {/* Not in the sticky header: on a phone it would take a row of the screen for good. */}
-      {user && <VerifyEmailBanner user={user} />}
+      {user && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner user={user} />
+        </Suspense>
+      )}
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>
@@ -97,7 +116,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           open phone menu (the cart is in the top bar anyway), so it steps aside meanwhile, keeping its state. */}
       {user && (
         <div className={cn('contents', panel === 'menu' && 'max-md:hidden')}>
-          <CartWidget loadCheckout={loadCheckout} onOrderPlaced={refreshCatalogue} />
+          <Suspense fallback={null}>
+            <CartWidget loadCheckout={loadCheckout} onOrderPlaced={refreshCatalogue} />
+          </Suspense>
         </div>
       )}
     </div>

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { searchClickRequestSchema } from '@contract/search';
 import { apiRequest } from '@/lib/api-client';
@@ -13,7 +12,10 @@ export function recordSearchClick(click: SearchClick): Promise<void> {
   return apiRequest<void>('POST', SEARCH_CLICK_PATH, click);
 }
 
-/** Fire and forget: a failure to record must never stand between a person and the result they chose. */
-export function useRecordSearchClick() {
-  return useMutation({ mutationFn: recordSearchClick, onError: () => {} });
+/**
+ * Fire and forget: a failure to record must never stand between a person and the result they chose. A plain call,
+ * not a mutation hook: nothing shows its state, and the query library's mutations stay out of the first page.
+ */
+export function sendSearchClick(click: SearchClick): void {
+  recordSearchClick(click).catch(() => {});
 }

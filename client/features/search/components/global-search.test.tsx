@@ -66,7 +66,7 @@ describe('the global search panel', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
     await actor.click(input);
     expect(input).toHaveAttribute('aria-expanded', 'true');
-    const recent = screen.getByRole('group', { name: 'Recent searches' });
+    const recent = await screen.findByRole('group', { name: 'Recent searches' });
     expect(
       within(recent)
         .getAllByRole('option')

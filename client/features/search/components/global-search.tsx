@@ -1,8 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Search, X } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { SearchResultsList } from '@/features/search/components/search-results-list';
+import { Spinner } from '@/components/ui/spinner';
 import { useSearchCombobox } from '@/features/search/hooks/use-search-combobox';
 import { MAX_QUERY_LENGTH } from '@/features/search/utils/search-limits';
+
+// The panel's code loads when the box is first focused (or hovered), not with every page (issue 19: landing JS).
+const loadResultsList = () => import('@/features/search/components/search-results-list');
+const SearchResultsList = lazy(() =>
+  loadResultsList().then((module) => ({ default: module.SearchResultsList })),
+);
 
 /**
  * The global search of the top bar: a combobox whose panel opens on focus, shows recent and trending
@@ -37,7 +44,13 @@ export function GlobalSearch() {
   } = useSearchCombobox();
 
   return (
-    <div ref={containerRef} role="search" className="relative w-96" onBlur={onBlur}>
+    <div
+      ref={containerRef}
+      role="search"
+      className="relative w-96"
+      onBlur={onBlur}
+      onPointerEnter={() => void loadResultsList()}
+    >
       <label htmlFor={inputId} className="sr-only">
         Search
       </label>
@@ -86,19 +99,27 @@ export function GlobalSearch() {
           onMouseDown={(event) => event.preventDefault()}
           className="absolute inset-x-0 top-full z-50 mt-1.5 max-h-96 overflow-y-auto overscroll-contain rounded-md border bg-popover text-popover-foreground shadow-2xl shadow-black/60"
         >
-          <SearchResultsList
-            listboxId={listboxId}
-            searching={searching}
-            settled={settled}
-            term={term}
-            resultCount={resultCount}
-            noResults={noResults}
-            failed={failed}
-            options={options}
-            activeId={activeOption?.id}
-            onChoose={choose}
-            onHover={setActiveIndex}
-          />
+          <Suspense
+            fallback={
+              <div className="flex justify-center p-4">
+                <Spinner label="Loading search" />
+              </div>
+            }
+          >
+            <SearchResultsList
+              listboxId={listboxId}
+              searching={searching}
+              settled={settled}
+              term={term}
+              resultCount={resultCount}
+              noResults={noResults}
+              failed={failed}
+              options={options}
+              activeId={activeOption?.id}
+              onChoose={choose}
+              onHover={setActiveIndex}
+            />
+          </Suspense>
         </div>
       )}
       <p role="status" className="sr-only">

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useLocation } from 'wouter';
 import type { SearchResult } from '@contract/search';
-import { useRecordSearchClick } from '@/features/search/api/record-search-click';
+import { sendSearchClick } from '@/features/search/api/record-search-click';
 import { useSearchResults } from '@/features/search/api/get-search-results';
 import { useTrendingSearches } from '@/features/search/api/get-trending-searches';
 import { useDebouncedValue } from '@/features/search/hooks/use-debounced-value';
@@ -41,7 +41,6 @@ export function useSearchCombobox() {
   const [activeIndex, setActiveIndex] = useState(-1);
   const [, navigate] = useLocation();
   const { recent, add: addRecent } = useRecentSearches();
-  const recordClick = useRecordSearchClick();
 
   const term = text.trim();
   const searching = term.length >= MIN_QUERY_LENGTH;
@@ -103,7 +102,7 @@ export function useSearchCombobox() {
 
   function openResult(result: SearchResult) {
     addRecent(term);
-    if (searching) recordClick.mutate({ query: term, resultId: result.id, type: result.type });
+    if (searching) sendSearchClick({ query: term, resultId: result.id, type: result.type });
     setText('');
     close();
     inputRef.current?.blur();
