@@ -104,7 +104,7 @@ function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' 
                     </Badge>
                   )}
                 </div>
-                <p className="mt-1 text-sm whitespace-pre-wrap">{update.content}</p>
+                <p className="mt-1 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap">{update.content}</p>
                 <p className="mt-1 text-xs text-muted-foreground">
                   {update.author ?? 'System'} ·{' '}
                   <time dateTime={update.createdAt} title={formatDate(update.createdAt)}>
