@@ -53,19 +53,19 @@ export function ServiceLevelsTable({ userTier }: { userTier: number }) {
         </p>
       </div>
       <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full min-w-[32rem] text-sm" data-testid="service-levels-table">
+        <table className="w-full min-w-[20rem] text-sm" data-testid="service-levels-table">
           <thead className="bg-muted/40 text-left text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium sm:px-3">
                 Tier
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium sm:px-3">
                 First response
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium sm:px-3">
                 Case resolved
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium sm:px-3">
                 Investigation completed
               </th>
             </tr>
@@ -77,7 +77,7 @@ export function ServiceLevelsTable({ userTier }: { userTier: number }) {
                 className={cn('border-t', level.tier === userTier && 'bg-primary/5')}
                 aria-current={level.tier === userTier ? 'true' : undefined}
               >
-                <th scope="row" className="px-3 py-2 text-left font-medium">
+                <th scope="row" className="px-2 py-2 text-left font-medium sm:px-3">
                   <span className="font-mono text-xs text-primary">{tierLabel(level.tier)}</span>{' '}
                   {tierName(level.tier)}
                   {level.tier === userTier && (
@@ -85,7 +85,7 @@ export function ServiceLevelsTable({ userTier }: { userTier: number }) {
                   )}
                 </th>
                 {rowCells(level).map((cell, index) => (
-                  <td key={index} className="px-3 py-2 font-mono">
+                  <td key={index} className="px-2 py-2 font-mono sm:px-3">
                     {cell}
                   </td>
                 ))}
