@@ -148,7 +148,9 @@ export default fp(
       },
       // Per method, not per route: one route may answer several methods, each its own operation.
       // Two paths that differ only by a trailing slash would share one; the second gets a number.
-      transformObject({ openapiObject }) {
+      transformObject(document) {
+        if (!('openapiObject' in document)) return document.swaggerObject;
+        const { openapiObject } = document;
         const taken = new Set<string>();
         for (const [path, item] of Object.entries(openapiObject.paths ?? {})) {
           for (const [method, operation] of Object.entries(item ?? {})) {
