@@ -331,8 +331,12 @@ async function main() {
     const stopAt = Date.now() + MINUTES * 60_000;
     const TICK_MS = 50;
     let credit = 0;
+    let lastTick = performance.now();
     const ticker = setInterval(() => {
-      credit += (RATE * TICK_MS) / 1000;
+      // By the clock, not by ticks: a timer that fires late on a busy machine must not lower the rate.
+      const now = performance.now();
+      credit += (RATE * (now - lastTick)) / 1000;
+      lastTick = now;
       while (credit >= 1) {
         credit -= 1;
         if (inFlight >= MAX_IN_FLIGHT) {

@@ -173,5 +173,28 @@ describe('backup and restore of the embedded database', () => {
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stderr).toContain('MFA_ENCRYPTION_KEY does not open the 2FA secrets');
     expect((await readdir(dataDir)).some((name) => name.startsWith('postgres.before-restore-'))).toBe(true);
+
+    // And the server, started on that database with that key, refuses to start and says why.
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'test',
+      SESSION_SECRET,
+      MFA_ENCRYPTION_KEY: 'another-key-another-key-another-key-00',
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    const server = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', 'server/main.ts'],
+        { cwd: projectRoot, env, timeout: 180_000 },
+        (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
+      );
+    });
+    expect(server.code).toBe(1);
+    expect(server.stderr).toContain('MFA_ENCRYPTION_KEY does not open the 2FA secrets');
+    expect(server.stderr).toContain('1 account(s) with 2FA on');
   }, 600_000);
 });
