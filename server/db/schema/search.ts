@@ -27,7 +27,7 @@ export const searchLog = pgTable(
 /**
  * The search's word list (decision 015): each lexeme of the searched tables' search vectors except bare numbers,
  * with how many rows use it and how many in their name (weight A). Kept by triggers on the five searched tables
- * (migration 0021); typed beginnings are expanded to its words, and typed words corrected against it.
+ * (migration 0020); typed beginnings are expanded to its words, and typed words corrected against it.
  */
 export const searchWords = pgTable(
   'search_words',
