@@ -77,7 +77,7 @@ function priceOf(tier: number, billing: BillingPeriod): string {
  * The subscription takes effect: it becomes the user's one active subscription (replacing an earlier one), its
  * period starts now, and the user's tier becomes its tier. Runs in the caller's transaction, which also tells the
  * user; the `tier.changed` event is returned for after the commit. `actorId` is who made it happen, for the audit
- * trail: the user, a Director, or null for the payment provider.
+ * trail: the user (whose payment the provider took), a Director (who confirmed it or approved), or null (the system).
  */
 async function activate(
   tx: Tx,
@@ -224,7 +224,8 @@ export const tierUpgradeSettlement: Settlement = {
     if (payment.status !== 'completed') return;
     const user = await auth.lockUser(tx, subscription.userId);
     if (subscription.tier < DIRECTOR_TIER) {
-      return activate(tx, subscription, 'upgrade', ctx, payment.confirmedBy);
+      // A Director who confirmed the payment made it happen; a provider's answer to the user's own payment, the user.
+      return activate(tx, subscription, 'upgrade', ctx, payment.confirmedBy ?? payment.userId);
     }
     await notices.alertAwaitingApproval(ctx, tx, subscription, user?.email ?? 'A user');
   },
