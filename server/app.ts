@@ -8,6 +8,7 @@ import { clientDistDir } from './lib/paths.js';
 import { createAppContext, modules } from './modules.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
+import compressionPlugin from './plugins/compression.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import observabilityPlugin, { requestId } from './plugins/observability.js';
@@ -68,6 +69,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestOriginPlugin);
   await app.register(securityPlugin, { config });
   await app.register(cookie);
+  // Before any route: it compresses the answers of the routes registered after it (the docs' included).
+  await app.register(compressionPlugin);
   await app.register(docsPlugin, { config });
   await app.register(sessionPlugin, { ctx });
   await app.register(authPlugin);

@@ -1,39 +1,38 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { showSessionExpired } from '@/app/session-expired';
+import { loadedToaster, loadToaster } from '@/components/ui/load-toaster';
 import { useToast } from '@/components/ui/use-toast';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 
-const loadToaster = () => import('@/components/ui/toaster');
-const Toaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
-
 /**
- * The toasts' code (Radix Toast and its layers) is not part of the first page's JavaScript (issue 19): it is
- * fetched at the first interaction, and mounted with the first toast, which waits for it if need be.
+ * Mounts the toaster once its code is there: it is fetched at the first key or pointer press (toasts follow what
+ * people do) or with the first toast; a toast raised before that waits in the store and shows when it arrives.
  */
 function DeferredToaster() {
   const { toasts } = useToast();
-  const [mounted, setMounted] = useState(false);
-  if (toasts.length > 0 && !mounted) setMounted(true);
-  // Toasts follow what people do: fetch their code at the first key or pointer press, off the page's load.
+  const [module, setModule] = useState(loadedToaster);
+  const wanted = toasts.length > 0;
   useEffect(() => {
-    const prefetch = () => void loadToaster();
+    if (module) return;
+    let active = true;
+    const load = () =>
+      void loadToaster().then((loaded) => {
+        if (active) setModule(loaded);
+      });
+    if (wanted) load();
     const options = { capture: true, once: true, passive: true } as const;
-    window.addEventListener('pointerdown', prefetch, options);
-    window.addEventListener('keydown', prefetch, options);
+    window.addEventListener('pointerdown', load, options);
+    window.addEventListener('keydown', load, options);
     return () => {
-      window.removeEventListener('pointerdown', prefetch, options);
-      window.removeEventListener('keydown', prefetch, options);
+      active = false;
+      window.removeEventListener('pointerdown', load, options);
+      window.removeEventListener('keydown', load, options);
     };
-  }, []);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  }, [module, wanted]);
+  return module ? <module.Toaster /> : null;
 }
 
 interface AppProviderProps {

@@ -28,11 +28,14 @@ afterAll(async () => {
  * the provider sees the same. Imported here, not up front, so that the test files' vi.mock calls still apply.
  */
 beforeEach(async () => {
-  const [{ setUnauthorizedHandler }, { showSessionExpired }] = await Promise.all([
+  const [{ setUnauthorizedHandler }, { showSessionExpired }, { loadToaster }] = await Promise.all([
     import('@/lib/api-client'),
     import('@/app/session-expired'),
+    import('@/components/ui/load-toaster'),
   ]);
   setUnauthorizedHandler(showSessionExpired);
+  // The app loads the toasts' code at the first interaction; tests look for a toast as soon as it is raised.
+  await loadToaster();
 });
 
 /*

@@ -18,12 +18,13 @@ export function MobileRoute() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 
-  // This browser's session has ended: forget the account's data (a later sign-in may be someone else), read the
-  // user again, which now answers "signed out", and go to the public home page.
+  // This browser's session has ended: go to the public home page, read the user again, which now answers "signed
+  // out", then forget the account's data (a later sign-in may be someone else). Forgotten last: a page still on
+  // screen (or kept hidden while the next one loads) would read its data again.
   const onCurrentDeviceSignedOut = useCallback(async () => {
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
-    await queryClient.invalidateQueries({ queryKey: userQueryKey });
     navigate(paths.home.getHref(), { replace: true });
+    await queryClient.invalidateQueries({ queryKey: userQueryKey });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
   }, [navigate, queryClient]);
 
   return (

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { blogListQuerySchema, blogPostSchema, blogPostSummarySchema } from '../../../contract/blog.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
+import { sendCachedJson } from '../../plugins/compression.js';
 import { serializeOnce } from '../../lib/serialize-once.js';
 import * as blog from './blog.service.js';
 
 const tags = ['blog'];
 const summariesSchema = z.array(blogPostSummarySchema);
-/** The service hands out the same list while it is cached: its JSON is made once. */
+/** The service hands out the same list while it is cached: its JSON is made, and compressed, once. */
 const serializeSummaries = serializeOnce(summariesSchema);
 
 export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -30,9 +31,8 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const sessionTier = request.auth?.user.tier ?? null;
       const readerTier =
         sessionTier === null || tier === undefined ? sessionTier : Math.min(sessionTier, tier);
-      return reply
-        .serializer(serializeSummaries)
-        .send(await blog.listPosts(ctx, readerTier, { category, limit }));
+      const posts = await blog.listPosts(ctx, readerTier, { category, limit });
+      return sendCachedJson(request, reply, posts, serializeSummaries);
     },
   );
 

@@ -14,26 +14,16 @@ import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
+import { sendCachedJson } from '../../plugins/compression.js';
+import { serializeOnce } from '../../lib/serialize-once.js';
 import * as catalog from './catalog.service.js';
 
 const tags = ['catalog'];
 const idParams = z.object({ id: z.string().max(100) });
 const productListSchema = z.array(productSchema);
 
-/**
- * The service hands out the same page object while it is cached; its JSON is made (and checked against the
- * response schema) once per page instead of once per request.
- */
-const serializedPages = new WeakMap<object, string>();
-function serializePage(products: unknown): string {
-  const page = products as object;
-  let json = serializedPages.get(page);
-  if (json === undefined) {
-    json = JSON.stringify(productListSchema.parse(products));
-    serializedPages.set(page, json);
-  }
-  return json;
-}
+/** The service hands out the same page while it is cached: its JSON is made, and compressed, once. */
+const serializePage = serializeOnce(productListSchema);
 
 export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -62,7 +52,8 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const { products, total } = await catalog.listProducts(ctx, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).serializer(serializePage).send(products);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return sendCachedJson(request, reply, products, serializePage);
     },
   );
 

@@ -11,12 +11,13 @@ import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
+import { sendCachedJson } from '../../plugins/compression.js';
 import { serializeOnce } from '../../lib/serialize-once.js';
 import * as digital from './digital-services.service.js';
 
 const tags = ['digital-services'];
 const suiteSchema = z.array(digitalServiceSchema);
-/** The service hands out the same list while it is cached: its JSON is made once. */
+/** The service hands out the same list while it is cached: its JSON is made, and compressed, once. */
 const serializeSuite = serializeOnce(suiteSchema);
 
 export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -33,7 +34,7 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
       // Public and the same for everyone: a browser's session is not looked up (decision 014).
       config: { session: false },
     },
-    async (_request, reply) => reply.serializer(serializeSuite).send(await digital.listServices(ctx)),
+    async (request, reply) => sendCachedJson(request, reply, await digital.listServices(ctx), serializeSuite),
   );
 
   r.post(

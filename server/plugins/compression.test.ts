@@ -1,0 +1,101 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../db/seed/seed.js';
+import { createAppContext } from '../modules.js';
+import { createTestApp, type TestApp } from '../test/helpers.js';
+import { COMPRESSION_THRESHOLD_BYTES, preferredCoding } from './compression.js';
+
+// Issue 19 point 1: JSON answers from COMPRESSION_THRESHOLD_BYTES up are compressed for clients that accept it,
+// smaller ones and clients that do not are answered as they are.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDatabase(createAppContext(t.database.db, t.config));
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+function decode(coding: string | undefined, body: Buffer): string {
+  if (coding === 'br') return brotliDecompressSync(body).toString('utf8');
+  if (coding === 'gzip') return gunzipSync(body).toString('utf8');
+  return body.toString('utf8');
+}
+
+describe('preferredCoding', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['identity', undefined],
+    ['deflate', undefined],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['gzip;q=0.8, br;q=0.8', 'br'],
+    ['*', 'br'],
+    ['*;q=0.1, gzip;q=0.5', 'gzip'],
+    ['br;q=0, *', 'gzip'],
+    ['BR', 'br'],
+    ['gzip;q=abc', undefined],
+  ])('%j -> %j', (header, expected) => {
+    expect(preferredCoding(header)).toBe(expected);
+  });
+});
+
+describe('compressed answers', () => {
+  it('sends the product list brotli- or gzip-encoded as accepted, the same JSON once decoded', async () => {
+    const plain = await get('/api/products');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+    for (const [header, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      // Twice: the second answer comes from the cached page's compressed body.
+      for (let round = 0; round < 2; round++) {
+        const response = await get('/api/products', { 'accept-encoding': header });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe(coding);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        expect(response.headers['x-total-count']).toBe(plain.headers['x-total-count']);
+        expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+        expect(decode(coding, response.rawPayload)).toBe(plain.payload);
+      }
+    }
+  });
+
+  it('compresses other JSON answers above the threshold too', async () => {
+    const plain = await get('/api/digital-services');
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    const response = await get('/api/digital-services', { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(decode('gzip', response.rawPayload)).toBe(plain.payload);
+  });
+
+  it('leaves answers below the threshold and refusing clients alone', async () => {
+    const small = await get('/healthz', { 'accept-encoding': 'gzip, br' });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
+
+    const refused = await get('/api/products', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(() => JSON.parse(refused.payload)).not.toThrow();
+  });
+
+  it('does not inflate compressed request bodies: the JSON parser refuses them', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', origin: 'http://localhost' },
+      payload: Buffer.from([0x1f, 0x8b, 0x08, 0x00]),
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+});
