@@ -1,111 +1,62 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppLayout } from '@/app/layout/app-layout';
 import { Landing } from '@/app/routes/landing';
 import { Spinner } from '@/components/ui/spinner';
+import { lazyNamed } from '@/lib/lazy-named';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 
 // Unknown addresses are rare: the 404 page is not part of every page's JavaScript.
-const NotFound = lazy(() =>
-  import('@/app/routes/not-found').then((module) => ({ default: module.NotFound })),
-);
+const NotFound = lazyNamed(() => import('@/app/routes/not-found'), 'NotFound');
 // A member's home page: signed-out visitors (the landing page) never load it.
-const Home = lazy(() => import('@/app/routes/home').then((module) => ({ default: module.Home })));
+const Home = lazyNamed(() => import('@/app/routes/home'), 'Home');
 // The sign-in page brings the form libraries and zod: load them only when someone goes there.
-const LoginRoute = lazy(() =>
-  import('@/app/routes/login').then((module) => ({ default: module.LoginRoute })),
-);
+const LoginRoute = lazyNamed(() => import('@/app/routes/login'), 'LoginRoute');
 // The account pages reached from the sign-in form and from mail links (reset, verification) bring forms too.
-const ForgotPasswordRoute = lazy(() =>
-  import('@/app/routes/forgot-password').then((module) => ({ default: module.ForgotPasswordRoute })),
-);
-const ResetPasswordRoute = lazy(() =>
-  import('@/app/routes/reset-password').then((module) => ({ default: module.ResetPasswordRoute })),
-);
-const VerifyEmailRoute = lazy(() =>
-  import('@/app/routes/verify-email').then((module) => ({ default: module.VerifyEmailRoute })),
-);
+const ForgotPasswordRoute = lazyNamed(() => import('@/app/routes/forgot-password'), 'ForgotPasswordRoute');
+const ResetPasswordRoute = lazyNamed(() => import('@/app/routes/reset-password'), 'ResetPasswordRoute');
+const VerifyEmailRoute = lazyNamed(() => import('@/app/routes/verify-email'), 'VerifyEmailRoute');
 // The first Director's one-time page (issue 23) brings its form and the 2FA setup.
-const SetupRoute = lazy(() =>
-  import('@/app/routes/setup').then((module) => ({ default: module.SetupRoute })),
-);
+const SetupRoute = lazyNamed(() => import('@/app/routes/setup'), 'SetupRoute');
 // The catalogue pages stay out of the landing page's JavaScript too.
-const MarketplaceRoute = lazy(() =>
-  import('@/app/routes/marketplace').then((module) => ({ default: module.MarketplaceRoute })),
-);
-const ProductRoute = lazy(() =>
-  import('@/app/routes/product').then((module) => ({ default: module.ProductRoute })),
-);
+const MarketplaceRoute = lazyNamed(() => import('@/app/routes/marketplace'), 'MarketplaceRoute');
+const ProductRoute = lazyNamed(() => import('@/app/routes/product'), 'ProductRoute');
 // The digital suite brings its forms and charts: load it only there.
-const DigitalRoute = lazy(() =>
-  import('@/app/routes/digital').then((module) => ({ default: module.DigitalRoute })),
-);
+const DigitalRoute = lazyNamed(() => import('@/app/routes/digital'), 'DigitalRoute');
 // Account pages: two-factor setup, devices and API keys (and the analytics charts, loaded later still).
-const SettingsRoute = lazy(() =>
-  import('@/app/routes/settings').then((module) => ({ default: module.SettingsRoute })),
-);
-const MobileRoute = lazy(() =>
-  import('@/app/routes/mobile').then((module) => ({ default: module.MobileRoute })),
-);
+const SettingsRoute = lazyNamed(() => import('@/app/routes/settings'), 'SettingsRoute');
+const MobileRoute = lazyNamed(() => import('@/app/routes/mobile'), 'MobileRoute');
 // The blog post page brings the Markdown renderer; the team pages and the link form load only there too.
-const BlogRoute = lazy(() => import('@/app/routes/blog').then((module) => ({ default: module.BlogRoute })));
-const BlogPostRoute = lazy(() =>
-  import('@/app/routes/blog-post').then((module) => ({ default: module.BlogPostRoute })),
-);
-const TeamRoute = lazy(() => import('@/app/routes/team').then((module) => ({ default: module.TeamRoute })));
-const AdminLinkFormRoute = lazy(() =>
-  import('@/app/routes/admin-link-form').then((module) => ({ default: module.AdminLinkFormRoute })),
-);
+const BlogRoute = lazyNamed(() => import('@/app/routes/blog'), 'BlogRoute');
+const BlogPostRoute = lazyNamed(() => import('@/app/routes/blog-post'), 'BlogPostRoute');
+const TeamRoute = lazyNamed(() => import('@/app/routes/team'), 'TeamRoute');
+const AdminLinkFormRoute = lazyNamed(() => import('@/app/routes/admin-link-form'), 'AdminLinkFormRoute');
 // The investigation request form brings zod and the form library.
-const InvestigationsRoute = lazy(() =>
-  import('@/app/routes/investigations').then((module) => ({ default: module.InvestigationsRoute })),
-);
+const InvestigationsRoute = lazyNamed(() => import('@/app/routes/investigations'), 'InvestigationsRoute');
 // The vendor portal brings its forms.
-const VendorRoute = lazy(() =>
-  import('@/app/routes/vendor').then((module) => ({ default: module.VendorRoute })),
-);
+const VendorRoute = lazyNamed(() => import('@/app/routes/vendor'), 'VendorRoute');
 // The secure channel form brings zod and the form library.
-const SecureChannelRoute = lazy(() =>
-  import('@/app/routes/secure-channel').then((module) => ({ default: module.SecureChannelRoute })),
-);
+const SecureChannelRoute = lazyNamed(() => import('@/app/routes/secure-channel'), 'SecureChannelRoute');
 // Payments and Mission Control bring the payments contract and the upgrade dialog.
-const PaymentsRoute = lazy(() =>
-  import('@/app/routes/payments').then((module) => ({ default: module.PaymentsRoute })),
-);
-const DashboardRoute = lazy(() =>
-  import('@/app/routes/dashboard').then((module) => ({ default: module.DashboardRoute })),
-);
+const PaymentsRoute = lazyNamed(() => import('@/app/routes/payments'), 'PaymentsRoute');
+const DashboardRoute = lazyNamed(() => import('@/app/routes/dashboard'), 'DashboardRoute');
 // The cases page brings the case form and its schema.
-const CasesRoute = lazy(() =>
-  import('@/app/routes/cases').then((module) => ({ default: module.CasesRoute })),
-);
+const CasesRoute = lazyNamed(() => import('@/app/routes/cases'), 'CasesRoute');
 
 // Where QR code scans lead; small, but no reason to weigh on the landing page.
-const EmergencyRoute = lazy(() =>
-  import('@/app/routes/emergency').then((module) => ({ default: module.EmergencyRoute })),
-);
-const QrExpiredRoute = lazy(() =>
-  import('@/app/routes/qr-expired').then((module) => ({ default: module.QrExpiredRoute })),
-);
+const EmergencyRoute = lazyNamed(() => import('@/app/routes/emergency'), 'EmergencyRoute');
+const QrExpiredRoute = lazyNamed(() => import('@/app/routes/qr-expired'), 'QrExpiredRoute');
 
 // The footer's Privacy Policy, Terms of Service and Security pages: one small module, loaded only there.
-const PrivacyRoute = lazy(() =>
-  import('@/app/routes/legal').then((module) => ({ default: module.PrivacyRoute })),
-);
-const TermsRoute = lazy(() =>
-  import('@/app/routes/legal').then((module) => ({ default: module.TermsRoute })),
-);
-const SecurityRoute = lazy(() =>
-  import('@/app/routes/legal').then((module) => ({ default: module.SecurityRoute })),
-);
+const PrivacyRoute = lazyNamed(() => import('@/app/routes/legal'), 'PrivacyRoute');
+const TermsRoute = lazyNamed(() => import('@/app/routes/legal'), 'TermsRoute');
+const SecurityRoute = lazyNamed(() => import('@/app/routes/legal'), 'SecurityRoute');
 
 // The AI & Enterprise page brings its analysis charts and forms.
-const AiRoute = lazy(() => import('@/app/routes/ai').then((module) => ({ default: module.AiRoute })));
+const AiRoute = lazyNamed(() => import('@/app/routes/ai'), 'AiRoute');
 // The Directors' audit trail brings its filter schema.
-const AuditRoute = lazy(() =>
-  import('@/app/routes/audit').then((module) => ({ default: module.AuditRoute })),
-);
+const AuditRoute = lazyNamed(() => import('@/app/routes/audit'), 'AuditRoute');
 
 interface RouteEntry {
   path: string;

@@ -22,7 +22,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { User } from '@contract/auth';
 import type { ReviewCounts } from '@contract/review';
 import { DIRECTOR_TIER, tierLabel, tierName } from '@contract/tiers';
-import { accountMenuSections, isCurrentEntry, type MenuIcon } from '@/app/layout/nav-items';
+import { accountMenuSections, isCurrentEntry, type MenuIcon } from '@/app/layout/menu-items';
 import { revealSection } from '@/app/layout/reveal-section';
 import { ReviewCount } from '@/app/layout/review-count';
 import { Button } from '@/components/ui/button';

@@ -11,7 +11,7 @@ import {
   mobileMoreItems,
   mobileNavItems,
   type MenuEntry,
-} from '@/app/layout/nav-items';
+} from '@/app/layout/menu-items';
 import { NavLink } from '@/app/layout/nav-link';
 import { revealSection } from '@/app/layout/reveal-section';
 import { Button } from '@/components/ui/button';
