@@ -62,17 +62,15 @@ export function contentSha256(content: ReportContent): string {
  * a name in another script prints as question marks rather than as wrong letters.
  */
 export function printable(text: string): string {
-  return (
-    text
-      .normalize('NFC')
-      .replace(/[\u2018\u2019]/g, "'")
-      .replace(/[\u201c\u201d]/g, '"')
-      .replace(/[\u2013\u2014]/g, '-')
-      .replace(/\u20b9/g, 'INR ')
-      .replace(/\r\n?/g, '\n')
-      .replace(/\t/g, '    ')
-      .replace(/[^\n\u0020-\u007e\u00a0-\u00ff]/g, '?')
-  );
+  return text
+    .normalize('NFC')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u20b9/g, 'INR ')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, '    ')
+    .replace(/[^\n\u0020-\u007e\u00a0-\u00ff]/g, '?');
 }
 
 const MARGIN = 56;
