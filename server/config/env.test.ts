@@ -27,3 +27,25 @@ describe('mail settings', () => {
     expect(() => parseEnv({ MAIL_FROM: 'A <a@example.com>\r\nBcc: b@example.com' })).toThrow(/MAIL_FROM/);
   });
 });
+
+describe('S3 storage settings', () => {
+  const s3 = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000/',
+    S3_BUCKET: 'intel-evidence',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+  it('keeps files under DATA_DIR unless all of them are set, and then takes an http(s) endpoint and a bucket name', () => {
+    expect(parseEnv({}).S3_BUCKET).toBeUndefined();
+    const set = parseEnv(s3);
+    expect(set.S3_ENDPOINT).toBe('http://127.0.0.1:9000');
+    expect(set.S3_REGION).toBe('us-east-1');
+    expect(() => parseEnv({ S3_BUCKET: 'intel-evidence' })).toThrow(/S3_ENDPOINT/);
+    expect(() => parseEnv({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => parseEnv({ S3_PREFIX: 'intel/' })).toThrow(/S3_BUCKET/);
+    expect(() => parseEnv({ ...s3, S3_ENDPOINT: 'ftp://example.com' })).toThrow(/S3_ENDPOINT/);
+    expect(() => parseEnv({ ...s3, S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET/);
+    expect(parseEnv({ ...s3, S3_PREFIX: 'intel/' }).S3_PREFIX).toBe('intel/');
+    expect(() => parseEnv({ ...s3, S3_PREFIX: 'a b/' })).toThrow(/S3_PREFIX/);
+  });
+});

@@ -99,6 +99,26 @@ export const envSchema = z
     UPLOAD_MAX_BYTES: positiveInt(20 * 1024 * 1024),
     /** How many files a case or an investigation request may hold (removed ones do not count). */
     EVIDENCE_MAX_FILES: positiveInt(50),
+    /**
+     * S3-compatible storage for evidence files and reports (all of ENDPOINT, BUCKET and the keys, or none). Unset:
+     * files under DATA_DIR/files. The endpoint is addressed path-style (`<endpoint>/<bucket>/<key>`).
+     */
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Put before every object's key, e.g. `intel/` (objects are `<prefix>ab/cdef...`). */
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._/-]*$/, 'may hold letters, digits and ._/- only')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     for (const name of ['SESSION_SECRET', 'MFA_ENCRYPTION_KEY'] as const) {
@@ -110,6 +130,14 @@ export const envSchema = z
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (stripe && !env[name]) {
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required for the stripe provider' });
+      }
+    }
+    const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    if (s3.some((name) => env[name]) || env.S3_PREFIX) {
+      for (const name of s3) {
+        if (!env[name]) {
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any S3_* setting is set' });
+        }
       }
     }
   })
