@@ -207,6 +207,8 @@ export async function startEmbeddedCluster(options: StartOptions): Promise<Embed
     persistent: options.persistent ?? true,
     createPostgresUser: runningAsRoot,
     postgresFlags,
+    // UTF-8 whatever the environment's locale: without LANG, initdb would make a SQL_ASCII cluster.
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
     onLog: (message) => log(String(message).trim()),
     onError: (error) => log(String(error)),
   });

@@ -66,12 +66,22 @@ export type Hit = {
  * or five letters allow one edit, six or more two (a transposition counts two: "themral" is two edits from
  * "thermal"). Shorter words, and words with digits, are never corrected. A short list however large the catalogue.
  */
+/**
+ * The first string after every string that begins with `word` (its last character one code point up): the end of
+ * the btree range, computed here so the SQL needs no character beyond what the database's encoding can hold.
+ */
+function prefixEnd(word: string): string {
+  const chars = [...word];
+  const last = chars.pop();
+  return last === undefined ? word : chars.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
+}
+
 async function wordForms(tx: DbOrTx, words: string[]): Promise<WordForms[]> {
   const tolerance = sql`(case when length(t.q) >= 6 then 2 when length(t.q) >= 4 then 1 else 0 end)`;
   const result = await tx.execute<{ expansions: string[]; corrections: string[] }>(sql`
     select
       array(select s.word from ${searchWords} s
-        where s.word ~>=~ t.q and s.word ~<~ (t.q || chr(1114111)) and starts_with(s.word, t.q)
+        where s.word ~>=~ t.q and s.word ~<~ t.q_end and starts_with(s.word, t.q)
         limit ${MAX_EXPANSIONS + 1}) as expansions,
       array(select s.word from ${searchWords} s
         where t.q ~ '^[[:alpha:]]{4,}$' and t.q <% s.word and s.named > 0 and s.word <> t.q
@@ -80,7 +90,10 @@ async function wordForms(tx: DbOrTx, words: string[]): Promise<WordForms[]> {
             levenshtein_less_equal(t.q, left(s.word, length(t.q)), ${tolerance})
           ) <= ${tolerance}
         order by s.word) as corrections
-    from unnest(string_to_array(${words.join(' ')}, ' ')) with ordinality t(q, n)
+    from unnest(
+      string_to_array(${words.join(' ')}, ' '),
+      string_to_array(${words.map(prefixEnd).join(' ')}, ' ')
+    ) with ordinality t(q, q_end, n)
     order by t.n`);
   return result.rows;
 }
