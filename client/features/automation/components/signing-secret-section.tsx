@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { KeyRound, TriangleAlert } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { SigningSecretOnce } from '@/components/webhooks/signing-secret-once';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CopyButton } from '@/components/ui/copy-button';
 import {
   Dialog,
   DialogContent,
@@ -96,38 +96,7 @@ export function SigningSecretSection() {
             <DialogTitle>Webhook signing secret</DialogTitle>
             <DialogDescription>Every webhook your rules send is signed with it.</DialogDescription>
           </DialogHeader>
-          {shown && (
-            <div className="grid gap-4">
-              <p
-                role="alert"
-                className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning"
-              >
-                <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                Copy this secret now. It will not be shown again.
-              </p>
-              <div className="flex items-center gap-1 rounded-md border bg-surface py-1.5 pr-1.5 pl-3">
-                <code
-                  data-testid="automation-signing-secret"
-                  className="min-w-0 flex-1 font-mono text-sm break-all"
-                >
-                  {shown}
-                </code>
-                <CopyButton
-                  value={shown}
-                  label="Copy signing secret"
-                  failureMessage="Failed to copy the signing secret"
-                  variant="outline"
-                >
-                  Copy
-                </CopyButton>
-              </div>
-              <p className="text-xs text-muted-foreground">
-                Each request carries <code className="font-mono">X-Timestamp</code> and{' '}
-                <code className="font-mono">X-Signature: sha256=&lt;hex&gt;</code>, the HMAC-SHA256 of{' '}
-                <code className="font-mono">timestamp.body</code> with this secret.
-              </p>
-            </div>
-          )}
+          {shown && <SigningSecretOnce secret={shown} testId="automation-signing-secret" />}
           <DialogFooter>
             <Button onClick={() => setShown(null)}>Done</Button>
           </DialogFooter>
