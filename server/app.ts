@@ -12,7 +12,6 @@ import compressionPlugin from './plugins/compression.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import observabilityPlugin, { requestId } from './plugins/observability.js';
-import requestOriginPlugin from './plugins/request-origin.js';
 import { scopeAwareValidatorCompiler } from './plugins/scope-fields.js';
 import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
@@ -66,7 +65,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Second: request ids go on answers every later hook may refuse; every later route is timed.
   await app.register(observabilityPlugin);
   await app.register(errorsPlugin);
-  await app.register(requestOriginPlugin);
   await app.register(securityPlugin, { config });
   await app.register(cookie);
   // Before any route: it compresses the answers of the routes registered after it (the docs' included).

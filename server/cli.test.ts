@@ -104,7 +104,7 @@ describe('operator CLI', () => {
 
     const printed = await cli('user:reset-password', 'reset.me@example.test', '--print');
     expect(printed.stdout.trim()).toMatch(
-      /^http:\/\/localhost:5000\/reset-password\?token=[A-Za-z0-9_-]{43}$/,
+      /^http:\/\/127\.0\.0\.1:5000\/reset-password\?token=[A-Za-z0-9_-]{43}$/,
     );
     expect((await cli('user:reset-password', 'nobody@example.test')).stderr).toContain('No account');
 
@@ -121,9 +121,9 @@ describe('operator CLI', () => {
     expect(shown.stdout).toContain('subject: Reset your Intel Portal password');
     expect(shown.stdout).toContain('status: sent');
     expect(shown.stdout).toContain('transport: outbox');
-    expect(shown.stdout).toMatch(/\nhttp:\/\/localhost:5000\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
+    expect(shown.stdout).toMatch(/\nhttp:\/\/127\.0\.0\.1:5000\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
     expect((await cli('mail:show', rows[1]!.id, '--html')).stdout).toContain(
-      '<a href="http://localhost:5000/reset-password',
+      '<a href="http://127.0.0.1:5000/reset-password',
     );
     expect((await cli('mail:show', 'not-an-id')).code).toBe(1);
 

@@ -11,6 +11,7 @@ import {
   type StartupSummary,
 } from './infra/banner.js';
 import { EventBus } from './infra/events.js';
+import { publicBaseUrl } from './infra/public-url.js';
 import { createLogger } from './infra/logging.js';
 import { JobQueue } from './infra/queue.js';
 import { handleShutdown } from './infra/shutdown.js';
@@ -107,6 +108,10 @@ async function main() {
     setupUrl: setupToken ? `${base}/setup?token=${setupToken}` : null,
     readyInMs: Math.round(performance.now() - started),
   };
+  // Mail that leaves the machine would link back to this machine's own address (mail never uses a request's Host).
+  if (env.SMTP_URL && !config.PUBLIC_BASE_URL) {
+    logger.warn(`PUBLIC_BASE_URL is not set: links in mail point at ${publicBaseUrl(config)}`);
+  }
   if (format === 'pretty') {
     process.stdout.write(formatBanner(summary, process.stdout.isTTY === true));
   } else {

@@ -42,8 +42,9 @@ export const envSchema = z
     COOKIE_SECURE: flag,
     TRUST_PROXY: z.string().optional(),
     /**
-     * The app's address as people reach it (https://intel.example.com), for links that leave the browser, such as
-     * the URL a QR code encodes. Unset: the request's own origin (which honours TRUST_PROXY).
+     * The app's address as people reach it (https://intel.example.com), for links that leave the browser: mail, the
+     * URL a QR code encodes, reports. Unset: the address the server listens on (HOST:PORT), and for a QR code the
+     * origin of the request that asked for it (which honours TRUST_PROXY). Mail never links to a request's Host.
      */
     PUBLIC_BASE_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })

@@ -60,10 +60,10 @@ describe('verified addresses', () => {
 
     const mail = await mailTo(user.email, 'Verify your Intel Portal e-mail address');
     expect(mail.from).toBe('"Intel Portal" <no-reply@localhost>');
-    expect(mail.html).toContain('<a href="http://localhost:80/verify-email?token=');
+    expect(mail.html).toContain('<a href="http://127.0.0.1:5000/verify-email?token=');
     expect(mail.html).not.toMatch(/<img|src="http/);
     const link = linkIn(mail.text, '/verify-email');
-    expect(link).toMatch(/^http:\/\/localhost:80\/verify-email\?token=[A-Za-z0-9_-]{43}$/);
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:5000\/verify-email\?token=[A-Za-z0-9_-]{43}$/);
 
     const verified = await asUser(t.app).post('/api/auth/verify-email', { token: tokenOf(link) });
     expect(verified.statusCode).toBe(200);
@@ -148,6 +148,20 @@ describe('password reset', () => {
     ).toBe(400);
   });
 
+  it("mails the reset link to the app's own address whatever Host the request names (no reset poisoning)", async () => {
+    const user = await registerUser(t.app);
+    const forged = await asUser(t.app, null, {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+    }).post('/api/auth/password-reset', { email: user.email });
+    expect(forged.statusCode).toBe(202);
+    const link = linkIn(
+      (await mailTo(user.email, 'Reset your Intel Portal password')).text,
+      '/reset-password',
+    );
+    expect(new URL(link).origin).toBe('http://127.0.0.1:5000');
+  });
+
   it('resets with the link once, ends every session, keeps 2FA, and tells the owner', async () => {
     const user = await registerUser(t.app);
     const setup = (
@@ -163,7 +177,7 @@ describe('password reset', () => {
     const mail = await mailTo(user.email, 'Reset your Intel Portal password');
     expect(mail.text).toContain('works once, for 30 minutes');
     const link = linkIn(mail.text, '/reset-password');
-    expect(link).toMatch(/^http:\/\/localhost:80\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:5000\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
 
     const weak = await asUser(t.app).post('/api/auth/password-reset/confirm', {
       token: tokenOf(link),
@@ -280,7 +294,7 @@ describe('changes in Settings > Security', () => {
     expect((await login(user.email, 'a brand new passphrase')).statusCode).toBe(200);
     const notice = await mailTo(user.email, 'Your password was changed');
     expect(notice.text).toContain('Your password was changed in Settings');
-    expect(linkIn(notice.text, '/settings')).toBe('http://localhost:80/settings?tab=security');
+    expect(linkIn(notice.text, '/settings')).toBe('http://127.0.0.1:5000/settings?tab=security');
   });
 
   it('changes the address when the link sent to the new one is opened, and tells the old one', async () => {

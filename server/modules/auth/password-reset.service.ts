@@ -1,7 +1,7 @@
 import { PASSWORD_RESET_TTL_MINUTES, type PasswordResetConfirm } from '../../../contract/auth.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { emitSecurityEvent } from '../../infra/events.js';
-import { publicBaseUrl, publicUrl, runWithOrigin } from '../../infra/public-url.js';
+import { publicUrl } from '../../infra/public-url.js';
 import { sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import * as audit from '../audit/audit.service.js';
@@ -17,8 +17,6 @@ import { findUserByEmail } from './auth.service.js';
 export const RESET_JOB = 'auth.password-reset-mail';
 export interface ResetJob {
   email: string;
-  /** The origin the request came from, for the link when PUBLIC_BASE_URL is unset. */
-  origin: string;
   ip: string;
 }
 
@@ -34,7 +32,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
   await ctx.db.transaction(async (tx) => {
     await ctx.queue.send<ResetJob>(
       RESET_JOB,
-      { email, origin: publicBaseUrl(ctx.config), ip: meta.ip },
+      { email, ip: meta.ip },
       { tx, retryLimit: 3, retryDelay: 5, retryBackoff: true },
     );
     await rateLimits.consume(tx, `password-reset:${email}`, limits.perAddress);
@@ -44,11 +42,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
 
 /** The reset job: mails the link when the address has an account; nothing otherwise. */
 export async function mailPasswordReset(ctx: AppContext, job: ResetJob): Promise<void> {
-  await new Promise<void>((resolve, reject) =>
-    runWithOrigin(job.origin, () => {
-      sendResetLink(ctx, job.email, { ip: job.ip }).then(() => resolve(), reject);
-    }),
-  );
+  await sendResetLink(ctx, job.email, { ip: job.ip });
 }
 
 /** Writes a reset link for the account at `email` (if any) and its mail; returns the link, null without account. */

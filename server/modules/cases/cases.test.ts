@@ -242,7 +242,10 @@ describe('cases', () => {
       (m) => m.to.includes(owner.email) && m.subject === `${mine.caseNumber}: Comment`,
     );
     expect(mail.text.split('\n')).toEqual(
-      expect.arrayContaining(['We have the port CCTV footage.', `http://localhost:80/cases?case=${mine.id}`]),
+      expect.arrayContaining([
+        'We have the port CCTV footage.',
+        `http://127.0.0.1:5000/cases?case=${mine.id}`,
+      ]),
     );
     const queued = await t.database.db
       .select()

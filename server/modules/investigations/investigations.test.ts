@@ -368,7 +368,7 @@ describe('Directors updating a request', () => {
     ]);
     const mail = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Investigation update');
     expect(mail.text.split('\n')).toEqual(
-      expect.arrayContaining([message, 'http://localhost:80/investigations']),
+      expect.arrayContaining([message, 'http://127.0.0.1:5000/investigations']),
     );
   });
 

@@ -104,7 +104,7 @@ describe('checkout', () => {
         'Method: card',
         `Reference: ${payment!.id}`,
         'Paid for: Equipment order (2 items)',
-        'http://localhost:80/marketplace',
+        'http://127.0.0.1:5000/marketplace',
       ]),
     );
     expect(payment).toMatchObject({
@@ -154,7 +154,7 @@ describe('checkout', () => {
     );
     const mail = await smtp.waitFor((m) => m.to.includes(director.email) && m.text.includes(alert));
     expect(mail.subject).toBe('Payment awaiting confirmation');
-    expect(mail.text.split('\n')).toContain('http://localhost:80/payments?tab=approvals');
+    expect(mail.text.split('\n')).toContain('http://127.0.0.1:5000/payments?tab=approvals');
   });
 
   it('pays a pending order when a Director confirms its payment, and cancels it with its stock back when failed', async () => {
@@ -187,7 +187,7 @@ describe('checkout', () => {
       (m) => m.to.includes(paidBy.email) && m.subject === 'Payment received',
     );
     expect(receipt.text.split('\n')).toEqual(
-      expect.arrayContaining(['Method: crypto', 'http://localhost:80/marketplace']),
+      expect.arrayContaining(['Method: crypto', 'http://127.0.0.1:5000/marketplace']),
     );
     const failure = await smtp.waitFor(
       (m) => m.to.includes(failedBy.email) && m.subject === 'Payment failed',

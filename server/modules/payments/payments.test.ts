@@ -78,7 +78,7 @@ describe('receipts', () => {
         'Method: card',
         `Reference: ${payment.id}`,
         'Paid for: Retainer',
-        'http://localhost:80/payments',
+        'http://127.0.0.1:5000/payments',
       ]),
     );
   });
@@ -133,7 +133,7 @@ describe('payments a Director confirms', () => {
     ]);
     const staffMail = await smtp.waitFor((m) => m.to.includes(director.email) && m.text.includes(alert));
     expect(staffMail.subject).toBe('Payment awaiting confirmation');
-    expect(lines(staffMail.text)).toContain('http://localhost:80/payments?tab=approvals');
+    expect(lines(staffMail.text)).toContain('http://127.0.0.1:5000/payments?tab=approvals');
 
     expect(
       (await asUser(t.app, director).post(`/api/admin/payments/${pending.id}/confirm`, {})).statusCode,
@@ -179,7 +179,7 @@ describe('payments a Director confirms', () => {
         'Your payment of USD 75.00 for Invoice 7 did not go through.',
         'Method: bank transfer',
         `Reference: ${pending.id}`,
-        'http://localhost:80/payments',
+        'http://127.0.0.1:5000/payments',
       ]),
     );
   });

@@ -5,7 +5,7 @@ import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import { createQrCodeRequestSchema, qrCodeSchema } from '../../../contract/qr-codes.js';
 import type { AppContext } from '../../infra/context.js';
-import { publicBaseUrl } from '../../infra/public-url.js';
+import { publicBaseUrl, requestOrigin } from '../../infra/public-url.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as qrCodes from './qr-codes.service.js';
 
@@ -28,7 +28,12 @@ export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
     },
     async (request) =>
-      qrCodes.list(ctx, currentAuth(request).user.id, request.query.limit, publicBaseUrl(ctx.config)),
+      qrCodes.list(
+        ctx,
+        currentAuth(request).user.id,
+        request.query.limit,
+        publicBaseUrl(ctx.config, requestOrigin(request)),
+      ),
   );
 
   r.post(
@@ -45,7 +50,12 @@ export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       reply
         .status(201)
         .send(
-          await qrCodes.create(ctx, currentAuth(request).user.id, request.body, publicBaseUrl(ctx.config)),
+          await qrCodes.create(
+            ctx,
+            currentAuth(request).user.id,
+            request.body,
+            publicBaseUrl(ctx.config, requestOrigin(request)),
+          ),
         ),
   );
 
@@ -60,7 +70,12 @@ export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
     },
     async (request) =>
-      qrCodes.deactivate(ctx, currentAuth(request).user.id, request.params.id, publicBaseUrl(ctx.config)),
+      qrCodes.deactivate(
+        ctx,
+        currentAuth(request).user.id,
+        request.params.id,
+        publicBaseUrl(ctx.config, requestOrigin(request)),
+      ),
   );
 
   r.delete(

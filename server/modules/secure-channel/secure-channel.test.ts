@@ -110,7 +110,7 @@ describe('POST /api/secure-channel', () => {
     );
     const mail = await smtp.waitFor((m) => m.to.includes(boss.email) && m.text.includes(alert));
     expect(mail.subject).toBe('Secure channel request received');
-    expect(mail.text.split('\n')).toContain('http://localhost:80/secure-channel');
+    expect(mail.text.split('\n')).toContain('http://127.0.0.1:5000/secure-channel');
     for (const secret of [
       valid.fullName,
       valid.email,

@@ -38,9 +38,8 @@ async function member({ verified = false } = {}) {
 }
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim());
-/** How an e-mail sent while answering a request links back (inject's origin), and one sent by a job. */
-const REQUEST_ORIGIN = 'http://localhost:80';
-const JOB_ORIGIN = 'http://localhost:5000';
+/** How mail links back, whether sent while answering a request or by a job: PUBLIC_BASE_URL is unset in tests. */
+const MAIL_ORIGIN = 'http://127.0.0.1:5000';
 
 describe('tier upgrades', () => {
   it('raises the tier at once when a card payment completes, with its payment, subscription and notice', async () => {
@@ -79,7 +78,7 @@ describe('tier upgrades', () => {
     const welcome = await user.mail('Welcome to tier 2');
     expect(welcome.to).toEqual([user.email]);
     expect(lines(welcome.text)).toEqual(
-      expect.arrayContaining(['Your access tier is now 2 (was 1).', `${REQUEST_ORIGIN}/payments`]),
+      expect.arrayContaining(['Your access tier is now 2 (was 1).', `${MAIL_ORIGIN}/payments`]),
     );
     const receipt = await user.mail('Payment received');
     expect(lines(receipt.text)).toEqual(
@@ -156,7 +155,7 @@ describe('tier upgrades', () => {
       }),
     );
     const staffMail = await director.mail('Payment awaiting confirmation', alert);
-    expect(lines(staffMail.text)).toContain(`${REQUEST_ORIGIN}/payments?tab=approvals`);
+    expect(lines(staffMail.text)).toContain(`${MAIL_ORIGIN}/payments?tab=approvals`);
 
     const confirmed = await asUser(t.app, director).post(`/api/admin/payments/${paymentId}/confirm`, {});
     expect(confirmed.statusCode).toBe(200);
@@ -198,7 +197,7 @@ describe('tier upgrades', () => {
     );
     const failure = await user.mail('Payment failed');
     expect(lines(failure.text)).toEqual(
-      expect.arrayContaining(['Method: bank transfer', `${REQUEST_ORIGIN}/payments`]),
+      expect.arrayContaining(['Method: bank transfer', `${MAIL_ORIGIN}/payments`]),
     );
     // Nothing waits any more, so a new upgrade may start.
     expect((await asUser(t.app, user).post('/api/upgrade-tier', { tier: 2 })).json().outcome).toBe('active');
@@ -229,7 +228,7 @@ describe('tier upgrades', () => {
       }),
     );
     const staffMail = await director.mail('Tier 4 upgrade awaiting approval', alert);
-    expect(lines(staffMail.text)).toContain(`${REQUEST_ORIGIN}/payments?tab=approvals`);
+    expect(lines(staffMail.text)).toContain(`${MAIL_ORIGIN}/payments?tab=approvals`);
 
     const approved = await asUser(t.app, director).post(`/api/admin/upgrades/${id}/approve`, {});
     expect(approved.json()).toMatchObject({ status: 'active', tier: 4 });
@@ -257,7 +256,7 @@ describe('tier upgrades', () => {
       }),
     );
     expect(lines((await other.mail('Upgrade not approved')).text)).toEqual(
-      expect.arrayContaining([rejection, `${REQUEST_ORIGIN}/payments`]),
+      expect.arrayContaining([rejection, `${MAIL_ORIGIN}/payments`]),
     );
   });
 
@@ -324,7 +323,7 @@ describe('subscriptions', () => {
     );
     // The expiry job has no request behind it: its links use this machine's own address.
     expect(lines((await user.mail('Your access is now tier 1')).text)).toEqual(
-      expect.arrayContaining([ended, `${JOB_ORIGIN}/payments`]),
+      expect.arrayContaining([ended, `${MAIL_ORIGIN}/payments`]),
     );
   });
 
@@ -364,7 +363,7 @@ describe('subscriptions', () => {
       ]),
     );
     expect(lines((await user.mail('Subscription renewed')).text)).toEqual(
-      expect.arrayContaining([renewed, `${JOB_ORIGIN}/payments`]),
+      expect.arrayContaining([renewed, `${MAIL_ORIGIN}/payments`]),
     );
     const receipt = await user.mail('Payment received', 'monthly renewal');
     expect(lines(receipt.text)).toEqual(

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { TAXII_MEDIA_TYPE } from '../../../contract/taxii.js';
 import { STIX_IMPORT_MAX_BYTES } from '../../../contract/threats.js';
 import type { AppContext } from '../../infra/context.js';
+import { requestOrigin } from '../../infra/public-url.js';
 import { AppError } from '../../lib/errors.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as apiKeys from '../api-keys/api-keys.service.js';
@@ -85,10 +86,6 @@ function sendPage(
   });
 }
 
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 export async function taxiiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // TAXII bodies are JSON under their own media type; anything else is refused by the add itself (415).
   app.addContentTypeParser(
@@ -142,7 +139,7 @@ export async function taxiiRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     }
   });
 
-  app.get('/taxii2/', async (request, reply) => send(reply, 200, taxii.discovery(originOf(request))));
+  app.get('/taxii2/', async (request, reply) => send(reply, 200, taxii.discovery(requestOrigin(request))));
 
   app.get(`${ROOT}/`, async (_request, reply) => send(reply, 200, taxii.apiRoot()));
 

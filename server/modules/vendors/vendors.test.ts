@@ -138,7 +138,7 @@ describe('vendor applications', () => {
     );
     const mail = await smtp.waitFor((m) => m.to.includes(boss.email) && m.text.includes(alert));
     expect(mail.subject).toBe('Vendor application received');
-    expect(mail.text.split('\n')).toContain('http://localhost:80/vendor');
+    expect(mail.text.split('\n')).toContain('http://127.0.0.1:5000/vendor');
 
     // A refused second application tells nobody.
     const alerts = () => t.database.db.select().from(notifications).where(eq(notifications.userId, boss.id));
