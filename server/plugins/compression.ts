@@ -48,13 +48,40 @@ export function compressBody(coding: ContentCoding, body: string | Buffer): Buff
   return coding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body, GZIP_OPTIONS);
 }
 
-interface CompressedPage {
+/** A body sent again and again, with its compressed forms kept beside it. */
+export interface CompressedBody {
   /** At least the threshold: sent compressed to clients that accept it. */
   large: boolean;
   br?: Buffer;
   gzip?: Buffer;
 }
-const compressedPages = new WeakMap<object, CompressedPage>();
+
+/** The compressed forms of a body: made on first use, or at once when `eager` (a page made at start). */
+export function compressedOnce(body: string, { eager = false } = {}): CompressedBody {
+  const large = Buffer.byteLength(body) >= COMPRESSION_THRESHOLD_BYTES;
+  if (!large || !eager) return { large };
+  return { large, br: compressBody('br', body), gzip: compressBody('gzip', body) };
+}
+
+/**
+ * Sends a body that is sent again and again in the coding the client prefers, compressing it at most once per
+ * coding (kept in `compressed`) instead of on every request. The reply's type is set by the caller.
+ */
+export function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  compressed: CompressedBody,
+): FastifyReply {
+  if (!compressed.large) return reply.send(body);
+  reply.header('vary', 'Accept-Encoding');
+  const coding = preferredCoding(request.headers['accept-encoding']);
+  if (coding === undefined) return reply.send(body);
+  const encoded = (compressed[coding] ??= compressBody(coding, body));
+  return reply.header('content-encoding', coding).send(encoded);
+}
+
+const compressedPages = new WeakMap<object, CompressedBody>();
 
 /**
  * Sends a cached page (an object a service hands out again while it is cached) as JSON made once by `serialize`
@@ -70,16 +97,11 @@ export function sendCachedJson(
   const json = serialize(page);
   let compressed = compressedPages.get(page);
   if (compressed === undefined) {
-    compressed = { large: Buffer.byteLength(json) >= COMPRESSION_THRESHOLD_BYTES };
+    compressed = compressedOnce(json);
     compressedPages.set(page, compressed);
   }
   reply.type('application/json; charset=utf-8');
-  if (!compressed.large) return reply.send(json);
-  reply.header('vary', 'Accept-Encoding');
-  const coding = preferredCoding(request.headers['accept-encoding']);
-  if (coding === undefined) return reply.send(json);
-  const body = (compressed[coding] ??= compressBody(coding, json));
-  return reply.header('content-encoding', coding).send(body);
+  return sendCompressed(request, reply, json, compressed);
 }
 
 /**
