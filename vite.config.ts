@@ -5,7 +5,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { CLIENT_ROUTES, type ClientRouteName } from './contract/routes.js';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from './contract/route-preloads.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -37,8 +39,82 @@ function precompress(outDir: string): Plugin {
   };
 }
 
+/**
+ * The module under client/app/routes/ that draws each client route: its name in kebab case (`blogPost` is
+ * blog-post.tsx), as the router loads it, but for these. Decision 023.
+ */
+const ROUTE_MODULE_EXCEPTIONS: Partial<Record<ClientRouteName, string>> = {
+  // Signed out, / is the landing page (part of the entry); a member's home page is not preloaded.
+  home: 'landing',
+  // One small module draws the three legal pages.
+  privacy: 'legal',
+  terms: 'legal',
+  security: 'legal',
+};
+
+/**
+ * Writes ROUTE_PRELOADS_FILE: for each client route, the built files of its own module and of the modules it
+ * imports statically that the entry script does not already load, so the server can name them in the route's HTML
+ * and the browser fetches them beside the entry instead of after it has run (decision 023). Fails the build when a
+ * route's module is neither a lazy chunk of its own nor part of the entry, so the table cannot rot silently.
+ */
+function routePreloads(clientRoot: string): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      const byFileName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** The chunk and every chunk it imports statically, transitively. */
+      const staticGraph = (chunk: Rollup.OutputChunk, seen = new Set<Rollup.OutputChunk>()) => {
+        if (seen.has(chunk)) return seen;
+        seen.add(chunk);
+        for (const fileName of chunk.imports) staticGraph(byFileName.get(fileName)!, seen);
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return this.error('route-preloads: the build has no entry chunk');
+      const entryGraph = staticGraph(entry);
+      const entryModules = new Set([...entryGraph].flatMap((chunk) => chunk.moduleIds));
+      const entryCss = new Set(
+        [...entryGraph].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
+      );
+
+      const preloads: RoutePreloads = {};
+      for (const name of Object.keys(CLIENT_ROUTES) as ClientRouteName[]) {
+        const file =
+          ROUTE_MODULE_EXCEPTIONS[name] ?? name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+        const moduleId = path.join(clientRoot, 'app/routes', `${file}.tsx`);
+        if (entryModules.has(moduleId)) continue;
+        const own = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === moduleId);
+        if (!own) {
+          return this.error(
+            `route-preloads: client route "${name}" should be drawn by app/routes/${file}.tsx, which is neither ` +
+              'a lazy chunk of its own nor part of the entry (rename it, or add it to ROUTE_MODULE_EXCEPTIONS)',
+          );
+        }
+        const graph = [...staticGraph(own)].filter((chunk) => !entryGraph.has(chunk));
+        preloads[name] = {
+          scripts: graph.map((chunk) => `/${chunk.fileName}`),
+          styles: [...new Set(graph.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))]
+            .filter((css) => !entryCss.has(css))
+            .map((css) => `/${css}`),
+        };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: `${JSON.stringify(preloads)}\n`,
+      });
+    },
+  };
+}
+
 const apiPort = process.env.PORT ?? '5000';
 
+const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 
 export default defineConfig(({ command }) => {
@@ -47,11 +123,11 @@ export default defineConfig(({ command }) => {
   return {
     root: 'client',
     publicDir: 'public',
-    plugins: [react(), tailwindcss(), precompress(outDir)],
+    plugins: [react(), tailwindcss(), routePreloads(clientRoot), precompress(outDir)],
     resolve: {
       alias: {
         '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
-        '@': fileURLToPath(new URL('./client', import.meta.url)),
+        '@': clientRoot,
         'use-sync-external-store/shim/index.js': fileURLToPath(
           new URL('./client/lib/use-sync-external-store-shim.ts', import.meta.url),
         ),

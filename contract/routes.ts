@@ -37,11 +37,27 @@ export const CLIENT_ROUTES = {
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
 
-const patterns = Object.values(CLIENT_ROUTES).map(
-  (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+/**
+ * The routes only a signed-in user has: for anyone else the client router shows its 404 page there, so the
+ * server names their code in the page (decision 023) only for a request that carries a session.
+ */
+export const MEMBER_ROUTES: ReadonlySet<ClientRouteName> = new Set([
+  'dashboard',
+  'vendor',
+  'product',
+  'settings',
+  'cases',
+  'payments',
+  'mobile',
+  'ai',
+  'audit',
+]);
+
+const patterns = (Object.entries(CLIENT_ROUTES) as [ClientRouteName, string][]).map(
+  ([name, route]) => [name, new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`)] as const,
 );
 
-/** Whether a path (without its query) is one of the client's routes. */
-export function isClientRoute(pathname: string): boolean {
-  return patterns.some((pattern) => pattern.test(pathname));
+/** The client route a path (without its query) belongs to, or undefined when it is none of them. */
+export function clientRouteName(pathname: string): ClientRouteName | undefined {
+  return patterns.find(([, pattern]) => pattern.test(pathname))?.[0];
 }

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+import { MEMBER_ROUTES, type ClientRouteName } from '@contract/routes';
 import { AppLayout } from '@/app/layout/app-layout';
 import { Landing } from '@/app/routes/landing';
 import { Spinner } from '@/components/ui/spinner';
@@ -58,44 +59,49 @@ const AiRoute = lazyNamed(() => import('@/app/routes/ai'), 'AiRoute');
 // The Directors' audit trail brings its filter schema.
 const AuditRoute = lazyNamed(() => import('@/app/routes/audit'), 'AuditRoute');
 
-interface RouteEntry {
-  path: string;
-  element: ReactNode;
-}
+/**
+ * The page of every client route (contract/routes.ts) but the home and sign-in pages, which the router places
+ * itself. Each loads its own module, `app/routes/<route name in kebab case>.tsx` (the legal pages share one): the
+ * build checks that convention to name a route's code in its HTML (decision 023).
+ */
+const routePages: Record<Exclude<ClientRouteName, 'home' | 'login'>, ReactNode> = {
+  forgotPassword: <ForgotPasswordRoute />,
+  resetPassword: <ResetPasswordRoute />,
+  verifyEmail: <VerifyEmailRoute />,
+  setup: <SetupRoute />,
+  digital: <DigitalRoute />,
+  marketplace: <MarketplaceRoute />,
+  investigations: <InvestigationsRoute />,
+  blog: <BlogRoute />,
+  blogPost: <BlogPostRoute />,
+  secureChannel: <SecureChannelRoute />,
+  team: <TeamRoute />,
+  adminLinkForm: <AdminLinkFormRoute />,
+  emergency: <EmergencyRoute />,
+  qrExpired: <QrExpiredRoute />,
+  privacy: <PrivacyRoute />,
+  terms: <TermsRoute />,
+  security: <SecurityRoute />,
+  dashboard: <DashboardRoute />,
+  vendor: <VendorRoute />,
+  product: <ProductRoute />,
+  settings: <SettingsRoute />,
+  cases: <CasesRoute />,
+  payments: <PaymentsRoute />,
+  mobile: <MobileRoute />,
+  ai: <AiRoute />,
+  audit: <AuditRoute />,
+};
 
+const routeEntries = (Object.keys(routePages) as (keyof typeof routePages)[]).map((name) => ({
+  name,
+  path: paths[name].path,
+  element: routePages[name],
+}));
 /** Reachable by everyone, with the account pages reached from mail (forgot/reset password, verify e-mail). */
-const sharedRoutes: readonly RouteEntry[] = [
-  { path: paths.forgotPassword.path, element: <ForgotPasswordRoute /> },
-  { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
-  { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
-  { path: paths.setup.path, element: <SetupRoute /> },
-  { path: paths.digital.path, element: <DigitalRoute /> },
-  { path: paths.marketplace.path, element: <MarketplaceRoute /> },
-  { path: paths.investigations.path, element: <InvestigationsRoute /> },
-  { path: paths.blog.path, element: <BlogRoute /> },
-  { path: paths.blogPost.path, element: <BlogPostRoute /> },
-  { path: paths.secureChannel.path, element: <SecureChannelRoute /> },
-  { path: paths.team.path, element: <TeamRoute /> },
-  { path: paths.adminLinkForm.path, element: <AdminLinkFormRoute /> },
-  { path: paths.emergency.path, element: <EmergencyRoute /> },
-  { path: paths.qrExpired.path, element: <QrExpiredRoute /> },
-  { path: paths.privacy.path, element: <PrivacyRoute /> },
-  { path: paths.terms.path, element: <TermsRoute /> },
-  { path: paths.security.path, element: <SecurityRoute /> },
-];
-
-/** Signed-in users only; for everyone else these paths do not exist (404). */
-const memberRoutes: readonly RouteEntry[] = [
-  { path: paths.dashboard.path, element: <DashboardRoute /> },
-  { path: paths.vendor.path, element: <VendorRoute /> },
-  { path: paths.product.path, element: <ProductRoute /> },
-  { path: paths.settings.path, element: <SettingsRoute /> },
-  { path: paths.cases.path, element: <CasesRoute /> },
-  { path: paths.payments.path, element: <PaymentsRoute /> },
-  { path: paths.mobile.path, element: <MobileRoute /> },
-  { path: paths.ai.path, element: <AiRoute /> },
-  { path: paths.audit.path, element: <AuditRoute /> },
-];
+const sharedRoutes = routeEntries.filter(({ name }) => !MEMBER_ROUTES.has(name));
+/** Signed-in users only (MEMBER_ROUTES); for everyone else these paths do not exist (404). */
+const memberRoutes = routeEntries.filter(({ name }) => MEMBER_ROUTES.has(name));
 
 /**
  * While a page's code loads: a full screen high, so that the footer stays below the fold and does not jump down

@@ -1,25 +1,46 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ROUTES, isClientRoute } from '../../contract/routes.js';
-import { createTestApp, type TestApp } from '../test/helpers.js';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../contract/route-preloads.js';
+import { CLIENT_ROUTES, clientRouteName } from '../../contract/routes.js';
+import { createTestApp, registerUser, type TestApp } from '../test/helpers.js';
 
 // Design 11.3: precompressed hashed assets cached for a year, index.html never cached, client routes 200 and any
-// other page 404 with the app shell, /robots.txt as text.
+// other page 404 with the app shell, /robots.txt as text; decision 023: a route's HTML names its own code.
 let t: TestApp;
 let clientRoot: string;
 const script = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
+// Over the compression threshold, like the built index.html.
+const indexHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Intel Portal</title>
+    <meta name="description" content="${'An intelligence portal. '.repeat(60)}" />
+    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+// As the build writes it: the marketplace's chunk and one it imports, and a member-only route's chunk.
+const preloads: RoutePreloads = {
+  marketplace: { scripts: ['/assets/marketplace-Ef56Gh78.js', '/assets/catalog-Ij90Kl12.js'], styles: [] },
+  dashboard: { scripts: ['/assets/dashboard-Mn34Op56.js'], styles: ['/assets/dashboard-Qr78St90.css'] },
+};
 beforeAll(async () => {
   clientRoot = await mkdtemp(path.join(tmpdir(), 'client-'));
   await mkdir(path.join(clientRoot, 'assets'));
-  await writeFile(path.join(clientRoot, 'index.html'), '<!doctype html><title>Intel Portal</title>');
+  await mkdir(path.join(clientRoot, path.dirname(ROUTE_PRELOADS_FILE)));
+  await writeFile(path.join(clientRoot, 'index.html'), indexHtml);
+  await writeFile(path.join(clientRoot, ROUTE_PRELOADS_FILE), JSON.stringify(preloads));
   await writeFile(path.join(clientRoot, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   const asset = path.join(clientRoot, 'assets', 'index-Ab12Cd34.js');
   await writeFile(asset, script);
   await writeFile(`${asset}.br`, brotliCompressSync(script));
   await writeFile(`${asset}.gz`, gzipSync(script));
+  for (const { scripts, styles } of Object.values(preloads))
+    for (const file of [...scripts, ...styles]) await writeFile(path.join(clientRoot, file), '/* built */\n');
   t = await createTestApp({}, { clientRoot });
 });
 afterAll(async () => {
@@ -62,11 +83,70 @@ describe('delivery of the client', () => {
     for (const url of ['/no-such-page', '/blog/a/b', '/marketplace/extra', '/wp-login.php']) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(404);
-      expect(page.payload).toContain('<title>Intel Portal</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.payload).toBe(indexHtml);
     }
     const api = await get('/api/no-such-call');
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('NOT_FOUND');
+  });
+
+  it("names a route's own code in its HTML, files that are served and cached for a year", async () => {
+    const page = await get('/marketplace');
+    const named = [...page.payload.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1]!,
+    );
+    expect(named).toEqual(preloads.marketplace!.scripts);
+    // Beside the entry script's own tags, in the head.
+    expect(page.payload.indexOf('/assets/marketplace-Ef56Gh78.js')).toBeGreaterThan(
+      page.payload.indexOf('index-Ab'),
+    );
+    expect(page.payload.indexOf('/assets/catalog-Ij90Kl12.js')).toBeLessThan(page.payload.indexOf('</head>'));
+    for (const file of named) {
+      const asset = await get(file);
+      expect(asset.statusCode, file).toBe(200);
+      expect(asset.headers['cache-control'], file).toBe('public, max-age=31536000, immutable');
+    }
+    // Routes without code of their own, and unknown pages, get index.html as built.
+    expect((await get('/team')).payload).toBe(indexHtml);
+    expect((await get('/no-such-page')).payload).not.toContain('modulepreload');
+  });
+
+  it("names a member-only route's code only for a request with a session (anyone else gets the 404 page)", async () => {
+    const signedOut = await get('/dashboard');
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.payload).toBe(indexHtml);
+    const { cookie } = await registerUser(t.app);
+    const signedIn = await get('/dashboard', { cookie });
+    expect(signedIn.payload).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/dashboard-Qr78St90.css">\n    ' +
+        '<link rel="modulepreload" crossorigin href="/assets/dashboard-Mn34Op56.js">\n  </head>',
+    );
+  });
+
+  it('sends the pages brotli- or gzip-encoded as accepted, the same bytes for HEAD without a body', async () => {
+    for (const url of ['/marketplace', '/no-such-page']) {
+      const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe((await get(url)).payload);
+      const gz = await get(url, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe((await get(url)).payload);
+      const plain = await get(url, { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+    }
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/marketplace',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.payload).toBe('');
+    const missing = await t.app.inject({ method: 'HEAD', url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('serves /robots.txt as text', async () => {
@@ -76,9 +156,9 @@ describe('delivery of the client', () => {
   });
 
   it('knows each route of the table, with one segment for each parameter', () => {
-    for (const route of Object.values(CLIENT_ROUTES))
-      expect(isClientRoute(route.replace(':id', 'x1')), route).toBe(true);
-    expect(isClientRoute('/blog/')).toBe(true);
-    expect(isClientRoute('/product/')).toBe(false);
+    for (const [name, route] of Object.entries(CLIENT_ROUTES))
+      expect(clientRouteName(route.replace(':id', 'x1')), route).toBe(name);
+    expect(clientRouteName('/blog/')).toBe('blog');
+    expect(clientRouteName('/product/')).toBeUndefined();
   });
 });

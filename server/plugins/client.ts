@@ -1,28 +1,69 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isClientRoute } from '../../contract/routes.js';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../contract/route-preloads.js';
+import { clientRouteName, MEMBER_ROUTES, type ClientRouteName } from '../../contract/routes.js';
 import { AppError } from '../lib/errors.js';
+import { compressedOnce, sendCompressed, type CompressedBody } from './compression.js';
+
+/** The app shell as sent: its HTML, compressed once per coding at start. */
+interface Page {
+  html: string;
+  compressed: CompressedBody;
+}
+
+function page(html: string): Page {
+  return { html, compressed: compressedOnce(html, { eager: true }) };
+}
+
+/**
+ * index.html as each client route is sent: with `<link>` tags for the route's own code (ROUTE_PRELOADS_FILE,
+ * written by the build), so the browser fetches it beside the entry script instead of after it has run
+ * (decision 023). Routes without code of their own get index.html as built.
+ */
+function routePages(root: string): { plain: Page; routes: Map<ClientRouteName, Page> } {
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const preloadsFile = path.join(root, ROUTE_PRELOADS_FILE);
+  // Every build writes it (or fails); a client put together by hand, as in tests, may have none.
+  const preloads: RoutePreloads = existsSync(preloadsFile)
+    ? JSON.parse(readFileSync(preloadsFile, 'utf8'))
+    : {};
+  const routes = new Map<ClientRouteName, Page>();
+  for (const [name, { scripts, styles }] of Object.entries(preloads) as [
+    ClientRouteName,
+    NonNullable<RoutePreloads[ClientRouteName]>,
+  ][]) {
+    // The same attributes as the build's own tags: the entry script is loaded in CORS mode.
+    const links = [
+      ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+      ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ];
+    routes.set(name, page(html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)));
+  }
+  return { plain: page(html), routes };
+}
 
 /**
  * Serves the built client (dist/client), design 11.3:
  * - hashed files under /assets/ are cached for a year and sent brotli- or gzip-encoded when the browser accepts
  *   it, from the .br/.gz files the build wrote beside them (no compression per request);
- * - a client route (contract/routes.ts) gets index.html, never cached; any other page gets index.html with a 404,
- *   and the client router shows its not-found page; unknown /api paths get the JSON 404.
+ * - a client route (contract/routes.ts) gets index.html naming the route's code (decision 023), never cached; any
+ *   other page gets index.html with a 404, and the client router shows its not-found page; unknown /api paths get
+ *   the JSON 404. Both are made and compressed once, at start.
  */
 export default fp(
   async function clientPlugin(app: FastifyInstance, options: { root: string }) {
-    const hasClient = existsSync(options.root);
-    if (hasClient) {
+    const pages = existsSync(options.root) ? routePages(options.root) : undefined;
+    if (pages) {
       await app.register(fastifyStatic, {
         root: options.root,
         wildcard: false,
         index: false,
         preCompressed: true,
         setHeaders(reply, filePath) {
-          // Vite fingerprints everything under assets/; index.html must always be revalidated.
+          // Vite fingerprints everything under assets/; the rest (robots.txt, the icon) must be revalidated.
           reply.header(
             'cache-control',
             filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -34,11 +75,17 @@ export default fp(
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0]!;
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
-      if (isPage && hasClient) {
-        return reply
-          .status(isClientRoute(pathname) ? 200 : 404)
+      if (isPage && pages) {
+        const route = clientRouteName(pathname);
+        // A member-only route's code helps only a request with a session: anyone else gets the 404 page there.
+        const named =
+          route && (!MEMBER_ROUTES.has(route) || request.auth) ? pages.routes.get(route) : undefined;
+        const { html, compressed } = named ?? pages.plain;
+        reply
+          .status(route ? 200 : 404)
           .header('cache-control', 'no-cache')
-          .sendFile('index.html');
+          .type('text/html; charset=utf-8');
+        return sendCompressed(request, reply, html, compressed);
       }
       throw new AppError('NOT_FOUND', `Route ${request.method} ${pathname} not found`);
     });
