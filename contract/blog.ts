@@ -1,26 +1,14 @@
 import { z } from 'zod';
+import {
+  BLOG_CATEGORIES,
+  BLOG_CLASSIFICATION_TIER,
+  BLOG_CLASSIFICATIONS,
+  type BlogClassification,
+} from './blog-categories.js';
 import { listQuerySchema } from './lists.js';
 import { TIER_MAX, TIER_MIN } from './tiers.js';
 
-/** Display names, sent as they are in `GET /api/blog?category=`. */
-export const BLOG_CATEGORIES = [
-  'Intelligence',
-  'Operational Security',
-  'Communications',
-  'Digital Forensics',
-  'Ethics & Legal',
-] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
-
-export const BLOG_CLASSIFICATIONS = ['PUBLIC', 'TIER_1', 'TIER_2'] as const;
-export type BlogClassification = (typeof BLOG_CLASSIFICATIONS)[number];
-
-/** Lowest tier that may read a post's body; PUBLIC needs no sign-in at all. */
-export const BLOG_CLASSIFICATION_TIER: Readonly<Record<BlogClassification, number>> = {
-  PUBLIC: 0,
-  TIER_1: 1,
-  TIER_2: 2,
-};
+export * from './blog-categories.js';
 
 /** `GET /api/blog`: `category` omitted (or empty) lists every category. */
 export const blogListQuerySchema = listQuerySchema.extend({

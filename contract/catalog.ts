@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import {
+  PRODUCT_LIST_DEFAULT_LIMIT,
+  PRODUCT_LIST_MAX_LIMIT,
+  PRODUCT_SORTS,
+  SEARCH_MAX_LENGTH,
+  STOCK_FILTERS,
+} from './catalog-filters.js';
+
+export * from './catalog-filters.js';
 
 /** Marketplace prices are entered and shown in rupees; payments default to USD instead. */
 export const CATALOG_CURRENCY = 'INR';
-
-/** The stock badge reads LIMITED below this count (and OUT OF STOCK when not in stock). */
-export const LOW_STOCK_THRESHOLD = 10;
 
 /**
  * Vendor products wait for a Director's approval; only approved products are ever listed, shown, searched or sold.
@@ -46,14 +52,6 @@ export const productDetailSchema = productSchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-export const PRODUCT_SORTS = ['default', 'price-low', 'price-high', 'name'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const STOCK_FILTERS = ['all', 'in-stock', 'out-of-stock'] as const;
-export type StockFilter = (typeof STOCK_FILTERS)[number];
-export const PRODUCT_LIST_DEFAULT_LIMIT = 50;
-export const PRODUCT_LIST_MAX_LIMIT = 200;
-export const SEARCH_MAX_LENGTH = 100;
-
 /**
  * `GET /api/products`: every filter runs on the server so a large catalogue is never shipped whole.
  * The answer is an array; the `X-Total-Count` header carries the number of matches for the items-found count.
@@ -72,17 +70,6 @@ export const productListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
-
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-
-export type StockBadge = 'OUT OF STOCK' | 'LIMITED' | 'IN STOCK';
-
-/** The stock badge: out of stock if not inStock; LIMITED if a counted stock is below 10; otherwise IN STOCK. */
-export function stockBadge(product: Pick<Product, 'inStock' | 'stockCount'>): StockBadge {
-  if (!product.inStock) return 'OUT OF STOCK';
-  if (product.stockCount !== null && product.stockCount < LOW_STOCK_THRESHOLD) return 'LIMITED';
-  return 'IN STOCK';
-}
 
 export const REVIEW_BODY_MIN = 10;
 export const REVIEW_BODY_MAX = 2000;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FileText } from 'lucide-react';
-import { BLOG_CATEGORIES, type BlogCategory } from '@contract/blog';
+import { BLOG_CATEGORIES, type BlogCategory } from '@contract/blog-categories';
 import { Button } from '@/components/ui/button';
 import { QueryStates } from '@/components/ui/list-states';
 import { Skeleton } from '@/components/ui/skeleton';

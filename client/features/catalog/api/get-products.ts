@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, type Product, type ProductSort, type StockFilter } from '@contract/catalog';
+import type { Product } from '@contract/catalog';
+import { TOTAL_COUNT_HEADER, type ProductSort, type StockFilter } from '@contract/catalog-filters';
 import { getJsonWithHeaders } from '@/lib/api-client';
 import { MARKETPLACE_PAGE_SIZE } from '@/lib/constants';
 

@@ -6,7 +6,7 @@ import {
   STOCK_FILTERS,
   type ProductSort,
   type StockFilter,
-} from '@contract/catalog';
+} from '@contract/catalog-filters';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

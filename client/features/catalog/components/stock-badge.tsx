@@ -1,4 +1,5 @@
-import { stockBadge, type Product } from '@contract/catalog';
+import type { Product } from '@contract/catalog';
+import { stockBadge } from '@contract/catalog-filters';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 
 const variants = {

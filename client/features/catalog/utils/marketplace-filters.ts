@@ -1,4 +1,4 @@
-import { PRODUCT_SORTS, STOCK_FILTERS, type ProductSort, type StockFilter } from '@contract/catalog';
+import { PRODUCT_SORTS, STOCK_FILTERS, type ProductSort, type StockFilter } from '@contract/catalog-filters';
 import type { ProductFilters } from '@/features/catalog/api/get-products';
 
 export type MarketplaceView = 'grid' | 'list';
