@@ -5,10 +5,10 @@ import Fastify from 'fastify';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, createTestApp, registerUser, testConfig, type TestApp } from '../test/helpers.js';
-import { helmetOptions, securityHeaders } from './security.js';
+import { apiSecurityHeaders, helmetOptions, isApiPath, securityHeaders } from './security.js';
 
-// Decision 014: the security headers are computed once at start and set on every answer; the CSRF and media type
-// checks are hooks of the routes that mutate. Nothing of what they refuse may get through.
+// Decisions 014 and 024: the security headers are computed once at start (a page's and an API answer's) and set on
+// every answer; the CSRF and media type checks are hooks of the routes that mutate. Nothing they refuse gets through.
 let t: TestApp;
 let clientRoot: string;
 beforeAll(async () => {
@@ -50,27 +50,73 @@ describe('security headers, computed once', () => {
     }
   });
 
-  it('are on every answer: health, a cached list, a signed-in read, a refusal, a 404, a page and an asset', async () => {
-    const expected = securityHeaders(t.ctx.config);
+  it("are on every answer, a page's set or an API answer's, refusals and 404s included", async () => {
+    const page = securityHeaders(t.ctx.config);
+    const api = apiSecurityHeaders(page);
     const { cookie } = await registerUser(t.app);
-    const answers = [
+    const apiAnswers = [
       await t.app.inject({ url: '/healthz' }),
       await t.app.inject({ url: '/api/products' }),
       await t.app.inject({ url: '/api/cart', headers: { cookie } }),
       await t.app.inject({ url: '/api/cart' }),
       await t.app.inject({ url: '/api/nope' }),
-      await t.app.inject({ url: '/dashboard' }),
-      await t.app.inject({ url: '/no-such-page' }),
-      await t.app.inject({ url: '/assets/app-1234.js' }),
       await t.app.inject({
         method: 'POST',
         url: '/api/auth/register',
         headers: { 'sec-fetch-site': 'cross-site' },
       }),
     ];
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 401, 404, 200, 404, 200, 403]);
-    for (const answer of answers) {
-      for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], name).toBe(value);
+    const pages = [
+      await t.app.inject({ url: '/dashboard' }),
+      await t.app.inject({ url: '/no-such-page' }),
+      await t.app.inject({ url: '/assets/app-1234.js' }),
+    ];
+    expect(apiAnswers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 401, 404, 403]);
+    expect(pages.map((answer) => answer.statusCode)).toEqual([200, 404, 200]);
+    for (const [answers, expected, other] of [
+      [apiAnswers, api, page],
+      [pages, page, api],
+    ] as const) {
+      for (const answer of answers) {
+        for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], name).toBe(value);
+        // Nothing of the other set that this one leaves out.
+        for (const name of Object.keys(other).filter((name) => !(name in expected))) {
+          expect(answer.headers[name], name).toBeUndefined();
+        }
+      }
+    }
+  });
+
+  it('leave the API documentation a page, with the CSP its own plugin sets', async () => {
+    const docs = await t.app.inject({ url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['x-frame-options']).toBe(securityHeaders(t.ctx.config)['x-frame-options']);
+    expect(docs.headers['content-security-policy']).not.toContain("default-src 'none'");
+  });
+
+  it("give an API answer a CSP that allows nothing, no framing, no sniffing, and the page set's HSTS", () => {
+    for (const secure of ['0', '1']) {
+      const page = securityHeaders(testConfig({ COOKIE_SECURE: secure }));
+      expect(apiSecurityHeaders(page)).toEqual({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        ...(secure === '1' ? { 'strict-transport-security': page['strict-transport-security'] } : {}),
+      });
+    }
+    for (const path of ['/api/products', '/api/cart?x=1', '/healthz', '/readyz', '/metrics', '/taxii2/']) {
+      expect(isApiPath(path), path).toBe(true);
+    }
+    for (const path of [
+      '/',
+      '/marketplace',
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/static/index.html',
+      '/apix',
+    ]) {
+      expect(isApiPath(path), path).toBe(false);
     }
   });
 });
