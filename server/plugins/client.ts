@@ -84,11 +84,12 @@ export default fp(
         reply
           .status(route ? 200 : 404)
           .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8');
+          .type('text/html; charset=utf-8')
+          .syncSessionHint();
         return sendCompressed(request, reply, html, compressed);
       }
       throw new AppError('NOT_FOUND', `Route ${request.method} ${pathname} not found`);
     });
   },
-  { name: 'client' },
+  { name: 'client', dependencies: ['session'] },
 );

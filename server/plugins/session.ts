@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyReply {
     startSession(session: NewSession): FastifyReply;
     endSessionCookie(): FastifyReply;
+    /** Sets or clears the signed-in hint cookie to match the request's session (decision 013); for HTML pages. */
+    syncSessionHint(): FastifyReply;
   }
 }
 
@@ -124,15 +126,14 @@ export default fp(
 
     // Every page load brings the hint in line with the session it carries, before the page's scripts read it: set
     // for a signed-in browser (a session from before the hint existed, too), cleared once no session is left (one
-    // that expired or was ended elsewhere). Only on HTML pages: assets are cached and must not carry cookies.
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (!READ_METHODS.has(request.method) || request.url.startsWith('/api')) return done(null, payload);
-      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return done(null, payload);
-      const signedIn = Boolean(request.auth?.session);
-      const hinted = request.cookies[SESSION_HINT_COOKIE] !== undefined;
-      if (signedIn && !hinted) reply.setCookie(SESSION_HINT_COOKIE, '1', hintOptions);
-      if (!signedIn && hinted) reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
-      done(null, payload);
+    // that expired or was ended elsewhere). Called by what sends the app's HTML (plugins/client.ts), and nothing
+    // else: assets are cached and must not carry cookies, and an API answer has no hint to bring in line.
+    app.decorateReply('syncSessionHint', function (this: FastifyReply) {
+      const signedIn = Boolean(this.request.auth?.session);
+      const hinted = this.request.cookies[SESSION_HINT_COOKIE] !== undefined;
+      if (signedIn && !hinted) this.setCookie(SESSION_HINT_COOKIE, '1', hintOptions);
+      if (!signedIn && hinted) this.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+      return this;
     });
 
     // The change feed tells every instance about a write a moment after it commits; a user's own change must show
