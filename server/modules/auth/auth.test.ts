@@ -6,9 +6,12 @@ import {
   createTestApp,
   registerUser,
   sessionCookie,
+  testConfig,
   uniqueEmail,
   type TestApp,
 } from '../../test/helpers.js';
+import { hmacSha256 } from '../../lib/crypto.js';
+import { sessionIdHash } from './sessions.service.js';
 
 let t: TestApp;
 
@@ -351,5 +354,24 @@ describe('CSRF origin check', () => {
       payload,
     });
     expect(same.statusCode).toBe(201);
+  });
+});
+
+describe('session ids', () => {
+  it('are the HMAC of the cookie value under SESSION_SECRET, the same from memory as computed, in each app', async () => {
+    const token = 'a-cookie-value';
+    const expected = hmacSha256(t.ctx.config.sessionSecret, token);
+    expect(sessionIdHash(t.ctx, token)).toBe(expected);
+    expect(sessionIdHash(t.ctx, token)).toBe(expected);
+    // Another app with another secret keeps its own.
+    const other = {
+      ...t.ctx,
+      config: testConfig({ SESSION_SECRET: 'another-secret-another-secret-another-00' }),
+    };
+    expect(sessionIdHash(other, token)).toBe(hmacSha256(other.config.sessionSecret, token));
+    expect(sessionIdHash(t.ctx, token)).toBe(expected);
+    // Past the memory's bound the oldest values are forgotten and computed again, the same.
+    for (let i = 0; i < 10_001; i++) sessionIdHash(other, `flood-${i}`);
+    expect(sessionIdHash(other, 'flood-0')).toBe(hmacSha256(other.config.sessionSecret, 'flood-0'));
   });
 });
