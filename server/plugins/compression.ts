@@ -88,11 +88,11 @@ const compressedPages = new WeakMap<object, CompressedBody>();
  * (a `serializeOnce` serializer, which checks it against the response schema), compressed at most once per coding,
  * instead of compressing the same bytes again on every request.
  */
-export function sendCachedJson(
+export function sendCachedJson<T extends object>(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: object,
-  serialize: (page: object) => string,
+  page: T,
+  serialize: (page: T) => string,
 ): FastifyReply {
   const json = serialize(page);
   let compressed = compressedPages.get(page);

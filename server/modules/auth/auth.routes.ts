@@ -14,6 +14,8 @@ import {
   userSchema,
   verifyEmailRequestSchema,
 } from '../../../contract/auth.js';
+import { serializeOnce } from '../../lib/serialize-once.js';
+import { sendCachedJson } from '../../plugins/compression.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -27,6 +29,7 @@ import * as sessions from './sessions.service.js';
 import * as signIn from './sign-in.service.js';
 
 const tags = ['auth'];
+const serializeUser = serializeOnce(userSchema, auth.toPublicUser);
 
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -117,7 +120,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, ...errors(401) } },
       onRequest: app.requireUser,
     },
-    async (request) => auth.toPublicUser(currentAuth(request).user),
+    // The user row lives in the session cache until it changes (decision 004): its answer is made once per row.
+    async (request, reply) => sendCachedJson(request, reply, currentAuth(request).user, serializeUser),
   );
 
   r.post(

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addToCartRequestSchema, cartLineSchema, updateCartRequestSchema } from '../../../contract/cart.js';
+import { serializeOnce } from '../../lib/serialize-once.js';
+import { sendCachedJson } from '../../plugins/compression.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -9,6 +11,8 @@ import * as cart from './cart.service.js';
 
 const tags = ['cart'];
 const idParams = z.object({ id: z.string().max(100) });
+const cartSchema = z.array(cartLineSchema);
+const serializeCart = serializeOnce(cartSchema);
 
 export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,10 +24,12 @@ export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: {
         tags,
         summary: "The signed-in user's cart",
-        response: { 200: z.array(cartLineSchema), ...errors(401) },
+        response: { 200: cartSchema, ...errors(401) },
       },
     },
-    async (request) => cart.listCart(ctx, currentAuth(request).user.id),
+    // The cart is cached per user until it changes (decision 004): its JSON is made once per cached cart.
+    async (request, reply) =>
+      sendCachedJson(request, reply, await cart.listCart(ctx, currentAuth(request).user.id), serializeCart),
   );
 
   r.post(
