@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Registry, type Histogram } from 'prom-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,25 +31,97 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 /** The `route` label of a request no route claimed (the client's pages and 404s): one series, not one per URL. */
 const UNMATCHED = 'unmatched';
 
-type Observer = Histogram.Internal<'method' | 'route' | 'status_code'>;
+interface Sample {
+  labels: Record<string, string | number>;
+  sharedLabels: Series['labels'];
+  value: number;
+  metricName: string;
+}
+
+interface Series {
+  labels: { method: string; route: string; status_code: string };
+  /** Observations per bucket (not cumulative), the last one above every bound. */
+  counts: Float64Array;
+  sum: number;
+}
 
 /**
- * Each (route, method, status) series' child, found by three map lookups: observing a request builds no label
- * object and hashes no label set.
+ * `http_request_duration_seconds`, a Prometheus histogram by method, route pattern and status code, kept by hand:
+ * prom-client's Histogram checks and hashes the label set on every observation, which cost about 0.6 us a request
+ * (decision 024). Here a series is found by three map lookups and an observation is a bucket search and two
+ * additions. prom-client's registry asks it for its samples at scrape time (`get`) and writes them out like its
+ * own histograms: cumulative `_bucket` samples with `le`, then `_sum` and `_count`.
  */
-class DurationSeries {
-  private readonly byRoute = new Map<string, Map<string, Map<number, Observer>>>();
+export class RequestDurations {
+  readonly name = 'http_request_duration_seconds';
+  readonly help =
+    'Time from the request arriving to the answer sent, by method, route pattern and status code';
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private byRoute = new Map<string, Map<string, Map<number, Series>>>();
 
-  constructor(private readonly histogram: Histogram<'method' | 'route' | 'status_code'>) {}
-
-  observe(route: string, method: string, status: number, milliseconds: number): void {
+  observe(route: string, method: string, status: number, seconds: number): void {
     let byMethod = this.byRoute.get(route);
     if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
     let byStatus = byMethod.get(method);
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let child = byStatus.get(status);
-    if (!child) byStatus.set(status, (child = this.histogram.labels(method, route, String(status))));
-    child.observe(milliseconds / 1000);
+    let series = byStatus.get(status);
+    if (!series) {
+      series = {
+        labels: { method, route, status_code: String(status) },
+        counts: new Float64Array(DURATION_BUCKETS.length + 1),
+        sum: 0,
+      };
+      byStatus.set(status, series);
+    }
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket++;
+    series.counts[bucket]! += 1;
+    series.sum += seconds;
+  }
+
+  /** The samples as the registry writes them out: each series' labels shared, `le` its buckets' own. */
+  async getForPromString() {
+    const values: Sample[] = [];
+    for (const byMethod of this.byRoute.values()) {
+      for (const byStatus of byMethod.values()) {
+        for (const { labels, counts, sum } of byStatus.values()) {
+          let cumulative = 0;
+          DURATION_BUCKETS.forEach((le, bucket) => {
+            cumulative += counts[bucket]!;
+            values.push({
+              labels: { le },
+              sharedLabels: labels,
+              value: cumulative,
+              metricName: `${this.name}_bucket`,
+            });
+          });
+          const count = cumulative + counts[DURATION_BUCKETS.length]!;
+          values.push(
+            { labels: { le: '+Inf' }, sharedLabels: labels, value: count, metricName: `${this.name}_bucket` },
+            { labels: {}, sharedLabels: labels, value: sum, metricName: `${this.name}_sum` },
+            { labels: {}, sharedLabels: labels, value: count, metricName: `${this.name}_count` },
+          );
+        }
+      }
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+
+  /** The same samples with every label on each (the registry's JSON). */
+  async get() {
+    const metric = await this.getForPromString();
+    return {
+      ...metric,
+      values: metric.values.map(({ labels, sharedLabels, ...sample }) => ({
+        ...sample,
+        labels: { ...sharedLabels, ...labels },
+      })),
+    };
+  }
+
+  reset(): void {
+    this.byRoute = new Map();
   }
 }
 
@@ -62,15 +134,9 @@ export default fp(
   async function observabilityPlugin(app: FastifyInstance) {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
-    const durations = new DurationSeries(
-      new Histogram({
-        name: 'http_request_duration_seconds',
-        help: 'Time from the request arriving to the answer sent, by method, route pattern and status code',
-        labelNames: ['method', 'route', 'status_code'] as const,
-        buckets: DURATION_BUCKETS,
-        registers: [registry],
-      }),
-    );
+    const durations = new RequestDurations();
+    // The registry writes out any metric that lists its own samples; its types name only prom-client's four.
+    registry.registerMetric(durations as unknown as Histogram);
     app.decorate('metrics', registry);
     app.decorate('draining', false);
     app.addHook('preClose', (done) => {
@@ -88,7 +154,7 @@ export default fp(
     app.addHook('onRoute', (route) => {
       const pattern = route.url;
       const observe = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-        durations.observe(pattern, request.method, reply.statusCode, reply.elapsedTime);
+        durations.observe(pattern, request.method, reply.statusCode, reply.elapsedTime / 1000);
         done();
       };
       const existing = route.onResponse;
@@ -98,7 +164,8 @@ export default fp(
     });
     // The not-found handler is no route: its answers are counted here, under one label.
     app.addHook('onResponse', (request, reply, done) => {
-      if (request.is404) durations.observe(UNMATCHED, request.method, reply.statusCode, reply.elapsedTime);
+      if (request.is404)
+        durations.observe(UNMATCHED, request.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
   },
