@@ -41,7 +41,7 @@ function precompress(outDir: string): Plugin {
 
 /**
  * The module under client/app/routes/ that draws each client route: its name in kebab case (`blogPost` is
- * blog-post.tsx), as the router loads it, but for these. Decision 023.
+ * blog-post.tsx), as client/app/route-pages.ts loads it, but for these. Decision 023.
  */
 const ROUTE_MODULE_EXCEPTIONS: Partial<Record<ClientRouteName, string>> = {
   // Signed out, / is the landing page (part of the entry); a member's home page is not preloaded.

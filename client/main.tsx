@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preloadPage } from '@/app/route-pages';
 import { getUserQueryOptions } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { makeZodJitless } from '@/lib/zod-csp';
@@ -14,8 +15,14 @@ void queryClient.prefetchQuery(getUserQueryOptions());
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The page's own code is on its way beside this script (decision 023): render once it is here, so the first paint
+// is the page itself. A failed load renders anyway; the page then fails to load as it would have.
+void preloadPage(window.location.pathname)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -1,7 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { MEMBER_ROUTES, type ClientRouteName } from '@contract/routes';
 import { AppLayout } from '@/app/layout/app-layout';
+import { memberRoutes, sharedRoutes } from '@/app/route-pages';
 import { Landing } from '@/app/routes/landing';
 import { Spinner } from '@/components/ui/spinner';
 import { lazyNamed } from '@/lib/lazy-named';
@@ -14,94 +14,6 @@ const NotFound = lazyNamed(() => import('@/app/routes/not-found'), 'NotFound');
 const Home = lazyNamed(() => import('@/app/routes/home'), 'Home');
 // The sign-in page brings the form libraries and zod: load them only when someone goes there.
 const LoginRoute = lazyNamed(() => import('@/app/routes/login'), 'LoginRoute');
-// The account pages reached from the sign-in form and from mail links (reset, verification) bring forms too.
-const ForgotPasswordRoute = lazyNamed(() => import('@/app/routes/forgot-password'), 'ForgotPasswordRoute');
-const ResetPasswordRoute = lazyNamed(() => import('@/app/routes/reset-password'), 'ResetPasswordRoute');
-const VerifyEmailRoute = lazyNamed(() => import('@/app/routes/verify-email'), 'VerifyEmailRoute');
-// The first Director's one-time page (issue 23) brings its form and the 2FA setup.
-const SetupRoute = lazyNamed(() => import('@/app/routes/setup'), 'SetupRoute');
-// The catalogue pages stay out of the landing page's JavaScript too.
-const MarketplaceRoute = lazyNamed(() => import('@/app/routes/marketplace'), 'MarketplaceRoute');
-const ProductRoute = lazyNamed(() => import('@/app/routes/product'), 'ProductRoute');
-// The digital suite brings its forms and charts: load it only there.
-const DigitalRoute = lazyNamed(() => import('@/app/routes/digital'), 'DigitalRoute');
-// Account pages: two-factor setup, devices and API keys (and the analytics charts, loaded later still).
-const SettingsRoute = lazyNamed(() => import('@/app/routes/settings'), 'SettingsRoute');
-const MobileRoute = lazyNamed(() => import('@/app/routes/mobile'), 'MobileRoute');
-// The blog post page brings the Markdown renderer; the team pages and the link form load only there too.
-const BlogRoute = lazyNamed(() => import('@/app/routes/blog'), 'BlogRoute');
-const BlogPostRoute = lazyNamed(() => import('@/app/routes/blog-post'), 'BlogPostRoute');
-const TeamRoute = lazyNamed(() => import('@/app/routes/team'), 'TeamRoute');
-const AdminLinkFormRoute = lazyNamed(() => import('@/app/routes/admin-link-form'), 'AdminLinkFormRoute');
-// The investigation request form brings zod and the form library.
-const InvestigationsRoute = lazyNamed(() => import('@/app/routes/investigations'), 'InvestigationsRoute');
-// The vendor portal brings its forms.
-const VendorRoute = lazyNamed(() => import('@/app/routes/vendor'), 'VendorRoute');
-// The secure channel form brings zod and the form library.
-const SecureChannelRoute = lazyNamed(() => import('@/app/routes/secure-channel'), 'SecureChannelRoute');
-// Payments and Mission Control bring the payments contract and the upgrade dialog.
-const PaymentsRoute = lazyNamed(() => import('@/app/routes/payments'), 'PaymentsRoute');
-const DashboardRoute = lazyNamed(() => import('@/app/routes/dashboard'), 'DashboardRoute');
-// The cases page brings the case form and its schema.
-const CasesRoute = lazyNamed(() => import('@/app/routes/cases'), 'CasesRoute');
-
-// Where QR code scans lead; small, but no reason to weigh on the landing page.
-const EmergencyRoute = lazyNamed(() => import('@/app/routes/emergency'), 'EmergencyRoute');
-const QrExpiredRoute = lazyNamed(() => import('@/app/routes/qr-expired'), 'QrExpiredRoute');
-
-// The footer's Privacy Policy, Terms of Service and Security pages: one small module, loaded only there.
-const PrivacyRoute = lazyNamed(() => import('@/app/routes/legal'), 'PrivacyRoute');
-const TermsRoute = lazyNamed(() => import('@/app/routes/legal'), 'TermsRoute');
-const SecurityRoute = lazyNamed(() => import('@/app/routes/legal'), 'SecurityRoute');
-
-// The AI & Enterprise page brings its analysis charts and forms.
-const AiRoute = lazyNamed(() => import('@/app/routes/ai'), 'AiRoute');
-// The Directors' audit trail brings its filter schema.
-const AuditRoute = lazyNamed(() => import('@/app/routes/audit'), 'AuditRoute');
-
-/**
- * The page of every client route (contract/routes.ts) but the home and sign-in pages, which the router places
- * itself. Each loads its own module, `app/routes/<route name in kebab case>.tsx` (the legal pages share one): the
- * build checks that convention to name a route's code in its HTML (decision 023).
- */
-const routePages: Record<Exclude<ClientRouteName, 'home' | 'login'>, ReactNode> = {
-  forgotPassword: <ForgotPasswordRoute />,
-  resetPassword: <ResetPasswordRoute />,
-  verifyEmail: <VerifyEmailRoute />,
-  setup: <SetupRoute />,
-  digital: <DigitalRoute />,
-  marketplace: <MarketplaceRoute />,
-  investigations: <InvestigationsRoute />,
-  blog: <BlogRoute />,
-  blogPost: <BlogPostRoute />,
-  secureChannel: <SecureChannelRoute />,
-  team: <TeamRoute />,
-  adminLinkForm: <AdminLinkFormRoute />,
-  emergency: <EmergencyRoute />,
-  qrExpired: <QrExpiredRoute />,
-  privacy: <PrivacyRoute />,
-  terms: <TermsRoute />,
-  security: <SecurityRoute />,
-  dashboard: <DashboardRoute />,
-  vendor: <VendorRoute />,
-  product: <ProductRoute />,
-  settings: <SettingsRoute />,
-  cases: <CasesRoute />,
-  payments: <PaymentsRoute />,
-  mobile: <MobileRoute />,
-  ai: <AiRoute />,
-  audit: <AuditRoute />,
-};
-
-const routeEntries = (Object.keys(routePages) as (keyof typeof routePages)[]).map((name) => ({
-  name,
-  path: paths[name].path,
-  element: routePages[name],
-}));
-/** Reachable by everyone, with the account pages reached from mail (forgot/reset password, verify e-mail). */
-const sharedRoutes = routeEntries.filter(({ name }) => !MEMBER_ROUTES.has(name));
-/** Signed-in users only (MEMBER_ROUTES); for everyone else these paths do not exist (404). */
-const memberRoutes = routeEntries.filter(({ name }) => MEMBER_ROUTES.has(name));
 
 /**
  * While a page's code loads: a full screen high, so that the footer stays below the fold and does not jump down
@@ -135,9 +47,9 @@ export function AppRouter() {
         <Switch>
           <Route path={paths.home.path}>{user ? <Home user={user} /> : <Landing />}</Route>
           <Route path={paths.login.path} component={LoginRoute} />
-          {routes.map(({ path, element }) => (
+          {routes.map(({ path, Page }) => (
             <Route key={path} path={path}>
-              {element}
+              <Page />
             </Route>
           ))}
           <Route>
