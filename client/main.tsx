@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { willShowLoadingScreen } from '@/app/loading-screen-seen';
 import { preloadPage } from '@/app/route-pages';
 import { getUserQueryOptions } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
@@ -15,14 +16,18 @@ void queryClient.prefetchQuery(getUserQueryOptions());
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The page's own code is on its way beside this script (decision 023): render once it is here, so the first paint
-// is the page itself. A failed load renders anyway; the page then fails to load as it would have.
-void preloadPage(window.location.pathname)
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
+
+// The page's own code is on its way beside this script (decision 023): render once it is here, so the first paint
+// is the page itself, not its spinner. The loading screen covers the page, so it starts at once and the code
+// arrives while it plays. A failed load renders anyway; the page then fails to load as it would have.
+if (willShowLoadingScreen()) render();
+else
+  void preloadPage(window.location.pathname)
+    .catch(() => undefined)
+    .then(render);

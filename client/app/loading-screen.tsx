@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { Crosshair } from 'lucide-react';
+import { rememberLoadingScreenSeen, willShowLoadingScreen } from '@/app/loading-screen-seen';
 import { Progress } from '@/components/ui/progress';
 import {
   APP_NAME,
   LOADING_COMPLETE_DELAY_MS,
   LOADING_READY_MESSAGE,
-  LOADING_SCREEN_SEEN_KEY,
   LOADING_STATUS_MESSAGES,
   LOADING_STEP_MAX,
   LOADING_STEP_MIN,
@@ -143,28 +143,6 @@ export function LoadingScreen({
   );
 }
 
-function hasSeenLoadingScreen(): boolean {
-  try {
-    return window.sessionStorage.getItem(LOADING_SCREEN_SEEN_KEY) === '1';
-  } catch {
-    return false; // Storage blocked: show the screen, it is skippable.
-  }
-}
-
-function rememberLoadingScreenSeen(): void {
-  try {
-    window.sessionStorage.setItem(LOADING_SCREEN_SEEN_KEY, '1');
-  } catch {
-    // Storage blocked: the screen shows again on the next load, which is harmless.
-  }
-}
-
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
-
 /**
  * Shows the loading screen on the first load of a browser session (once per tab), then its children. Later
  * loads in the session, and visitors who ask for reduced motion, go straight to the children.
@@ -173,7 +151,7 @@ export function LoadingGate({
   children,
   ...screenProps
 }: { children: ReactNode } & Omit<LoadingScreenProps, 'onComplete'>) {
-  const [showing, setShowing] = useState(() => !hasSeenLoadingScreen() && !prefersReducedMotion());
+  const [showing, setShowing] = useState(willShowLoadingScreen);
   if (!showing) return children;
   return (
     <LoadingScreen

@@ -93,9 +93,9 @@ describe('delivery of the client', () => {
 
   it("names a route's own code in its HTML, files that are served and cached for a year", async () => {
     const page = await get('/marketplace');
-    const named = [...page.payload.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-      (match) => match[1]!,
-    );
+    const named = [
+      ...page.payload.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g),
+    ].map((match) => match[1]!);
     expect(named).toEqual(preloads.marketplace!.scripts);
     // Beside the entry script's own tags, in the head.
     expect(page.payload.indexOf('/assets/marketplace-Ef56Gh78.js')).toBeGreaterThan(
@@ -120,7 +120,7 @@ describe('delivery of the client', () => {
     const signedIn = await get('/dashboard', { cookie });
     expect(signedIn.payload).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/dashboard-Qr78St90.css">\n    ' +
-        '<link rel="modulepreload" crossorigin href="/assets/dashboard-Mn34Op56.js">\n  </head>',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/dashboard-Mn34Op56.js">\n  </head>',
     );
   });
 
