@@ -40,6 +40,16 @@ describe('preferredCoding', () => {
     ['gzip;q=abc', undefined],
   ])('%j -> %j', (header, expected) => {
     expect(preferredCoding(header)).toBe(expected);
+    // Read again from what it remembers, the same.
+    expect(preferredCoding(header)).toBe(expected);
+  });
+
+  it('answers the same once it has forgotten the headers it read, whatever came between', () => {
+    expect(preferredCoding('gzip;q=0.9, br;q=0.1')).toBe('gzip');
+    for (let i = 0; i < 1_000; i++) preferredCoding(`x-${i}, gzip;q=0`);
+    expect(preferredCoding('gzip;q=0.9, br;q=0.1')).toBe('gzip');
+    expect(preferredCoding('x-3, gzip;q=0')).toBeUndefined();
+    expect(preferredCoding(['gzip;q=0.2', 'br;q=0.1'])).toBe('gzip');
   });
 });
 
