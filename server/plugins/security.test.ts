@@ -121,6 +121,25 @@ describe('security headers, computed once', () => {
   });
 });
 
+describe('the per-address limit', () => {
+  it("counts the API's answers and pages, never the built client's files", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_GLOBAL_PER_MIN: '3' }, { clientRoot });
+    try {
+      // One after another: requests counted in the same tick all read the store's final count.
+      const statuses = async (url: string) => {
+        const seen: number[] = [];
+        for (let i = 0; i < 5; i++) seen.push((await limited.app.inject({ url })).statusCode);
+        return seen;
+      };
+      expect(await statuses('/assets/app-1234.js')).toEqual([200, 200, 200, 200, 200]);
+      expect(await statuses('/healthz')).toEqual([200, 200, 200, 200, 200]);
+      expect(await statuses('/api/products')).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the mutation checks, on the routes that mutate', () => {
   it("refuse a signed-in browser's cross-site or cross-origin mutation, and never a read", async () => {
     const { cookie } = await registerUser(t.app);
