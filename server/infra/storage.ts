@@ -42,12 +42,17 @@ export interface StagedBlob {
 export interface BlobStore {
   /** Streams `source` in, hashing and counting as it goes; rejects with BlobTooLargeError past `maxBytes`. */
   stage(source: Readable, options: { maxBytes: number }): Promise<StagedBlob>;
-  /** Stores `bytes` at once (a rendered report). */
-  put(bytes: Buffer): Promise<{ sha256: string; size: number }>;
   /** The blob's bytes, or null when the store has no such blob. */
   open(sha256: string): Promise<Readable | null>;
   /** Forgets the blob (callers make sure no record points at it any more). Missing blobs are ignored. */
   remove(sha256: string): Promise<void>;
+}
+
+/** Stores `bytes` at once (a rendered report) in any store: staged and committed like an upload. */
+export async function putBlob(store: BlobStore, bytes: Buffer): Promise<{ sha256: string; size: number }> {
+  const staged = await store.stage(Readable.from([bytes]), { maxBytes: Number.MAX_SAFE_INTEGER });
+  await staged.commit();
+  return { sha256: staged.sha256, size: staged.size };
 }
 
 /**
@@ -124,12 +129,6 @@ export class FileBlobStore implements BlobStore {
       },
       discard: () => rm(tmpPath, { force: true }),
     };
-  }
-
-  async put(bytes: Buffer): Promise<{ sha256: string; size: number }> {
-    const staged = await this.stage(Readable.from([bytes]), { maxBytes: Number.MAX_SAFE_INTEGER });
-    await staged.commit();
-    return { sha256: staged.sha256, size: staged.size };
   }
 
   async open(sha256: string): Promise<Readable | null> {
@@ -241,12 +240,6 @@ export class S3BlobStore implements BlobStore {
       },
       discard: () => rm(tmpPath, { force: true }),
     };
-  }
-
-  async put(bytes: Buffer): Promise<{ sha256: string; size: number }> {
-    const staged = await this.stage(Readable.from([bytes]), { maxBytes: Number.MAX_SAFE_INTEGER });
-    await staged.commit();
-    return { sha256: staged.sha256, size: staged.size };
   }
 
   async open(sha256: string): Promise<Readable | null> {

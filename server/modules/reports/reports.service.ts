@@ -12,6 +12,7 @@ import { DIRECTOR_TIER, tierName } from '../../../contract/tiers.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { publicBaseUrl } from '../../infra/public-url.js';
+import { putBlob } from '../../infra/storage.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
@@ -378,7 +379,7 @@ export async function renderReport(
     const content = await buildContent(ctx, row, issuedAt);
     const hash = contentSha256(content);
     const pdf = await renderPdf(content, hash, `${job.baseUrl}/api/reports/verify/${hash}`);
-    const stored = await ctx.storage.put(pdf);
+    const stored = await putBlob(ctx.storage, pdf);
     await repository.updateReport(ctx.db, row.id, {
       status: 'completed',
       contentSha256: hash,
