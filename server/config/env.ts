@@ -6,6 +6,10 @@ const flag = z
   .optional();
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** An http(s) address to build others on, without its trailing slash. */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
 
 export const envSchema = z
   .object({
@@ -46,10 +50,7 @@ export const envSchema = z
      * URL a QR code encodes, reports. Unset: the address the server listens on (HOST:PORT), and for a QR code the
      * origin of the request that asked for it (which honours TRUST_PROXY). Mail never links to a request's Host.
      */
-    PUBLIC_BASE_URL: z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-      .transform((value) => value.replace(/\/+$/, ''))
-      .optional(),
+    PUBLIC_BASE_URL: httpUrl.optional(),
     /**
      * Where mail goes: `smtp://[user:pass@]host:port` (plain, or STARTTLS when the server offers it) or `smtps://`
      * (TLS). Unset: messages stay in the mail outbox table, readable with `npm run cli -- mail:list`.
@@ -104,10 +105,7 @@ export const envSchema = z
      * S3-compatible storage for evidence files and reports (all of ENDPOINT, BUCKET and the keys, or none). Unset:
      * files under DATA_DIR/files. The endpoint is addressed path-style (`<endpoint>/<bucket>/<key>`).
      */
-    S3_ENDPOINT: z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-      .transform((value) => value.replace(/\/+$/, ''))
-      .optional(),
+    S3_ENDPOINT: httpUrl.optional(),
     S3_BUCKET: z
       .string()
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
