@@ -57,10 +57,17 @@ class PreparingClient extends pg.Client {
   }
 }
 
-export function createPool(url: string, max = 10): pg.Pool {
+/**
+ * `settings`: session settings every connection of the pool starts with (the startup packet's options), for a
+ * pool whose statements all want them, so no statement has to open a transaction to set them.
+ */
+export function createPool(url: string, max = 10, settings: Readonly<Record<string, string>> = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    options: Object.entries(settings)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' '),
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     Client: PreparingClient,

@@ -1,7 +1,10 @@
-import { and, desc, gte, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, desc, fillPlaceholders, gte, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { SearchResultType } from '../../../contract/search.js';
-import type { DbOrTx } from '../../db/client.js';
-import { MAX_EXPANSIONS, type TypoQueries, type WordForms } from '../../lib/search-text.js';
+import { createPool, type DbOrTx } from '../../db/client.js';
+import { fullTextQuery, MAX_EXPANSIONS, typoQueries, type WordForms } from '../../lib/search-text.js';
 import {
   blogPosts,
   categories,
@@ -23,29 +26,15 @@ const CANDIDATES = 100;
  * distance). Looser than pg_trgm's default 0.6: "themral" shares only 0.375 of its trigrams with "thermal".
  */
 const FUZZY_TRIGRAM_THRESHOLD = 0.3;
-
-/**
- * `fuzzy` false: the full-text query (`query`, the common case, cheap through the GIN index). `fuzzy` true: the
- * typo fallback (`typo`), only when full text found little. Both are in the input form of the tsquery type, built
- * from the word list by lib/search-text.ts.
- */
-export interface Match {
-  text: string;
-  query: string | null;
-  typo: TypoQueries | null;
-  fuzzy: boolean;
-}
+/** At least this share of the typed words must be found for a typo hit. */
+const FUZZY_MIN_SHARE = 0.5;
 
 /**
  * Two letters as a word prefix would expand to a large part of the vocabulary; for text that short, names that
- * start with it are what a user typing ahead expects, and a btree range on lower(name) finds them at once.
+ * start with it are what a user typing ahead expects, and a btree range on lower(name) finds them at once (the
+ * products' index; the other sources are a few rows each).
  */
 export const SHORT_TEXT = 3;
-
-function startsWith(name: SQL, text: string): SQL {
-  const pattern = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`lower(${name}) like ${pattern}`;
-}
 
 export type Hit = {
   type: SearchResultType;
@@ -59,13 +48,60 @@ export type Hit = {
   score: number;
 };
 
+export interface Filters {
+  category?: string;
+  maxTier?: number;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
 /**
- * What the word list knows of each typed word: the lexemes it begins (at most MAX_EXPANSIONS + 1, through the
- * btree range on `word`), and, for a word of four or more letters, the words of names that resemble it (trigram
- * word similarity, through the trigram index) within a few edits of it or of their beginning (still typing): four
- * or five letters allow one edit, six or more two (a transposition counts two: "themral" is two edits from
- * "thermal"). Shorter words, and words with digits, are never corrected. A short list however large the catalogue.
+ * Searches run on a pool of their own (SEARCH_POOL_SIZE connections), whose connections start with the settings
+ * every search statement wants, so a search opens no transaction to set them:
+ * - generic plans: the statement is prepared per connection and planned once, with the typed words as
+ *   parameters, since planning this union cost more than running it (decision 015);
+ * - no wait for the log row's commit to reach the disk (the log is statistics);
+ * - the trigram similarity a name word needs to be a typo candidate (`<%` in the word lookup).
+ * The GIN scan limit, which depends on the number of words, is set by the word lookup on the same connection.
+ * A search is then two round trips instead of five (BEGIN, settings, word lookup, statement, COMMIT).
  */
+export const SEARCH_POOL_SIZE = 5;
+
+export function createSearchPool(url: string): pg.Pool {
+  return createPool(url, SEARCH_POOL_SIZE, {
+    plan_cache_mode: 'force_generic_plan',
+    synchronous_commit: 'off',
+    'pg_trgm.word_similarity_threshold': String(FUZZY_TRIGRAM_THRESHOLD),
+  });
+}
+
+/**
+ * A statement's text, built once (by drizzle, from `sql` with placeholders) and named for PostgreSQL's prepared
+ * statements, and its parameters with placeholders where a search's values go.
+ */
+interface Statement {
+  name: string;
+  text: string;
+  params: unknown[];
+}
+
+const dialect = new PgDialect();
+const $ = (name: string) => sql.placeholder(name);
+
+function prepare(query: SQL): Statement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name: `q${createHash('sha1').update(text).digest('base64url')}`, text, params };
+}
+
+async function run<T extends pg.QueryResultRow>(
+  client: pg.PoolClient,
+  statement: Statement,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const { name, text, params } = statement;
+  return (await client.query<T>({ name, text, values: fillPlaceholders(params, values) })).rows;
+}
+
 /**
  * The first string after every string that begins with `word` (its last character one code point up): the end of
  * the btree range, computed here so the SQL needs no character beyond what the database's encoding can hold.
@@ -76,27 +112,32 @@ function prefixEnd(word: string): string {
   return last === undefined ? word : chars.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
 }
 
-async function wordForms(tx: DbOrTx, words: string[]): Promise<WordForms[]> {
+/**
+ * Sets the connection's GIN scan limit for the statement that follows, and reads what the word list knows of each
+ * typed word, in one round trip: the lexemes it begins (at most MAX_EXPANSIONS + 1, through the btree range on
+ * `word`), and, for a word of four or more letters, the words of names that resemble it (trigram word similarity,
+ * through the trigram index) within a few edits of it or of their beginning (still typing): four or five letters
+ * allow one edit, six or more two (a transposition counts two: "themral" is two edits from "thermal"). Shorter
+ * words, and words with digits, are never corrected. A short list however large the catalogue.
+ */
+const wordForms = (() => {
   const tolerance = sql`(case when length(t.q) >= 6 then 2 when length(t.q) >= 4 then 1 else 0 end)`;
-  const result = await tx.execute<{ expansions: string[]; corrections: string[] }>(sql`
-    select
-      array(select s.word from ${searchWords} s
-        where s.word ~>=~ t.q and s.word ~<~ t.q_end and starts_with(s.word, t.q)
-        limit ${MAX_EXPANSIONS + 1}) as expansions,
-      array(select s.word from ${searchWords} s
-        where t.q ~ '^[[:alpha:]]{4,}$' and t.q <% s.word and s.named > 0 and s.word <> t.q
-          and least(
-            levenshtein_less_equal(t.q, s.word, ${tolerance}),
-            levenshtein_less_equal(t.q, left(s.word, length(t.q)), ${tolerance})
-          ) <= ${tolerance}
-        order by s.word) as corrections
-    from unnest(
-      string_to_array(${words.join(' ')}, ' '),
-      string_to_array(${words.map(prefixEnd).join(' ')}, ' ')
-    ) with ordinality t(q, q_end, n)
-    order by t.n`);
-  return result.rows;
-}
+  return prepare(sql`
+    select set_config('gin_fuzzy_search_limit', ${$('ginScanLimit')}, false) as gin_scan_limit,
+      (select json_agg(json_build_object(
+        'expansions', array(select s.word from ${searchWords} s
+          where s.word ~>=~ t.q and s.word ~<~ t.q_end and starts_with(s.word, t.q)
+          limit ${MAX_EXPANSIONS + 1}),
+        'corrections', array(select s.word from ${searchWords} s
+          where t.q ~ '^[[:alpha:]]{4,}$' and t.q <% s.word and s.named > 0 and s.word <> t.q
+            and least(
+              levenshtein_less_equal(t.q, s.word, ${tolerance}),
+              levenshtein_less_equal(t.q, left(s.word, length(t.q)), ${tolerance})
+            ) <= ${tolerance}
+          order by s.word)) order by t.n)
+      from unnest(string_to_array(${$('words')}, ' '), string_to_array(${$('ends')}, ' '))
+        with ordinality t(q, q_end, n)) as forms`);
+})();
 
 /** What a source is made of: its columns (without the score), its rows, its own filters and its search vector. */
 interface Source {
@@ -108,125 +149,21 @@ interface Source {
   name: SQL;
 }
 
-function select(source: Source, where: SQL, score: SQL): SQL {
-  return sql`select ${source.columns}, ${score} as score from ${source.from}
-    where ${sql.join([where, ...source.where], sql` and `)} limit ${CANDIDATES}`;
-}
-
-/** At least this share of the typed words must be found for a typo hit. */
-const FUZZY_MIN_SHARE = 0.5;
-
 /**
- * One source's candidates, each query capped at CANDIDATES rows before anything is ranked. Full text ranks by
- * ts_rank; the typo fallback takes names with every typed word found first (score 1 and up), then, when more than
- * one word was typed, names with at least half of them (the share found).
+ * The filters a search has (their values are placeholders of the same names); each source applies those it can,
+ * and a price bound leaves only products (the service asks no other source then).
  */
-function candidates(source: Source, match: Match): SQL {
-  const { vector, name } = source;
-  if (!match.fuzzy) {
-    if (match.text.length < SHORT_TEXT) {
-      return select(source, startsWith(name, match.text), sql`1.0 / length(${name})`);
-    }
-    if (!match.query) return select(source, sql`false`, sql`0`);
-    const query = sql`${match.query}::tsquery`;
-    return select(source, sql`${vector} @@ ${query}`, sql`ts_rank(${vector}, ${query})`);
-  }
-  const typo = match.typo;
-  if (!typo) return select(source, sql`false`, sql`0`);
-  const all = typo.all === null ? null : sql`${typo.all}::tsquery`;
-  const every = all && select(source, sql`${vector} @@ ${all}`, sql`1 + ts_rank(${vector}, ${all}) / 10`);
-  if (typo.words < 2) return every ?? select(source, sql`false`, sql`0`);
-  const any = sql`${typo.any}::tsquery`;
-  const found = sql.join(
-    typo.each.map((group) => sql`(${vector} @@ ${group}::tsquery)::int`),
-    sql` + `,
-  );
-  const share = sql`(${found})::float / ${typo.words}`;
-  const some = select(
-    source,
-    sql`${vector} @@ ${any} ${all ? sql`and not ${vector} @@ ${all}` : sql``} and ${share} >= ${FUZZY_MIN_SHARE}`,
-    sql`${share} + ts_rank(${vector}, ${any}) / 10`,
-  );
-  return every ? sql`(${every}) union all (${some})` : some;
-}
+type FilterNames = readonly (keyof Filters)[];
 
-/** One source's best `limit` hits among its candidates, tagged with the result type. */
-function ranked(source: Source, match: Match, limit: number): SQL {
-  return sql`(select ${source.type}::text as type, c.* from (${candidates(source, match)}) c
-    order by score desc, title limit ${limit})`;
-}
-
-/** The branches of one search, built once the word list has been read (`forms` is empty for short text). */
-export interface Plan {
-  exact: SQL[];
-  fuzzy: SQL[] | null;
-  fuzzyBelow: number;
-}
-
-/**
- * The whole search in one transaction: the word list's forms of the typed words, then one statement (one round
- * trip) with the full-text branches; only when they found fewer than `fuzzyBelow`, the typo branches (a one-time
- * filter, so PostgreSQL skips them otherwise); the best `limit` of both; and the log entry with the number of
- * results.
- */
-export async function searchAndLog(
-  db: DbOrTx,
-  /**
-   * `words`: looked up in the word list (none for short text). `ginScanLimit`: gin_fuzzy_search_limit, so a broad
-   * word does not have the GIN index collect every match before the candidate limit applies (most of a broad
-   * search's cost); it thins each word's matches at random, so with several words, whose matches must meet, it has
-   * to be higher or off (0).
-   */
-  typed: { words: string[]; ginScanLimit: number },
-  plan: (forms: WordForms[]) => Plan,
-  limit: number,
-  log: { userId: string | null; query: string },
-): Promise<Hit[]> {
-  const result = await db.transaction(async (tx) => {
-    // The log entry is statistics, so the search does not wait for its commit to reach the disk. The statement is
-    // prepared (db/client.ts) and runs on its generic plan: every search of a shape has the same plan, with the
-    // typed words as parameters, since planning this union cost more than running it.
-    await tx.execute(
-      sql`select set_config('synchronous_commit', 'off', true),
-        set_config('plan_cache_mode', 'force_generic_plan', true),
-        set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_TRIGRAM_THRESHOLD)}, true),
-        set_config('gin_fuzzy_search_limit', ${String(typed.ginScanLimit)}, true)`,
-    );
-    const branches = plan(typed.words.length > 0 ? await wordForms(tx, typed.words) : []);
-    const exact = sql`select * from (${sql.join(branches.exact, sql` union all `)}) u
-      order by score desc, title limit ${limit}`;
-    const fuzzy = branches.fuzzy
-      ? sql`union all select * from (${sql.join(branches.fuzzy, sql` union all `)}) f
-          where (select count(*) from exact) < ${branches.fuzzyBelow}
-            and not exists (select 1 from exact e where e.type = f.type and e.id = f.id)`
-      : sql``;
-    return tx.execute<Hit>(sql`
-      with exact as (${exact}),
-      hits as (select * from (select * from exact ${fuzzy}) a order by score desc, title limit ${limit}),
-      logged as (
-        insert into ${searchLog} (user_id, query, result_count) select ${log.userId}, ${log.query}, count(*) from hits
-      )
-      select * from hits order by score desc, title`);
-  });
-  return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
-}
-
-export interface Filters {
-  category?: string;
-  maxTier?: number;
-  minPrice?: number;
-  maxPrice?: number;
-}
-
-/** Approved products only (vendor products wait for a Director). */
-export function searchProducts(match: Match, filters: Filters, limit: number): SQL {
-  const where: SQL[] = [sql`p.approval_status = 'approved'`];
-  if (filters.category) where.push(sql`c.slug = ${filters.category}`);
-  if (filters.maxTier !== undefined) where.push(sql`p.minimum_tier <= ${filters.maxTier}`);
-  if (filters.minPrice !== undefined) where.push(sql`p.price >= ${filters.minPrice}`);
-  if (filters.maxPrice !== undefined) where.push(sql`p.price <= ${filters.maxPrice}`);
-  return ranked(
-    {
+const SOURCES = {
+  /** Approved products only (vendor products wait for a Director). */
+  product: (filters: FilterNames): Source => {
+    const where: SQL[] = [sql`p.approval_status = 'approved'`];
+    if (filters.includes('category')) where.push(sql`c.slug = ${$('category')}`);
+    if (filters.includes('maxTier')) where.push(sql`p.minimum_tier <= ${$('maxTier')}`);
+    if (filters.includes('minPrice')) where.push(sql`p.price >= ${$('minPrice')}`);
+    if (filters.includes('maxPrice')) where.push(sql`p.price <= ${$('maxPrice')}`);
+    return {
       type: 'product',
       columns: sql`p.id::text as id, p.name as title, left(p.description, 200) as description, c.name as category,
           p.minimum_tier as tier, p.price::text as price, p.slug as slug`,
@@ -234,18 +171,13 @@ export function searchProducts(match: Match, filters: Filters, limit: number): S
       where,
       vector: sql`p.search_vector`,
       name: sql`p.name`,
-    },
-    match,
-    limit,
-  );
-}
-
-export function searchServices(match: Match, filters: Filters, limit: number): SQL {
-  const where: SQL[] = [];
-  if (filters.category) where.push(sql`s.category::text = ${filters.category}`);
-  if (filters.maxTier !== undefined) where.push(sql`s.minimum_tier <= ${filters.maxTier}`);
-  return ranked(
-    {
+    };
+  },
+  service: (filters: FilterNames): Source => {
+    const where: SQL[] = [];
+    if (filters.includes('category')) where.push(sql`s.category::text = ${$('category')}`);
+    if (filters.includes('maxTier')) where.push(sql`s.minimum_tier <= ${$('maxTier')}`);
+    return {
       type: 'service',
       columns: sql`s.id as id, s.name as title, s.short_description as description, s.category::text as category,
           s.minimum_tier as tier, null::text as price, null::text as slug`,
@@ -253,18 +185,13 @@ export function searchServices(match: Match, filters: Filters, limit: number): S
       where,
       vector: sql`s.search_vector`,
       name: sql`s.name`,
-    },
-    match,
-    limit,
-  );
-}
-
-export function searchInvestigations(match: Match, filters: Filters, limit: number): SQL {
-  const where: SQL[] = [];
-  if (filters.category) where.push(sql`i.category = ${filters.category}`);
-  if (filters.maxTier !== undefined) where.push(sql`i.minimum_tier <= ${filters.maxTier}`);
-  return ranked(
-    {
+    };
+  },
+  investigation: (filters: FilterNames): Source => {
+    const where: SQL[] = [];
+    if (filters.includes('category')) where.push(sql`i.category = ${$('category')}`);
+    if (filters.includes('maxTier')) where.push(sql`i.minimum_tier <= ${$('maxTier')}`);
+    return {
       type: 'investigation',
       columns: sql`i.id::text as id, i.name as title, i.description as description, i.category as category,
           i.minimum_tier as tier, null::text as price, null::text as slug`,
@@ -272,20 +199,15 @@ export function searchInvestigations(match: Match, filters: Filters, limit: numb
       where,
       vector: sql`i.search_vector`,
       name: sql`i.name`,
-    },
-    match,
-    limit,
-  );
-}
-
-/** Blog posts by title and excerpt only; their tier is what the classification asks (PUBLIC 0, TIER_n n). */
-export function searchBlog(match: Match, filters: Filters, limit: number): SQL {
-  const tier = sql`case b.classification when 'PUBLIC' then 0 when 'TIER_1' then 1 else 2 end`;
-  const where: SQL[] = [sql`b.published_at is not null`];
-  if (filters.category) where.push(sql`b.category::text = ${filters.category}`);
-  if (filters.maxTier !== undefined) where.push(sql`${tier} <= ${filters.maxTier}`);
-  return ranked(
-    {
+    };
+  },
+  /** Blog posts by title and excerpt only; their tier is what the classification asks (PUBLIC 0, TIER_n n). */
+  blog: (filters: FilterNames): Source => {
+    const tier = sql`case b.classification when 'PUBLIC' then 0 when 'TIER_1' then 1 else 2 end`;
+    const where: SQL[] = [sql`b.published_at is not null`];
+    if (filters.includes('category')) where.push(sql`b.category::text = ${$('category')}`);
+    if (filters.includes('maxTier')) where.push(sql`${tier} <= ${$('maxTier')}`);
+    return {
       type: 'blog',
       columns: sql`b.id::text as id, b.title as title, b.excerpt as description, b.category::text as category,
           ${tier} as tier, null::text as price, b.slug as slug`,
@@ -293,18 +215,13 @@ export function searchBlog(match: Match, filters: Filters, limit: number): SQL {
       where,
       vector: sql`b.search_vector`,
       name: sql`b.title`,
-    },
-    match,
-    limit,
-  );
-}
-
-/** Approved vendors only. */
-export function searchVendors(match: Match, filters: Filters, limit: number): SQL {
-  const where: SQL[] = [sql`v.status = 'APPROVED'`];
-  if (filters.category) where.push(sql`v.business_type::text = ${filters.category}`);
-  return ranked(
-    {
+    };
+  },
+  /** Approved vendors only. */
+  vendor: (filters: FilterNames): Source => {
+    const where: SQL[] = [sql`v.status = 'APPROVED'`];
+    if (filters.includes('category')) where.push(sql`v.business_type::text = ${$('category')}`);
+    return {
       type: 'vendor',
       columns: sql`v.id::text as id, v.company_name as title, left(v.description, 200) as description,
           v.business_type::text as category, null::int as tier, null::text as price, null::text as slug`,
@@ -312,10 +229,215 @@ export function searchVendors(match: Match, filters: Filters, limit: number): SQ
       where,
       vector: sql`v.search_vector`,
       name: sql`v.company_name`,
-    },
-    match,
-    limit,
+    };
+  },
+} satisfies Partial<Record<SearchResultType, (filters: FilterNames) => Source>>;
+
+export type SourceType = keyof typeof SOURCES;
+
+/** The result types a search looks in, in the order their candidates are gathered. */
+export const SOURCE_TYPES = Object.keys(SOURCES) as SourceType[];
+
+/**
+ * Which of a search's three branches a source's query is for: `exact`, the full-text query (the common case, cheap
+ * through the GIN index); `every` and `some`, the typo fallback, only when full text found little: names with
+ * every typed word found (as typed or corrected), then names with at least half of them.
+ */
+type Branch = 'exact' | 'every' | 'some';
+
+/**
+ * What decides a search statement's text. Everything else (the typed words' queries, the filters' values, the log
+ * entry) is a parameter, so a statement is built once per shape (kept for the next search of that shape, at most
+ * MAX_SHAPES) and PostgreSQL prepares it once per connection. Building it cost a third of the server's own work
+ * for a search.
+ */
+interface Shape {
+  types: readonly SourceType[];
+  filters: FilterNames;
+  /** Text shorter than SHORT_TEXT: names that start with it, instead of full text. */
+  short: boolean;
+  /** Whether full text has a query (it has none when a typed word begins no lexeme: nothing can match). */
+  query: boolean;
+  /**
+   * The typo fallback, when the text is long enough for it and some typed word was found in some form: whether
+   * every typed word was (`all`), how many were (`groups`), and whether more than one word was typed.
+   */
+  typo: { all: boolean; groups: number; several: boolean } | null;
+}
+
+/**
+ * One source's candidates for one branch, capped at CANDIDATES rows before anything is ranked. Full text ranks by
+ * ts_rank. The typo fallback scores names with every typed word found 1 and up (`every`), and, when more than one
+ * word was typed, names with at least half of them but not all by the share found, always below 1 (`some`).
+ */
+function candidates(source: Source, shape: Shape, branch: Branch): SQL {
+  const { vector, name } = source;
+  const select = (where: SQL, score: SQL, order = sql``) =>
+    sql`select ${source.columns}, ${score} as score from ${source.from}
+      where ${sql.join([where, ...source.where], sql` and `)} ${order} limit ${CANDIDATES}`;
+  const all = sql`${$('all')}::tsquery`;
+  switch (branch) {
+    case 'exact': {
+      if (shape.short) {
+        // The first CANDIDATES names in the order of the btree on lower(name) (text_pattern_ops: byte order) from
+        // the prefix on: a generic plan cannot use the index for `like $1`, and read the table instead, the whole
+        // of it for a prefix no name has.
+        const lower = sql`lower(${name})`;
+        return select(
+          sql`${lower} ~>=~ ${$('prefix')} and ${lower} ~<~ ${$('prefixEnd')} and starts_with(${lower}, ${$('prefix')})`,
+          sql`1.0 / length(${name})`,
+          sql`order by ${lower} using ~<~`,
+        );
+      }
+      if (!shape.query) return select(sql`false`, sql`0`);
+      const query = sql`${$('query')}::tsquery`;
+      return select(sql`${vector} @@ ${query}`, sql`ts_rank(${vector}, ${query})`);
+    }
+    case 'every':
+      return select(sql`${vector} @@ ${all}`, sql`1 + ts_rank(${vector}, ${all}) / 10`);
+    case 'some': {
+      const any = sql`${$('any')}::tsquery`;
+      const groups = Array.from({ length: shape.typo?.groups ?? 0 }, (_, i) => $(`group${i}`));
+      const found = sql.join(
+        groups.map((group) => sql`(${vector} @@ ${group}::tsquery)::int`),
+        sql` + `,
+      );
+      const share = sql`(${found})::float / ${$('words')}`;
+      const notAll = shape.typo?.all ? sql`and not ${vector} @@ ${all}` : sql``;
+      return select(
+        sql`${vector} @@ ${any} ${notAll} and ${share} >= ${FUZZY_MIN_SHARE}`,
+        sql`${share} + ts_rank(${vector}, ${any}) / 10`,
+      );
+    }
+  }
+}
+
+/**
+ * The whole statement: the full-text branches; only when they found fewer than `fuzzyBelow`, the typo branches
+ * (one-time filters, so PostgreSQL skips them otherwise); the best `limit` of all; and the log entry with the number
+ * of results. The `some` branch runs only when `every` found too few to fill the answer: its scores are below 1 and
+ * those of `every` 1 or more, so once `every` has `limit` hits that `exact` has not, none of `some` could be shown.
+ * It is the costly branch: an OR of common words scans many names.
+ */
+function statement(shape: Shape): SQL {
+  const sources = shape.types.map((type) => SOURCES[type](shape.filters));
+  const branch = (name: Branch) =>
+    sql.join(
+      sources.map(
+        (source) => sql`(select ${source.type}::text as type, c.* from (${candidates(source, shape, name)}) c
+          order by score desc, title limit ${$('limit')})`,
+      ),
+      sql` union all `,
+    );
+  const ctes = [
+    sql`exact as (select * from (${branch('exact')}) u order by score desc, title limit ${$('limit')})`,
+  ];
+  const found = ['exact'];
+  if (shape.typo) {
+    const typos = (name: Branch, gate: SQL) => sql`select * from (${branch(name)}) f
+      where (select count(*) from exact) < ${$('fuzzyBelow')} ${gate}
+        and not exists (select 1 from exact e where e.type = f.type and e.id = f.id)`;
+    if (shape.typo.all) {
+      ctes.push(sql`every_word as (${typos('every', sql``)})`);
+      found.push('every_word');
+    }
+    if (shape.typo.several) {
+      const gate = shape.typo.all ? sql`and (select count(*) from every_word) < ${$('limit')}` : sql``;
+      ctes.push(sql`some_words as (${typos('some', gate)})`);
+      found.push('some_words');
+    }
+  }
+  const union = sql.raw(found.map((name) => `select * from ${name}`).join(' union all '));
+  ctes.push(sql`hits as (select * from (${union}) a order by score desc, title limit ${$('limit')})`);
+  ctes.push(sql`logged as (insert into ${searchLog} (user_id, query, result_count)
+    select ${$('userId')}, ${$('logQuery')}, count(*) from hits)`);
+  return sql`with ${sql.join(ctes, sql`, `)} select * from hits order by score desc, title`;
+}
+
+/** How many statement shapes are kept; a search of another shape builds its statement again. */
+const MAX_SHAPES = 500;
+const statements = new Map<string, Statement>();
+
+function statementFor(shape: Shape): Statement {
+  const key = JSON.stringify(shape);
+  let found = statements.get(key);
+  if (!found) {
+    found = prepare(statement(shape));
+    if (statements.size >= MAX_SHAPES) statements.delete(statements.keys().next().value!);
+    statements.set(key, found);
+  }
+  return found;
+}
+
+/** One search, as the service asks for it. */
+export interface Search {
+  /** The text as typed, lower case. */
+  text: string;
+  /** Its words (lib/search-text.ts), looked up in the word list unless the text is short. */
+  words: string[];
+  types: readonly SourceType[];
+  filters: Filters;
+  /** Whether names resembling the text are looked for (typos) when full text finds fewer than `fuzzyBelow`. */
+  fuzzy: boolean;
+  fuzzyBelow: number;
+  /**
+   * gin_fuzzy_search_limit, so a broad word does not have the GIN index collect every match before the candidate
+   * limit applies (most of a broad search's cost); it thins each word's matches at random, so with several words,
+   * whose matches must meet, it has to be higher or off (0).
+   */
+  ginScanLimit: number;
+  limit: number;
+}
+
+/**
+ * The whole search on one connection of the search pool: the word list's forms of the typed words, from which
+ * lib/search-text.ts builds the full-text and typo queries, then the statement of the search's shape with them.
+ */
+export async function searchAndLog(
+  pool: pg.Pool,
+  search: Search,
+  log: { userId: string | null; query: string },
+): Promise<Hit[]> {
+  const short = search.text.length < SHORT_TEXT;
+  const words = short ? [] : search.words;
+  const filters = (Object.keys(search.filters) as (keyof Filters)[]).filter(
+    (name) => search.filters[name] !== undefined,
   );
+  const client = await pool.connect();
+  try {
+    const [row] = await run<{ forms: WordForms[] | null }>(client, wordForms, {
+      ginScanLimit: String(search.ginScanLimit),
+      words: words.join(' '),
+      ends: words.map(prefixEnd).join(' '),
+    });
+    const forms = row?.forms ?? [];
+    const query = short ? null : fullTextQuery(words, forms);
+    const typo = search.fuzzy ? typoQueries(words, forms) : null;
+    const shape: Shape = {
+      types: search.types,
+      filters,
+      short,
+      query: query !== null,
+      typo: typo && { all: typo.all !== null, groups: typo.each.length, several: typo.words > 1 },
+    };
+    const hits = await run<Hit>(client, statementFor(shape), {
+      ...search.filters,
+      limit: search.limit,
+      fuzzyBelow: search.fuzzyBelow,
+      prefix: search.text,
+      prefixEnd: prefixEnd(search.text),
+      query,
+      all: typo?.all,
+      any: typo?.any,
+      ...Object.fromEntries((typo?.each ?? []).map((group, i) => [`group${i}`, group])),
+      words: typo?.words,
+      userId: log.userId,
+      logQuery: log.query,
+    });
+    return hits.map((hit) => ({ ...hit, score: Number(hit.score) }));
+  } finally {
+    client.release();
+  }
 }
 
 /** Marks the latest logged search of this text (by this user, when signed in) as clicked. */

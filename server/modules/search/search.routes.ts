@@ -3,13 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../plugins/error-responses.js';
 import { searchClickRequestSchema, searchQuerySchema, searchResultSchema } from '../../../contract/search.js';
-import type { AppContext } from '../../infra/context.js';
+import type { RouteDeps } from '../../infra/module.js';
+import { createSearchPool } from './search.repository.js';
 import * as search from './search.service.js';
 
 const tags = ['search'];
 
-export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function searchRoutes(app: FastifyInstance, { ctx, database }: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const pool = createSearchPool(database.url);
+  app.addHook('onClose', () => pool.end());
 
   r.get(
     '/api/search',
@@ -21,7 +24,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         response: { 200: z.array(searchResultSchema), ...errors(400) },
       },
     },
-    async (request) => search.search(ctx, request.query, request.auth?.user.id ?? null),
+    async (request) => search.search(pool, request.query, request.auth?.user.id ?? null),
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import type { z } from 'zod';
 import {
   SEARCH_MAX_RESULTS,
@@ -8,12 +8,11 @@ import {
   type searchQuerySchema,
 } from '../../../contract/search.js';
 import type { AppContext } from '../../infra/context.js';
-import { fullTextQuery, searchWords, typoQueries, type WordForms } from '../../lib/search-text.js';
+import { searchWords } from '../../lib/search-text.js';
 import * as repository from './search.repository.js';
 
 const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 const TRENDING_MAX = 8;
-/** Shown while the search log is still empty (a new installation). */
 /** Below this many full-text hits, names resembling the text are looked for too (typos). */
 const FUZZY_BELOW = 5;
 /** Trigrams of shorter text say nothing useful about typos. */
@@ -24,6 +23,7 @@ const FUZZY_MIN_LENGTH = 4;
  * still leave about 200 rows with both); none for more.
  */
 const GIN_SCAN_LIMITS = [2_000, 2_000, 20_000];
+/** Shown while the search log is still empty (a new installation). */
 const CURATED_TRENDING = [
   'rf detector',
   'body armour',
@@ -32,16 +32,6 @@ const CURATED_TRENDING = [
   'osint',
   'faraday',
 ];
-
-type Source = (match: repository.Match, filters: repository.Filters, limit: number) => SQL;
-
-const SOURCES: Partial<Record<SearchResultType, Source>> = {
-  product: repository.searchProducts,
-  service: repository.searchServices,
-  investigation: repository.searchInvestigations,
-  blog: repository.searchBlog,
-  vendor: repository.searchVendors,
-};
 
 /** Where a result opens; a signed-out visitor has no product page, so products open the filtered marketplace. */
 function urlOf(type: SearchResultType, hit: repository.Hit, signedIn: boolean): string {
@@ -61,10 +51,11 @@ function urlOf(type: SearchResultType, hit: repository.Hit, signedIn: boolean): 
 
 /**
  * Products, digital services, the investigation catalogue, blog posts and approved vendors, ranked together: full
- * text with prefix matching plus trigram similarity for typos. Every search is logged for trending and analytics.
+ * text with prefix matching plus trigram similarity for typos, on the search pool (`createSearchPool`). Every search
+ * is logged for trending and analytics.
  */
 export async function search(
-  ctx: AppContext,
+  pool: pg.Pool,
   query: z.output<typeof searchQuerySchema>,
   userId: string | null,
 ): Promise<SearchResult[]> {
@@ -72,35 +63,29 @@ export async function search(
   if (text.length < SEARCH_MIN_LENGTH) return [];
   const words = searchWords(text);
   const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
-  const types = (Object.keys(SOURCES) as SearchResultType[]).filter(
+  const types = repository.SOURCE_TYPES.filter(
     (type) => (!query.type || query.type === type) && (!priced || type === 'product'),
   );
   // A type no source serves (`other`), or a price bound on a type without prices, can match nothing.
   if (types.length === 0) return [];
-  const filters = {
-    category: query.category,
-    maxTier: query.tier,
-    minPrice: query.minPrice,
-    maxPrice: query.maxPrice,
-  };
-  const short = text.length < repository.SHORT_TEXT;
-  const fuzzy = text.length >= FUZZY_MIN_LENGTH && words.length > 0;
-  const plan = (forms: WordForms[]): repository.Plan => {
-    const match = {
-      text,
-      query: short ? null : fullTextQuery(words, forms),
-      typo: typoQueries(words, forms),
-    };
-    const branches = (isFuzzy: boolean) =>
-      types.map((type) => SOURCES[type]!({ ...match, fuzzy: isFuzzy }, filters, SEARCH_MAX_RESULTS));
-    // Names resembling the text (typos) are looked at only when full text found little.
-    return { exact: branches(false), fuzzy: fuzzy ? branches(true) : null, fuzzyBelow: FUZZY_BELOW };
-  };
   const hits = await repository.searchAndLog(
-    ctx.db,
-    { words: short ? [] : words, ginScanLimit: GIN_SCAN_LIMITS[words.length] ?? 0 },
-    plan,
-    SEARCH_MAX_RESULTS,
+    pool,
+    {
+      text,
+      words,
+      types,
+      filters: {
+        category: query.category,
+        maxTier: query.tier,
+        minPrice: query.minPrice,
+        maxPrice: query.maxPrice,
+      },
+      // Names resembling the text (typos) are looked at only when full text found little.
+      fuzzy: text.length >= FUZZY_MIN_LENGTH && words.length > 0,
+      fuzzyBelow: FUZZY_BELOW,
+      ginScanLimit: GIN_SCAN_LIMITS[words.length] ?? 0,
+      limit: SEARCH_MAX_RESULTS,
+    },
     { userId, query: text },
   );
   const results = hits.map((hit): SearchResult => ({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createAppContext } from '../../modules.js';
+import { createSearchPool } from './search.repository.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -27,6 +28,24 @@ const search = async (query: string, cookie?: string) => {
 };
 
 describe('GET /api/search', () => {
+  it("runs on a pool of its own whose connections start with the search statement's settings", async () => {
+    const pool = createSearchPool(t.database.url);
+    try {
+      const { rows } = await pool.query<Record<string, string>>(
+        `select current_setting('plan_cache_mode') as plan, current_setting('synchronous_commit') as sync,
+          current_setting('pg_trgm.word_similarity_threshold') as similarity`,
+      );
+      expect(rows[0]).toEqual({ plan: 'force_generic_plan', sync: 'off', similarity: '0.3' });
+      // The app's own pool keeps PostgreSQL's defaults.
+      const defaults = await t.database.pool.query<Record<string, string>>(
+        `select current_setting('plan_cache_mode') as plan, current_setting('synchronous_commit') as sync`,
+      );
+      expect(defaults.rows[0]).toEqual({ plan: 'auto', sync: 'on' });
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('answers [] below 2 characters and 400 above 100', async () => {
     expect(await search('q=a')).toEqual([]);
     expect(await search('q=')).toEqual([]);
@@ -80,6 +99,10 @@ describe('GET /api/search', () => {
     expect(await first('encryptid sateltte')).toBe('Encrypted Satellite Phone SX-2');
     // A right word beside a wrong one still finds the name with the right word.
     expect(await first('thermal imagenq')).toBe('Thermal Imaging Monocular TX-35');
+    // At least half the typed words found, when no name has them all: the most words found first.
+    expect(await first('faraday qzxqzv')).toBe('Faraday Signal-Blocking Bag Set');
+    expect(await first('thermal monocular qzxqzv')).toBe('Thermal Imaging Monocular TX-35');
+    expect(await search(`q=${encodeURIComponent('faraday qzxqzv vqzxqz')}`)).toEqual([]);
     // Two wrong letters in a five-letter word are too many (one edit up to five letters), three in a long one too.
     expect((await search('q=rxdix')).some((r) => /radio/i.test(r.title))).toBe(false);
     expect((await search('q=bxllxstxc')).some((r) => /ballistic/i.test(r.title))).toBe(false);
