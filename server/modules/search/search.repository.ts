@@ -11,6 +11,8 @@ import {
   digitalServices,
   investigationCatalog,
   products,
+  SEARCH_BUCKETS,
+  searchBucket,
   searchLog,
   searchWords,
   vendorApplications,
@@ -147,6 +149,11 @@ interface Source {
   where: SQL[];
   vector: SQL;
   name: SQL;
+  /**
+   * Conditions that split the rows into parts with a GIN index each (the products' SEARCH_BUCKETS), read one after
+   * another until the candidates are found; literal, so that a generic plan can pick each part's index.
+   */
+  parts?: SQL[];
 }
 
 /**
@@ -171,6 +178,10 @@ const SOURCES = {
       where,
       vector: sql`p.search_vector`,
       name: sql`p.name`,
+      parts: Array.from(
+        { length: SEARCH_BUCKETS },
+        (_, bucket) => sql`${searchBucket(sql`p.id`)} = ${sql.raw(String(bucket))}`,
+      ),
     };
   },
   service: (filters: FilterNames): Source => {
@@ -275,6 +286,14 @@ function candidates(source: Source, shape: Shape, branch: Branch): SQL {
   const select = (where: SQL, score: SQL, order = sql``) =>
     sql`select ${source.columns}, ${score} as score from ${source.from}
       where ${sql.join([where, ...source.where], sql` and `)} ${order} limit ${CANDIDATES}`;
+  // Through the search vector: part after part when the source has parts, until CANDIDATES are found.
+  const search = (where: SQL, score: SQL) =>
+    source.parts
+      ? sql`select * from (${sql.join(
+          source.parts.map((part) => sql`(${select(sql`${part} and ${where}`, score)})`),
+          sql` union all `,
+        )}) parts limit ${CANDIDATES}`
+      : select(where, score);
   const all = sql`${$('all')}::tsquery`;
   switch (branch) {
     case 'exact': {
@@ -291,10 +310,10 @@ function candidates(source: Source, shape: Shape, branch: Branch): SQL {
       }
       if (!shape.query) return select(sql`false`, sql`0`);
       const query = sql`${$('query')}::tsquery`;
-      return select(sql`${vector} @@ ${query}`, sql`ts_rank(${vector}, ${query})`);
+      return search(sql`${vector} @@ ${query}`, sql`ts_rank(${vector}, ${query})`);
     }
     case 'every':
-      return select(sql`${vector} @@ ${all}`, sql`1 + ts_rank(${vector}, ${all}) / 10`);
+      return search(sql`${vector} @@ ${all}`, sql`1 + ts_rank(${vector}, ${all}) / 10`);
     case 'some': {
       const any = sql`${$('any')}::tsquery`;
       const groups = Array.from({ length: shape.typo?.groups ?? 0 }, (_, i) => $(`group${i}`));
@@ -304,7 +323,7 @@ function candidates(source: Source, shape: Shape, branch: Branch): SQL {
       );
       const share = sql`(${found})::float / ${$('words')}`;
       const notAll = shape.typo?.all ? sql`and not ${vector} @@ ${all}` : sql``;
-      return select(
+      return search(
         sql`${vector} @@ ${any} ${notAll} and ${share} >= ${FUZZY_MIN_SHARE}`,
         sql`${share} + ts_rank(${vector}, ${any}) / 10`,
       );
