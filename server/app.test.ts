@@ -27,7 +27,9 @@ afterAll(async () => {
 
 describe('health', () => {
   it('/healthz answers ok and /readyz checks the database and its migrations', async () => {
-    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const health = await app.inject({ url: '/healthz' });
+    expect(health.json()).toEqual({ status: 'ok' });
+    expect(health.headers['content-type']).toBe('application/json; charset=utf-8');
     const ready = await app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok' });

@@ -6,6 +6,7 @@ import { appliedMigrationCount, expectedMigrationCount, type Database } from '..
 const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']), detail: z.string().optional() });
 /** `/healthz`'s one answer, serialised once. */
 const OK_JSON = JSON.stringify(statusSchema.parse({ status: 'ok' }));
+const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * A probe reads no session and is never rate limited (a load balancer polls it); decision 014. The security
  * headers and the request id still come with it.
@@ -25,7 +26,12 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
       // A few bytes: no compression hook on the path a load balancer polls (decision 022).
       compress: false,
     },
-    async (_request, reply) => reply.serializer(() => OK_JSON).send({ status: 'ok' }),
+    // A serializer of the reply's own leaves the content type to the route.
+    async (_request, reply) =>
+      reply
+        .type(JSON_TYPE)
+        .serializer(() => OK_JSON)
+        .send({ status: 'ok' }),
   );
 
   r.get(
