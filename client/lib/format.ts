@@ -10,25 +10,44 @@ export interface MoneyFormatOptions {
   wholeNumber?: boolean;
 }
 
-const inrFormat = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-const inrWholeFormat = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdWholeFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * A formatter made on its first use. Building an Intl formatter loads its locale's data, which takes milliseconds
+ * each (tens on a slow phone): made at import, the nine below held up the module's evaluation before the first
+ * render of every page that imports this file, though a page uses one or two of them.
+ */
+function lazyFormat<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const inrFormat = lazyFormat(
+  () =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 2,
+    }),
+);
+const inrWholeFormat = lazyFormat(
+  () =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
+const usdFormat = lazyFormat(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+const usdWholeFormat = lazyFormat(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
 
 /** Shown instead of a price that could not be read, rather than a misleading ₹0. */
 export const UNKNOWN_AMOUNT = '—';
@@ -41,47 +60,49 @@ export function formatINR(value: string | number, { wholeNumber = false }: Money
   const amount = toAmount(value);
   if (!Number.isFinite(amount)) return UNKNOWN_AMOUNT;
   // `|| 0` turns a truncated -0.5 into 0 so it never prints as '-₹0'.
-  return wholeNumber ? inrWholeFormat.format(Math.trunc(amount) || 0) : inrFormat.format(amount);
+  return wholeNumber ? inrWholeFormat().format(Math.trunc(amount) || 0) : inrFormat().format(amount);
 }
 
 /** Dollars with cents: 45678.9 -> '$45,678.90'; `wholeNumber` truncates the cents: 99.99 -> '$99'. */
 export function formatUSD(value: string | number, { wholeNumber = false }: MoneyFormatOptions = {}): string {
   const amount = toAmount(value);
   if (!Number.isFinite(amount)) return UNKNOWN_AMOUNT;
-  return wholeNumber ? usdWholeFormat.format(Math.trunc(amount) || 0) : usdFormat.format(amount);
+  return wholeNumber ? usdWholeFormat().format(Math.trunc(amount) || 0) : usdFormat().format(amount);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = lazyFormat(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 
 /** A date as 'Nov 22, 2026'; '—' when the value is not a date. */
 export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? UNKNOWN_AMOUNT : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? UNKNOWN_AMOUNT : dateFormat().format(date);
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeFormat = lazyFormat(
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /** A moment as 'Nov 22, 2026, 3:40 PM' (the browser's time zone); '—' when the value is not a date. */
 export function formatDateTime(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? UNKNOWN_AMOUNT : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? UNKNOWN_AMOUNT : dateTimeFormat().format(date);
 }
 
-const countFormat = new Intl.NumberFormat('en-US');
+const countFormat = lazyFormat(() => new Intl.NumberFormat('en-US'));
 
 /** A count with US grouping: 12345 -> '12,345'; '—' when it is not a number. */
 export function formatCount(value: number): string {
-  return Number.isFinite(value) ? countFormat.format(value) : UNKNOWN_AMOUNT;
+  return Number.isFinite(value) ? countFormat().format(value) : UNKNOWN_AMOUNT;
 }
 
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const percentFormat = lazyFormat(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
 
 /** A percentage given as 0-100: 42.35 -> '42.4%'. */
 export function formatPercent(value: number): string {
-  return Number.isFinite(value) ? `${percentFormat.format(value)}%` : UNKNOWN_AMOUNT;
+  return Number.isFinite(value) ? `${percentFormat().format(value)}%` : UNKNOWN_AMOUNT;
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const relativeFormat = lazyFormat(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -101,9 +122,9 @@ export function formatRelativeTime(value: string | number | Date, now: number = 
   const seconds = Math.round((time - now) / 1000);
   if (Math.abs(seconds) < 45) return 'just now';
   for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeFormat().format(Math.round(seconds / size), unit);
   }
-  return relativeFormat.format(Math.round(seconds / 60), 'minute');
+  return relativeFormat().format(Math.round(seconds / 60), 'minute');
 }
 
 /**
