@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { PackageSearch, RotateCcw } from 'lucide-react';
 import type { Product } from '@contract/catalog';
 import { Button } from '@/components/ui/button';
@@ -49,7 +49,12 @@ export function Marketplace({ canOpenProducts, renderProductAction, headerAction
   const products = useProducts(toProductFilters(state));
   const filtersActive = hasActiveFilters(state);
 
-  const pages = products.data?.pages ?? [];
+  // A page of results (24 cards, each with its add button) renders in the background, in slices React yields
+  // between, instead of in one long task when it arrives; until then the placeholders or the previous results stay.
+  const results = useDeferredValue(products.data);
+  const loading = results === undefined && !products.isError;
+
+  const pages = results?.pages ?? [];
   const items = pages.flatMap((page) => page.products);
   const total = pages[0]?.total;
   const updating = products.isPlaceholderData || (products.isFetching && !products.isFetchingNextPage);
@@ -83,8 +88,8 @@ export function Marketplace({ canOpenProducts, renderProductAction, headerAction
         <ViewToggle view={state.view} onChange={(view) => update({ view })} />
       </div>
 
-      <section aria-label="Equipment" aria-busy={updating || products.isPending}>
-        {products.isPending ? (
+      <section aria-label="Equipment" aria-busy={updating || loading}>
+        {loading ? (
           <LoadingCards />
         ) : products.isError && items.length === 0 ? (
           <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed px-6 py-16 text-center">
