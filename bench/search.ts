@@ -136,11 +136,14 @@ export async function searchLoad(
   let next = 0;
   let searching = true;
   const health: number[] = [];
+  const probe = async () => (await fetch(`${base}/healthz`)).arrayBuffer();
   const healthLoop = (async () => {
     while (searching) {
       const started = performance.now();
-      const response = await fetch(`${base}/healthz`);
-      await response.arrayBuffer();
+      // Once more on a socket error: the connection fetch keeps alive may have been closed by the server while it
+      // sat idle (growing the catalogue to a million took minutes; the first probe after it failed so). A server
+      // that is down fails the second probe too.
+      await probe().catch(probe);
       health.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
