@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { JSON_MEDIA_TYPE } from '../lib/media-types.js';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -117,7 +118,7 @@ export function sendCachedJson<T extends object>(
     compressed = compressedOnce(json);
     compressedPages.set(page, compressed);
   }
-  reply.type('application/json; charset=utf-8');
+  reply.type(JSON_MEDIA_TYPE);
   return sendCompressed(request, reply, json, compressed);
 }
 

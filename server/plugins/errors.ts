@@ -3,9 +3,10 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/errors.js';
 import { AppError } from '../lib/errors.js';
+import { JSON_MEDIA_TYPE } from '../lib/media-types.js';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
-  return reply.status(status).type('application/json; charset=utf-8').send(body);
+  return reply.status(status).type(JSON_MEDIA_TYPE).send(body);
 }
 
 /** Turns fastify's own client errors (bad JSON, wrong media type, body too large...) into our codes. */

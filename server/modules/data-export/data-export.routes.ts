@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataExportSchema, dataExportsQuerySchema } from '../../../contract/privacy.js';
 import type { AppContext } from '../../infra/context.js';
+import { JSON_MEDIA_TYPE } from '../../lib/media-types.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { errors } from '../../plugins/error-responses.js';
 import { requestMeta } from '../../plugins/session.js';
@@ -68,7 +69,7 @@ export async function dataExportRoutes(app: FastifyInstance, { ctx }: { ctx: App
         requestMeta(request),
       );
       return reply
-        .type('application/json; charset=utf-8')
+        .type(JSON_MEDIA_TYPE)
         .header('Content-Disposition', `attachment; filename="${download.filename}"`)
         .header('Cache-Control', 'no-store')
         .send(download.document);

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appliedMigrationCount, expectedMigrationCount, type Database } from '../../db/client.js';
+import { JSON_MEDIA_TYPE } from '../../lib/media-types.js';
 
 const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']), detail: z.string().optional() });
 /** `/healthz`'s one answer, serialised once. */
 const OK_JSON = JSON.stringify(statusSchema.parse({ status: 'ok' }));
-const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * A probe reads no session and is never rate limited (a load balancer polls it); decision 014. The security
  * headers and the request id still come with it.
@@ -29,7 +29,7 @@ export async function healthRoutes(app: FastifyInstance, { database }: { databas
     // A serializer of the reply's own leaves the content type to the route.
     async (_request, reply) =>
       reply
-        .type(JSON_TYPE)
+        .type(JSON_MEDIA_TYPE)
         .serializer(() => OK_JSON)
         .send({ status: 'ok' }),
   );

@@ -13,13 +13,14 @@ import {
   threatsExportQuerySchema,
   threatsQuerySchema,
 } from '../../../contract/threats.js';
+import { STIX_MEDIA_TYPE } from '../../../contract/taxii.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import { JSON_MEDIA_TYPE } from '../../lib/media-types.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as threats from './threats.service.js';
 
 const tags = ['threat-intelligence'];
-const STIX_MEDIA_TYPE = 'application/stix+json;version=2.1';
 
 export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +69,7 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const bundle = await threats.exportStixBundle(ctx, currentAuth(request).user, request.query);
       // STIX's own media type for clients that ask for it; plain JSON otherwise (browsers, curl).
       const wantsStix = /application\/stix\+json/i.test(request.headers.accept ?? '');
-      return reply.type(wantsStix ? STIX_MEDIA_TYPE : 'application/json; charset=utf-8').send(bundle);
+      return reply.type(wantsStix ? STIX_MEDIA_TYPE : JSON_MEDIA_TYPE).send(bundle);
     },
   );
 
