@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_KINDS, BENCH_WORDS } from '../server/db/seed/bench-data.js';
 import { projectRoot } from '../server/lib/paths.js';
+import { BROWSER } from './throughput.js';
 
 /**
  * Search at scale (issue 19 point 4): search latency with rotating terms while 10 connections keep the server busy,
@@ -114,16 +115,12 @@ export interface SearchFigures {
 }
 
 /**
- * What a browser asks for (Chrome's Accept-Encoding): search answers above the compression threshold are
- * compressed, so that is what a visitor costs.
- */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-
-/**
  * `requests` searches over rotating terms (starting at `offset` in the list, so repeated runs ask other terms)
  * with SEARCH_CONNECTIONS busy, and `/healthz` probed every 20 ms meanwhile. The searches are sent by autocannon,
- * as the throughput figures are: on a 2-core machine the load generator shares the CPUs with the server and its
- * database, and fetch cost about 0.6 ms of CPU a request there, a quarter of what a search costs the server.
+ * as the throughput figures are, and ask as a browser does (Chrome's Accept-Encoding, so answers above the
+ * compression threshold are compressed). On a 2-core machine the load generator shares the CPUs with the server
+ * and its database, and fetch cost about 0.6 ms of CPU a request there, a quarter of what a search costs the
+ * server.
  */
 export async function searchLoad(
   base: string,

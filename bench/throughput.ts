@@ -48,7 +48,7 @@ const COLLAPSE = 0.25;
  * compressed forms (decision 022), so the figure is what serving a visitor costs. Hello's answer is too small to
  * compress either way.
  */
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 async function peerSession(peer: string, email: string): Promise<string> {
   const response = await fetch(`${peer}/login`, {

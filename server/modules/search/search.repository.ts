@@ -36,7 +36,7 @@ const FUZZY_MIN_SHARE = 0.5;
  * start with it are what a user typing ahead expects, and a btree range on lower(name) finds them at once (the
  * products' index; the other sources are a few rows each).
  */
-export const SHORT_TEXT = 3;
+const SHORT_TEXT = 3;
 
 export type Hit = {
   type: SearchResultType;
@@ -67,7 +67,7 @@ export interface Filters {
  * The GIN scan limit, which depends on the number of words, is set by the word lookup on the same connection.
  * A search is then two round trips instead of five (BEGIN, settings, word lookup, statement, COMMIT).
  */
-export const SEARCH_POOL_SIZE = 5;
+const SEARCH_POOL_SIZE = 5;
 
 export function createSearchPool(url: string): pg.Pool {
   return createPool(url, SEARCH_POOL_SIZE, {
