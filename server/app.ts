@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import type { AppContext } from './infra/context.js';
+import { requestLogger } from './infra/logging.js';
 import { clientDistDir } from './lib/paths.js';
 import { createAppContext, modules } from './modules.js';
 import authPlugin from './plugins/auth.js';
@@ -42,7 +43,9 @@ function trustProxy(value: string | undefined): FastifyServerOptions['trustProxy
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(options.logger
+      ? { loggerInstance: options.logger, childLoggerFactory: requestLogger }
+      : { logger: false }),
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeDatabase, describeMail, formatBanner, localUrl } from './banner.js';
-import { createLogger, resolveLogFormat } from './logging.js';
+import { createLogger, requestLogger, resolveLogFormat } from './logging.js';
 
 /** Logs and the banner (issue 23 point 2): readable on a terminal, JSON otherwise, never a password. */
 function sink(isTTY: boolean) {
@@ -17,7 +17,7 @@ async function oneRequest(format: 'pretty' | 'json') {
     nodeEnv: 'development',
     destination: out.destination,
   });
-  const app = Fastify({ loggerInstance: logger });
+  const app = Fastify({ loggerInstance: logger, childLoggerFactory: requestLogger });
   app.get('/api/things/:id', async () => ({ ok: true }));
   app.get('/assets/*', async () => 'console.log(1)');
   app.get('/boom', async () => {
@@ -72,6 +72,70 @@ describe('the log format', () => {
     expect(records.filter((record) => record.msg === 'incoming request')).toHaveLength(3);
     expect(records.filter((record) => record.msg === 'request completed')).toHaveLength(3);
     expect(records.every((record) => record.msg === 'Server listening' || record.reqId)).toBe(true);
+  });
+});
+
+describe("a request's logger", () => {
+  it('makes its pino child only when the request writes at a level that is on, with the route level first', async () => {
+    const out = sink(false);
+    const { logger } = createLogger({
+      level: 'warn',
+      format: 'json',
+      nodeEnv: 'production',
+      destination: out.destination,
+    });
+    const app = Fastify({ loggerInstance: logger, childLoggerFactory: requestLogger });
+    // The app's logger, whose children Fastify asks for per request.
+    const child = vi.spyOn(app.log, 'child');
+    app.get('/quiet', async (request) => {
+      request.log.info('below the level');
+      request.log.debug({ detail: 1 }, 'further below');
+      return { level: request.log.level };
+    });
+    app.get('/loud', async (request) => {
+      request.log.warn({ code: 7 }, 'disk at %d%%', 91);
+      request.log.child({ step: 'nested' }).error('from a child of the request');
+      return { level: request.log.level };
+    });
+    app.get('/verbose', { logLevel: 'debug' }, async (request) => {
+      request.log.debug('a route that logs more than the app');
+      return { level: request.log.level };
+    });
+    app.get('/strict', { logLevel: 'error' }, async (request) => {
+      request.log.warn('a route that logs less than the app');
+      return { level: request.log.level };
+    });
+
+    const quiet = await app.inject({ url: '/quiet' });
+    expect(quiet.json()).toEqual({ level: 'warn' });
+    expect(child).not.toHaveBeenCalled();
+    expect((await app.inject({ url: '/strict' })).json()).toEqual({ level: 'error' });
+    expect(child).not.toHaveBeenCalled();
+    expect(out.lines).toEqual([]);
+
+    await app.inject({ url: '/loud' });
+    const verbose = await app.inject({ url: '/verbose' });
+    // pino's children share their parent's methods: the request's nested child shows here too.
+    expect(child.mock.calls.map(([bindings]) => Object.keys(bindings))).toEqual([
+      ['reqId'],
+      ['step'],
+      ['reqId'],
+    ]);
+    await app.close();
+    const records = out.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    // The debug route writes Fastify's own request lines too; the strict and quiet ones wrote nothing.
+    expect(records.map(({ level, msg }) => [level, msg])).toEqual([
+      [40, 'disk at 91%'],
+      [50, 'from a child of the request'],
+      [30, 'incoming request'],
+      [20, 'a route that logs more than the app'],
+      [30, 'request completed'],
+    ]);
+    expect(records[0]).toMatchObject({ code: 7, reqId: expect.any(String) });
+    expect(records[1]).toMatchObject({ step: 'nested', reqId: records[0]!.reqId });
+    expect(new Set(records.slice(2).map((record) => record.reqId)).size).toBe(1);
+    expect(records[2]!.reqId).not.toBe(records[0]!.reqId);
+    expect(verbose.json()).toEqual({ level: 'debug' });
   });
 });
 

@@ -1,5 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { prettyFactory } from 'pino-pretty';
-import pino, { type DestinationStream, type Logger } from 'pino';
+import pino, {
+  type Bindings,
+  type ChildLoggerOptions,
+  type DestinationStream,
+  type LogFn,
+  type Logger,
+} from 'pino';
 
 /**
  * The server's logger (issue 23 point 2). JSON lines, one object per line, in production and whenever stdout is
@@ -57,6 +64,75 @@ interface LogRecord {
   res?: { statusCode?: number };
   responseTime?: number;
   [key: string]: unknown;
+}
+
+/** pino's level values; `silent` is above every level. */
+const LEVEL_VALUES: Readonly<Record<string, number>> = { ...pino.levels.values, silent: Infinity };
+
+/**
+ * A request's logger (Fastify's `request.log`), whose pino child, bound to the request id, is made the first time
+ * the request logs at a level that is on. Fastify makes a child for every request, and most log nothing above the
+ * level: `child()` serialises the bindings, and a route's own `logLevel` (the probes') rebuilds every log method of
+ * the child too. That was about a fifth of a `/healthz` answer (decision 027).
+ */
+class RequestLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+  /** The lowest level value this logger writes. */
+  private threshold: number;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {
+    this.threshold = LEVEL_VALUES[options.level ?? parent.level] ?? 0;
+  }
+
+  private logger(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger().level = level;
+    this.threshold = LEVEL_VALUES[level] ?? 0;
+  }
+
+  fatal(...args: unknown[]): void {
+    if (this.threshold <= 60) this.logger().fatal(...(args as Parameters<LogFn>));
+  }
+  error(...args: unknown[]): void {
+    if (this.threshold <= 50) this.logger().error(...(args as Parameters<LogFn>));
+  }
+  warn(...args: unknown[]): void {
+    if (this.threshold <= 40) this.logger().warn(...(args as Parameters<LogFn>));
+  }
+  info(...args: unknown[]): void {
+    if (this.threshold <= 30) this.logger().info(...(args as Parameters<LogFn>));
+  }
+  debug(...args: unknown[]): void {
+    if (this.threshold <= 20) this.logger().debug(...(args as Parameters<LogFn>));
+  }
+  trace(...args: unknown[]): void {
+    if (this.threshold <= 10) this.logger().trace(...(args as Parameters<LogFn>));
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: request loggers that cost nothing until they write. */
+export function requestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new RequestLogger(logger, bindings, options);
 }
 
 /** Requests seen but not answered yet, at most this many (a request that never completes is forgotten). */
