@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, fillPlaceholders, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, fillPlaceholders, gte, is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { SearchResultType } from '../../../contract/search.js';
@@ -90,8 +90,23 @@ interface Statement {
 const dialect = new PgDialect();
 const $ = (name: string) => sql.placeholder(name);
 
+/**
+ * drizzle numbers each occurrence of a placeholder as a parameter of its own; here every occurrence of a name is one
+ * parameter, so PostgreSQL receives and parses each value once (a typed word's query is used by every part of every
+ * source: 99 parameters for one word, 30 of them the same query parsed again, were a fifth of a search's database
+ * time). Other values (the statement's constants) keep a parameter each.
+ */
 function prepare(query: SQL): Statement {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const built = dialect.sqlToQuery(query);
+  const params: unknown[] = [];
+  const numbers = new Map<string, number>();
+  const text = built.sql.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const param = built.params[Number(n) - 1];
+    if (!is(param, Placeholder)) return `$${params.push(param)}`;
+    let number = numbers.get(param.name);
+    if (number === undefined) numbers.set(param.name, (number = params.push(param)));
+    return `$${number}`;
+  });
   return { name: `q${createHash('sha1').update(text).digest('base64url')}`, text, params };
 }
 
@@ -166,15 +181,20 @@ const SOURCES = {
   /** Approved products only (vendor products wait for a Director). */
   product: (filters: FilterNames): Source => {
     const where: SQL[] = [sql`p.approval_status = 'approved'`];
-    if (filters.includes('category')) where.push(sql`c.slug = ${$('category')}`);
+    if (filters.includes('category'))
+      where.push(sql`p.category_id = (select c.id from ${categories} c where c.slug = ${$('category')})`);
     if (filters.includes('maxTier')) where.push(sql`p.minimum_tier <= ${$('maxTier')}`);
     if (filters.includes('minPrice')) where.push(sql`p.price >= ${$('minPrice')}`);
     if (filters.includes('maxPrice')) where.push(sql`p.price <= ${$('maxPrice')}`);
     return {
       type: 'product',
-      columns: sql`p.id::text as id, p.name as title, left(p.description, 200) as description, c.name as category,
+      // The category's name by a subquery, not a join: joined, a generic plan put the categories first and read
+      // every matching product of a part before the candidate limit applied (772 rows for "shield" at 100,000
+      // products, where 100 are wanted).
+      columns: sql`p.id::text as id, p.name as title, left(p.description, 200) as description,
+          (select c.name from ${categories} c where c.id = p.category_id) as category,
           p.minimum_tier as tier, p.price::text as price, p.slug as slug`,
-      from: sql`${products} p join ${categories} c on c.id = p.category_id`,
+      from: sql`${products} p`,
       where,
       vector: sql`p.search_vector`,
       name: sql`p.name`,

@@ -132,6 +132,20 @@ describe('GET /api/search', () => {
     expect(await search('q=kit&type=other')).toEqual([]);
   });
 
+  it("filters by category: a product category's slug finds its products only, each with the category's name", async () => {
+    const all = (await search('q=kit')).filter((r) => r.type === 'product');
+    const names = new Set(all.map((r) => r.category));
+    expect(names.size).toBeGreaterThan(1);
+    const { rows } = await t.database.pool.query<{ slug: string; name: string }>(
+      'select slug, name from categories where name = $1',
+      [all[0]!.category],
+    );
+    const filtered = await search(`q=kit&category=${rows[0]!.slug}`);
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.every((r) => r.type === 'product' && r.category === rows[0]!.name)).toBe(true);
+    expect(await search('q=kit&category=no-such-category')).toEqual([]);
+  });
+
   it('links products to their page for signed-in users and treats query syntax as text', async () => {
     const user = await registerUser(t.app);
     const [product] = (await search('q=faraday', user.cookie)).filter((r) => r.type === 'product');
