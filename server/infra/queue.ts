@@ -42,6 +42,7 @@ export class JobQueue {
   private starting: Promise<void> | null = null;
   private stopped = false;
   private readonly queues = new Map<string, Promise<void>>();
+  private creating: Promise<void> = Promise.resolve();
   private readonly workers = new Map<string, string[]>();
   private readonly pollingIntervalSeconds: number;
 
@@ -139,12 +140,37 @@ export class JobQueue {
     const boss = this.boss!;
     let created = this.queues.get(name);
     if (!created) {
-      created = boss.createQueue(name);
+      // One creation at a time per instance: concurrent ones deadlock each other as two instances' do.
+      created = this.creating.then(() => createQueue(boss, name));
+      this.creating = created.catch(() => undefined);
       this.queues.set(name, created);
       created.catch(() => this.queues.delete(name));
     }
     await created;
     return boss;
+  }
+}
+
+/** PostgreSQL's code for a transaction it cancelled to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
+const CREATE_ATTEMPTS = 10;
+
+/**
+ * Creates a queue unless it exists. pg-boss makes a new queue's partition of its job table with DDL that locks the
+ * job and queue tables in its own order, so two creations at once deadlocked, and PostgreSQL cancelled one: an
+ * instance starting beside another on a fresh database, or in a deploy that adds a queue, failed to start. Each
+ * instance creates one queue at a time (`ready`), and creating is idempotent, so a cancelled creation tries again
+ * after a short random pause.
+ */
+async function createQueue(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (error) {
+      if (attempt >= CREATE_ATTEMPTS || (error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
+    }
   }
 }
 
