@@ -20,7 +20,9 @@ const FUZZY_MIN_LENGTH = 4;
 /**
  * What the GIN index collects at most of each word's matches (gin_fuzzy_search_limit, see searchAndLog): 2,000 for
  * one word; 20,000 for two, whose thinned matches must still meet (two words each in a tenth of a million names
- * still leave about 200 rows with both); none for more.
+ * still leave about 200 rows with both); none for more. None either when a filter (category, tier, price) narrows
+ * the answer: the index thins before the filter applies, so a common word with a narrow filter showed fewer
+ * results than exist, or none (a search filtered costs the whole of its words' matches instead).
  */
 const GIN_SCAN_LIMITS = [2_000, 2_000, 20_000];
 /** Shown while the search log is still empty (a new installation). */
@@ -63,6 +65,7 @@ export async function search(
   if (text.length < SEARCH_MIN_LENGTH) return [];
   const words = searchWords(text);
   const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
+  const filtered = priced || query.category !== undefined || query.tier !== undefined;
   const types = repository.SOURCE_TYPES.filter(
     (type) => (!query.type || query.type === type) && (!priced || type === 'product'),
   );
@@ -83,7 +86,7 @@ export async function search(
       // Names resembling the text (typos) are looked at only when full text found little.
       fuzzy: text.length >= FUZZY_MIN_LENGTH && words.length > 0,
       fuzzyBelow: FUZZY_BELOW,
-      ginScanLimit: GIN_SCAN_LIMITS[words.length] ?? 0,
+      ginScanLimit: filtered ? 0 : (GIN_SCAN_LIMITS[words.length] ?? 0),
       limit: SEARCH_MAX_RESULTS,
     },
     { userId, query: text },

@@ -146,6 +146,24 @@ describe('GET /api/search', () => {
     expect(await search('q=kit&category=no-such-category')).toEqual([]);
   });
 
+  it('finds every match of a common word under a narrow filter (the index thinned the matches before filtering)', async () => {
+    // Enough names with the word that the GIN scan thins each of the products' parts (5,000 each, against a limit of
+    // 2,000); 10 in a price band of their own.
+    await t.database.pool.query(`
+      insert into products (category_id, name, slug, description, price, image_url, minimum_tier, stock_count)
+      select (select id from categories order by sort_order limit 1), 'Zebrafinch Recorder ' || g, 'zebrafinch-' || g,
+        'A recorder.', case when g % 4000 = 0 then 987654 else 5000 end, '/images/categories/secure-devices.svg',
+        1, 5
+      from generate_series(1, 40000) as g`);
+    // As autovacuum leaves it: new rows move from the GIN indexes' pending lists, read whole, into their trees.
+    await t.database.pool.query('vacuum analyze products');
+    const banded = await search('q=zebrafinch&minPrice=987000');
+    expect(banded).toHaveLength(10);
+    expect(banded.every((r) => r.price === '987654.00')).toBe(true);
+    // Without a filter, a common word still answers its best 20.
+    expect(await search('q=zebrafinch')).toHaveLength(20);
+  });
+
   it('links products to their page for signed-in users and treats query syntax as text', async () => {
     const user = await registerUser(t.app);
     const [product] = (await search('q=faraday', user.cookie)).filter((r) => r.type === 'product');
