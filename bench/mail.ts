@@ -9,6 +9,7 @@ import { createAppContext } from '../server/modules.js';
 import { createMailSender } from '../server/infra/mail.js';
 import { JobQueue } from '../server/infra/queue.js';
 import * as mail from '../server/modules/mail/mail.service.js';
+import { percentile } from './stats.js';
 
 /** One message as the SMTP sink took it: the envelope's first recipient and when its DATA ended. */
 export interface Arrival {
@@ -72,12 +73,6 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 // --- Verification mail of registrations ---------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_KINDS, BENCH_WORDS } from '../server/db/seed/bench-data.js';
 import { projectRoot } from '../server/lib/paths.js';
+import { median, percentile } from './stats.js';
 import { BROWSER } from './throughput.js';
 
 /**
@@ -95,16 +96,6 @@ export function searchTerms(count: number, catalogue: number): string[] {
   return terms;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 export interface SearchFigures {
   p50: number;
   p95: number;
@@ -182,8 +173,6 @@ export async function searchLoad(
       `search: ${result.errors} errors, ${result.timeouts} timeouts, answers other than 200: ${answers}`,
     );
   }
-  latencies.sort((a, b) => a - b);
-  health.sort((a, b) => a - b);
   return {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),

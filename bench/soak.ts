@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, runningClusterUrl } from '../server/db/embedded.js';
 import { projectRoot } from '../server/lib/paths.js';
+import { median, percentile } from './stats.js';
 
 /**
  * `npm run soak -- --minutes N [--rate R] [--no-build]` (also `npm run bench -- --soak --minutes N`): the production
@@ -142,13 +143,6 @@ async function call(base: string, method: string, route: string, cookie?: string
   return { status: response.status, text, response };
 }
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const median = (values: number[]) => percentile(values, 50);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 function pickAction(): Action {
