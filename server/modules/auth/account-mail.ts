@@ -44,6 +44,14 @@ export async function issueToken(
   return token;
 }
 
+/** An expired link is kept a day, then deleted by the `auth.purge-expired-links` schedule. */
+const EXPIRED_LINK_KEPT_MS = 24 * 60 * MINUTE;
+
+/** Deletes links that expired more than a day ago (used or not); they can never be used again. */
+export async function purgeExpiredLinks(ctx: AppContext, now = new Date()): Promise<number> {
+  return repository.deleteEmailTokensExpiredBefore(ctx.db, new Date(now.getTime() - EXPIRED_LINK_KEPT_MS));
+}
+
 export const greeting = (user: UserRow) => `Hello ${user.firstName ?? 'there'},`;
 
 export function mailLimits(ctx: AppContext) {

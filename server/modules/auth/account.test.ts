@@ -12,6 +12,8 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { purgeFinished } from '../mail/mail.service.js';
+import { purgeExpiredLinks } from './account-mail.js';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -446,5 +448,65 @@ describe('an SMTP server that refuses', () => {
     } finally {
       smtp.refuse(false);
     }
+  });
+});
+
+describe('retention of links and mail', () => {
+  const HOUR = 60 * 60 * 1000;
+  const DAY = 24 * HOUR;
+
+  it('deletes links a day after they expired, used or not, and keeps the rest', async () => {
+    const user = await registerUser(t.app);
+    const link = (hash: string, expiresAt: Date, usedAt: Date | null = null) => ({
+      userId: user.id,
+      purpose: 'password_reset' as const,
+      tokenHash: `${user.id}:${hash}`,
+      email: user.email,
+      expiresAt,
+      usedAt,
+    });
+    const now = new Date();
+    await t.database.db
+      .insert(emailTokens)
+      .values([
+        link('expired-two-days', new Date(now.getTime() - 2 * DAY)),
+        link('used-and-expired', new Date(now.getTime() - 2 * DAY), new Date(now.getTime() - 3 * DAY)),
+        link('expired-an-hour', new Date(now.getTime() - HOUR)),
+        link('valid', new Date(now.getTime() + HOUR)),
+      ]);
+    expect(await purgeExpiredLinks(t.ctx, now)).toBeGreaterThanOrEqual(2);
+    // The user's own verification link from registering is theirs too, and valid: only the rows above are looked at.
+    const left = (await t.database.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id)))
+      .map((row) => row.tokenHash.split(':')[1])
+      .filter((name) => name !== undefined);
+    expect(left.sort()).toEqual(['expired-an-hour', 'valid']);
+  });
+
+  it('deletes sent and failed messages a month after their last attempt, never a queued one', async () => {
+    const to = uniqueEmail('retention');
+    const now = new Date();
+    const message = (subject: string, status: 'queued' | 'sent' | 'failed', daysAgo: number) => ({
+      toAddress: to,
+      kind: 'test',
+      subject,
+      text: subject,
+      html: `<p>${subject}</p>`,
+      status,
+      createdAt: new Date(now.getTime() - (daysAgo + 1) * DAY),
+      updatedAt: new Date(now.getTime() - daysAgo * DAY),
+    });
+    await t.database.db
+      .insert(mailOutbox)
+      .values([
+        message('sent long ago', 'sent', 31),
+        message('failed long ago', 'failed', 40),
+        message('queued long ago', 'queued', 60),
+        message('sent last week', 'sent', 7),
+      ]);
+    expect(await purgeFinished(t.ctx, now)).toBeGreaterThanOrEqual(2);
+    expect((await outboxFor(to)).map((row) => row.subject).sort()).toEqual([
+      'queued long ago',
+      'sent last week',
+    ]);
   });
 });

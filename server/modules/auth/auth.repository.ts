@@ -112,6 +112,15 @@ export async function retireEmailTokens(
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
+/** Links that expired before `before`, used or not: no request can use them any more. */
+export async function deleteEmailTokensExpiredBefore(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(emailTokens)
+    .where(lt(emailTokens.expiresAt, before))
+    .returning({ id: emailTokens.id });
+  return rows.length;
+}
+
 export async function insertSession(db: DbOrTx, session: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(session);
 }

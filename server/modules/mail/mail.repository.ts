@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 
@@ -57,4 +57,13 @@ export async function list(db: DbOrTx, filter: { to?: string; limit: number }): 
     .where(filter.to ? eq(mailOutbox.toAddress, filter.to) : undefined)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(filter.limit);
+}
+
+/** Messages sent or given up on whose last attempt was before `before`; queued ones stay, however old. */
+export async function deleteFinishedBefore(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(and(ne(mailOutbox.status, 'queued'), lt(mailOutbox.updatedAt, before)))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }

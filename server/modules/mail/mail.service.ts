@@ -93,6 +93,18 @@ export async function deliver(ctx: AppContext, id: string): Promise<DeliveryOutc
   });
 }
 
+/**
+ * How long a message sent or given up on stays in the outbox (for the CLI's `mail:list` and for support), counted
+ * from its last attempt. Its links have long expired by then.
+ */
+export const MAIL_KEPT_DAYS = 30;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Deletes messages sent or given up on more than MAIL_KEPT_DAYS ago; queued ones stay until they are delivered. */
+export async function purgeFinished(ctx: AppContext, now = new Date()): Promise<number> {
+  return repository.deleteFinishedBefore(ctx.db, new Date(now.getTime() - MAIL_KEPT_DAYS * DAY));
+}
+
 export async function list(ctx: AppContext, filter: { to?: string; limit: number }): Promise<MailRow[]> {
   return repository.list(ctx.db, { ...filter, to: filter.to?.trim().toLowerCase() });
 }
