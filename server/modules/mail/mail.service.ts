@@ -97,7 +97,7 @@ export async function deliver(ctx: AppContext, id: string): Promise<DeliveryOutc
  * How long a message sent or given up on stays in the outbox (for the CLI's `mail:list` and for support), counted
  * from its last attempt. Its links have long expired by then.
  */
-export const MAIL_KEPT_DAYS = 30;
+const MAIL_KEPT_DAYS = 30;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Deletes messages sent or given up on more than MAIL_KEPT_DAYS ago; queued ones stay until they are delivered. */

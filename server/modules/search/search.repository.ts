@@ -93,8 +93,8 @@ const $ = (name: string) => sql.placeholder(name);
 /**
  * drizzle numbers each occurrence of a placeholder as a parameter of its own; here every occurrence of a name is one
  * parameter, so PostgreSQL receives and parses each value once (a typed word's query is used by every part of every
- * source: 99 parameters for one word, 30 of them the same query parsed again, were a fifth of a search's database
- * time). Other values (the statement's constants) keep a parameter each.
+ * source: 30 of a one-word statement's 99 parameters were the same query). Other values (the statement's constants)
+ * keep a parameter each (decision 028).
  */
 function prepare(query: SQL): Statement {
   const built = dialect.sqlToQuery(query);
