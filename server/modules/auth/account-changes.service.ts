@@ -30,11 +30,8 @@ export async function checkCurrentPassword(
 ): Promise<void> {
   const key = `reauth:${user.id}`;
   const limit = loginLimit(ctx);
-  await rateLimits.assertNotBlocked(ctx.db, key, limit);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await rateLimits.recordFailure(ctx.db, key, limit);
-    throw validationFailed([issue]);
-  }
+  await rateLimits.countAttempt(ctx.db, key, limit);
+  if (!(await verifyPassword(user.passwordHash, password))) throw validationFailed([issue]);
   await rateLimits.reset(ctx.db, key);
 }
 

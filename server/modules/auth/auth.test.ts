@@ -184,6 +184,19 @@ describe('POST /api/auth/login', () => {
     // Another address is not locked out by this one's failures.
     expect((await attempt(account.password, '10.0.0.8')).statusCode).toBe(200);
   });
+
+  it('lets no more guesses through when they arrive at the same moment', async () => {
+    const account = await registerUser(t.app);
+    const attempt = () =>
+      asUser(t.app, null, {}, { remoteAddress: '10.0.0.9' }).post('/api/auth/login', {
+        email: account.email,
+        password: 'wrong password',
+      });
+    // Each used to read the count before any failure was recorded, so all 12 were checked (12 answered 401).
+    const statuses = (await Promise.all(Array.from({ length: 12 }, attempt))).map((r) => r.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+  });
 });
 
 describe('registration rate limit', () => {

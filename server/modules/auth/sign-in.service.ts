@@ -34,7 +34,7 @@ export async function login(
   previousToken?: string,
 ): Promise<LoginResult> {
   const limitKey = `login:${meta.ip}:${input.email}`;
-  await rateLimits.assertNotBlocked(ctx.db, limitKey, loginLimit(ctx));
+  const attempts = await rateLimits.countAttempt(ctx.db, limitKey, loginLimit(ctx));
 
   const found = await repository.findUserByEmail(ctx.db, input.email);
   // A deleted account's row stays, under an address nobody can sign in with; it counts as no account at all.
@@ -43,9 +43,8 @@ export async function login(
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
-    const failures = await rateLimits.recordFailure(ctx.db, limitKey, loginLimit(ctx));
-    if (user && failures === loginLimit(ctx).max) {
-      const blocked = { userId: user.id, attempts: failures };
+    if (user && attempts === loginLimit(ctx).max) {
+      const blocked = { userId: user.id, attempts };
       await notifications.notifySecurity(ctx, ctx.db, 'security.failed_logins', blocked);
       await emitSecurityEvent(ctx.events, 'security.failed_logins', blocked);
     }

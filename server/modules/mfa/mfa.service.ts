@@ -44,7 +44,8 @@ const invalidCode = () =>
 
 /**
  * Every code check goes through here: 429 once the account has had too many wrong codes in the window
- * (RATE_LIMIT_MFA_MAX in RATE_LIMIT_MFA_WINDOW_MIN, by default 5 in 5 minutes), and each wrong code counts.
+ * (RATE_LIMIT_MFA_MAX in RATE_LIMIT_MFA_WINDOW_MIN, by default 5 in 5 minutes). Each code is counted before it is
+ * checked, so codes sent at the same moment cannot get past the limit together; a right one clears the count.
  */
 async function checkCode(
   ctx: AppContext,
@@ -53,9 +54,11 @@ async function checkCode(
   ip?: string,
 ): Promise<void> {
   const key = `mfa:${userId}`;
-  await rateLimits.assertNotBlocked(ctx.db, key, mfaLimit(ctx));
-  if (await check()) return;
-  await rateLimits.recordFailure(ctx.db, key, mfaLimit(ctx));
+  await rateLimits.countAttempt(ctx.db, key, mfaLimit(ctx));
+  if (await check()) {
+    await rateLimits.reset(ctx.db, key);
+    return;
+  }
   await audit.record(ctx.db, { action: 'auth.mfa_failed', userId, subjectType: 'user', subject: userId, ip });
   throw invalidCode();
 }

@@ -177,6 +177,25 @@ describe('signing in with two factors', () => {
     expect(blocked.headers['retry-after']).toBeDefined();
   });
 
+  it('lets no more than 5 codes be tried when they arrive at the same moment', async () => {
+    const account = await enableMfa();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    const cookie = sessionCookie(login);
+    const current = await currentTotp(account.secret);
+    const codes = Array.from({ length: 21 }, (_, i) => String(100000 + i))
+      .filter((code) => code !== current)
+      .slice(0, 20);
+    const statuses = (
+      await Promise.all(codes.map((code) => asUser(t.app, { cookie }).post('/api/auth/login/mfa', { code })))
+    ).map((r) => r.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it('refuses the MFA step without a pending sign-in', async () => {
     const account = await registerUser(t.app);
     for (const headers of [{}, { cookie: account.cookie }]) {

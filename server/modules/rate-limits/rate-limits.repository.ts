@@ -24,14 +24,6 @@ export async function increment(db: DbOrTx, key: string, windowMs: number): Prom
   return row!;
 }
 
-export async function find(db: DbOrTx, key: string): Promise<WindowState | null> {
-  const [row] = await db
-    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
-  return row ?? null;
-}
-
 export async function remove(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

@@ -48,14 +48,12 @@ export async function issueToken(ctx: AppContext): Promise<string | null> {
 /** 404 once a Director exists; 429 after too many wrong tokens; 400 TOKEN_INVALID for a wrong one. */
 async function assertValidToken(ctx: AppContext, token: string, meta: RequestMeta): Promise<string> {
   if (await auth.directorExists(ctx.db)) throw notFound('Setup');
-  await rateLimits.assertNotBlocked(ctx.db, limitKey(meta.ip), limit);
+  await rateLimits.countAttempt(ctx.db, limitKey(meta.ip), limit);
   const given = sha256(token);
   const stored = await repository.findTokenHash(ctx.db);
   // Both sides are hex SHA-256 digests of the same length: the comparison takes the same time wherever they differ.
-  if (stored === null || !safeEqual(given, stored)) {
-    await rateLimits.recordFailure(ctx.db, limitKey(meta.ip), limit);
-    throw invalidLink();
-  }
+  if (stored === null || !safeEqual(given, stored)) throw invalidLink();
+  await rateLimits.reset(ctx.db, limitKey(meta.ip));
   return given;
 }
 
