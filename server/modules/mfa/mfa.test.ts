@@ -25,6 +25,15 @@ async function enableMfa() {
   return { ...account, secret: secret as string, backupCodes: backupCodes as string[], qrCodeUrl };
 }
 
+/** The cookie of a sign-in waiting for its second step: the password given, the code not yet. */
+async function pendingSignIn(account: { email: string; password: string }): Promise<string> {
+  const login = await asUser(t.app).post('/api/auth/login', {
+    email: account.email,
+    password: account.password,
+  });
+  return sessionCookie(login);
+}
+
 describe('two-factor setup and enable', () => {
   it('hands out a secret, a QR data URL and 10 backup codes, stores them protected, and enables with a code', async () => {
     const account = await registerUser(t.app);
@@ -150,13 +159,8 @@ describe('signing in with two factors', () => {
 
   it('accepts each backup code once', async () => {
     const account = await enableMfa();
-    const loginWith = async (code: string) => {
-      const login = await asUser(t.app).post('/api/auth/login', {
-        email: account.email,
-        password: account.password,
-      });
-      return asUser(t.app, { cookie: sessionCookie(login) }).post('/api/auth/login/mfa', { code });
-    };
+    const loginWith = async (code: string) =>
+      asUser(t.app, { cookie: await pendingSignIn(account) }).post('/api/auth/login/mfa', { code });
     const [first] = account.backupCodes;
     expect((await loginWith(first!.toUpperCase())).statusCode).toBe(200);
     expect((await loginWith(first!)).statusCode).toBe(400);
@@ -164,12 +168,7 @@ describe('signing in with two factors', () => {
 
   it('answers 429 after 5 wrong codes in the window, even for a right one', async () => {
     const account = await enableMfa();
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: account.email, password: account.password },
-    });
-    const cookie = sessionCookie(login);
+    const cookie = await pendingSignIn(account);
     const attempt = (code: string) => asUser(t.app, { cookie }).post('/api/auth/login/mfa', { code });
     for (let i = 0; i < 5; i++) expect((await attempt('111111')).statusCode).toBe(400);
     const blocked = await attempt(await currentTotp(account.secret));
@@ -179,12 +178,7 @@ describe('signing in with two factors', () => {
 
   it('lets no more than 5 codes be tried when they arrive at the same moment', async () => {
     const account = await enableMfa();
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: account.email, password: account.password },
-    });
-    const cookie = sessionCookie(login);
+    const cookie = await pendingSignIn(account);
     const current = await currentTotp(account.secret);
     const codes = Array.from({ length: 21 }, (_, i) => String(100000 + i))
       .filter((code) => code !== current)
