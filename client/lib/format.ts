@@ -20,34 +20,24 @@ function lazyFormat<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const inrFormat = lazyFormat(
-  () =>
-    new Intl.NumberFormat('en-IN', {
-      style: 'currency',
-      currency: 'INR',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 2,
-    }),
-);
-const inrWholeFormat = lazyFormat(
-  () =>
-    new Intl.NumberFormat('en-IN', {
-      style: 'currency',
-      currency: 'INR',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }),
-);
-const usdFormat = lazyFormat(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
-const usdWholeFormat = lazyFormat(
-  () =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }),
-);
+/** A currency's formatter, made on first use; `maxFraction` caps the minor units (none below it are padded). */
+function currencyFormat(locale: string, currency: string, maxFraction?: number) {
+  return lazyFormat(
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        ...(maxFraction === undefined
+          ? {}
+          : { minimumFractionDigits: 0, maximumFractionDigits: maxFraction }),
+      }),
+  );
+}
+
+const inrFormat = currencyFormat('en-IN', 'INR', 2);
+const inrWholeFormat = currencyFormat('en-IN', 'INR', 0);
+const usdFormat = currencyFormat('en-US', 'USD');
+const usdWholeFormat = currencyFormat('en-US', 'USD', 0);
 
 /** Shown instead of a price that could not be read, rather than a misleading ₹0. */
 export const UNKNOWN_AMOUNT = '—';

@@ -4,6 +4,7 @@ import pino, {
   type Bindings,
   type ChildLoggerOptions,
   type DestinationStream,
+  type Level,
   type LogFn,
   type Logger,
 } from 'pino';
@@ -101,23 +102,28 @@ class RequestLogger implements FastifyBaseLogger {
     this.threshold = LEVEL_VALUES[level] ?? 0;
   }
 
+  /** Writes through the child when `level` is on, making the child the first time. */
+  private write(level: Level, args: unknown[]): void {
+    if (this.threshold <= LEVEL_VALUES[level]!) this.logger()[level](...(args as Parameters<LogFn>));
+  }
+
   fatal(...args: unknown[]): void {
-    if (this.threshold <= 60) this.logger().fatal(...(args as Parameters<LogFn>));
+    this.write('fatal', args);
   }
   error(...args: unknown[]): void {
-    if (this.threshold <= 50) this.logger().error(...(args as Parameters<LogFn>));
+    this.write('error', args);
   }
   warn(...args: unknown[]): void {
-    if (this.threshold <= 40) this.logger().warn(...(args as Parameters<LogFn>));
+    this.write('warn', args);
   }
   info(...args: unknown[]): void {
-    if (this.threshold <= 30) this.logger().info(...(args as Parameters<LogFn>));
+    this.write('info', args);
   }
   debug(...args: unknown[]): void {
-    if (this.threshold <= 20) this.logger().debug(...(args as Parameters<LogFn>));
+    this.write('debug', args);
   }
   trace(...args: unknown[]): void {
-    if (this.threshold <= 10) this.logger().trace(...(args as Parameters<LogFn>));
+    this.write('trace', args);
   }
   silent(): void {}
 
