@@ -3,7 +3,8 @@ import pg from 'pg';
 import type { DbOrTx } from '../db/client.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
-export type ChangeTopic = 'user' | 'session' | 'cart' | 'product';
+/** What changed: a row's topic and key, or `words` (the search's word list, migration 0023; no key). */
+export type ChangeTopic = 'user' | 'session' | 'cart' | 'product' | 'words';
 export type ChangeListener = (topic: ChangeTopic, key: string) => void;
 /** Called when the feed goes live or stops being live; caches drop everything on either. */
 export type LivenessListener = (live: boolean) => void;
@@ -153,6 +154,31 @@ export class CoherentCache<V extends object> {
     const value = await load();
     if (value !== null && this.feed.live && generation === this.generation) this.entries.set(key, value);
     return value;
+  }
+
+  /**
+   * Several keys at once: the ones not cached are loaded together by `load`, which answers in the order of the keys
+   * it is given. Stored on the same terms as `get`'s loads.
+   */
+  async getMany(keys: readonly string[], load: (missing: string[]) => Promise<V[]>): Promise<V[]> {
+    const found = new Map<string, V>();
+    if (this.feed.live) {
+      for (const key of keys) {
+        const cached = this.entries.get(key);
+        if (cached !== undefined) found.set(key, cached);
+      }
+    }
+    const missing = [...new Set(keys)].filter((key) => !found.has(key));
+    if (missing.length > 0) {
+      const generation = this.generation;
+      const values = await load(missing);
+      const store = this.feed.live && generation === this.generation;
+      for (const [i, key] of missing.entries()) {
+        found.set(key, values[i]!);
+        if (store) this.entries.set(key, values[i]!);
+      }
+    }
+    return keys.map((key) => found.get(key)!);
   }
 
   get size(): number {

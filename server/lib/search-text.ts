@@ -33,9 +33,14 @@ function lexeme(text: string, label = ''): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${label}`;
 }
 
+/** A word of digits only: never looked up in the word list, which leaves them out, nor corrected. */
+export function isBareNumber(word: string): boolean {
+  return /^\p{N}+$/u.test(word);
+}
+
 /** Bare numbers are not in the word list (a catalogue has as many as products), nor are very broad beginnings. */
 function staysPrefix(word: string, forms: WordForms): boolean {
-  return /^\p{N}+$/u.test(word) || forms.expansions.length > MAX_EXPANSIONS;
+  return isBareNumber(word) || forms.expansions.length > MAX_EXPANSIONS;
 }
 
 /**

@@ -4,7 +4,14 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { SearchResultType } from '../../../contract/search.js';
 import { createPool, type DbOrTx } from '../../db/client.js';
-import { fullTextQuery, MAX_EXPANSIONS, typoQueries, type WordForms } from '../../lib/search-text.js';
+import { CoherentCache, type ChangeFeed } from '../../infra/change-feed.js';
+import {
+  fullTextQuery,
+  isBareNumber,
+  MAX_EXPANSIONS,
+  typoQueries,
+  type WordForms,
+} from '../../lib/search-text.js';
 import {
   blogPosts,
   categories,
@@ -58,23 +65,60 @@ export interface Filters {
 }
 
 /**
- * Searches run on a pool of their own (SEARCH_POOL_SIZE connections), whose connections start with the settings
- * every search statement wants, so a search opens no transaction to set them:
+ * Searches run on pools of their own, one per GIN scan limit, whose connections start with the settings every
+ * search statement wants, so a search opens no transaction and sends no statement to set them:
  * - generic plans: the statement is prepared per connection and planned once, with the typed words as
  *   parameters, since planning this union cost more than running it (decision 015);
  * - no wait for the log row's commit to reach the disk (the log is statistics);
- * - the trigram similarity a name word needs to be a typo candidate (`<%` in the word lookup).
- * The GIN scan limit, which depends on the number of words, is set by the word lookup on the same connection.
- * A search is then two round trips instead of five (BEGIN, settings, word lookup, statement, COMMIT).
+ * - the trigram similarity a name word needs to be a typo candidate (`<%` in the word lookup);
+ * - gin_fuzzy_search_limit, which depends on the number of words and the filters (search.service.ts): three values
+ *   in use, so three pools at most (decision 029).
  */
 const SEARCH_POOL_SIZE = 5;
+/**
+ * What the word list says of a typed word changes only when a word is added or removed or becomes or stops being a
+ * name word, which the list's triggers announce (migration 0023): until then it is kept, at most this long (the
+ * change feed's caches are used only while the feed is live).
+ */
+const FORMS_TTL_MS = 10 * 60_000;
+const MAX_FORMS = 10_000;
+/** Bare numbers are not in the word list and never corrected: what it knows of one is nothing. */
+const NO_FORMS: WordForms = Object.freeze({ expansions: [], corrections: [] });
 
-export function createSearchPool(url: string): pg.Pool {
-  return createPool(url, SEARCH_POOL_SIZE, {
-    plan_cache_mode: 'force_generic_plan',
-    synchronous_commit: 'off',
-    'pg_trgm.word_similarity_threshold': String(FUZZY_TRIGRAM_THRESHOLD),
-  });
+/** The search's connections and what it has read of the word list (the forms of typed words). */
+export class SearchStore {
+  private readonly pools = new Map<number, pg.Pool>();
+  readonly forms: CoherentCache<WordForms>;
+
+  constructor(
+    private readonly url: string,
+    feed: ChangeFeed,
+  ) {
+    this.forms = new CoherentCache(feed, FORMS_TTL_MS, MAX_FORMS);
+    feed.onChange((topic) => {
+      if (topic === 'words') this.forms.clear();
+    });
+  }
+
+  /** The pool whose connections have this GIN scan limit. */
+  pool(ginScanLimit: number): pg.Pool {
+    let pool = this.pools.get(ginScanLimit);
+    if (!pool) {
+      pool = createPool(this.url, SEARCH_POOL_SIZE, {
+        plan_cache_mode: 'force_generic_plan',
+        synchronous_commit: 'off',
+        'pg_trgm.word_similarity_threshold': String(FUZZY_TRIGRAM_THRESHOLD),
+        gin_fuzzy_search_limit: String(ginScanLimit),
+      });
+      this.pools.set(ginScanLimit, pool);
+    }
+    return pool;
+  }
+
+  async end(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((pool) => pool.end()));
+    this.pools.clear();
+  }
 }
 
 /**
@@ -130,18 +174,18 @@ function prefixEnd(word: string): string {
 }
 
 /**
- * Sets the connection's GIN scan limit for the statement that follows, and reads what the word list knows of each
- * typed word, in one round trip: the lexemes it begins (at most MAX_EXPANSIONS + 1, through the btree range on
+ * What the word list knows of each typed word: the lexemes it begins (at most MAX_EXPANSIONS + 1, through the btree range on
  * `word`), and, for a word of four or more letters, the words of names that resemble it (trigram word similarity,
  * through the trigram index) within a few edits of it or of their beginning (still typing): four or five letters
  * allow one edit, six or more two (a transposition counts two: "themral" is two edits from "thermal"). Shorter
- * words, and words with digits, are never corrected. A short list however large the catalogue.
+ * words, and words with digits, are never corrected. A short list however large the catalogue, but the corrections
+ * compare the typed word with every word of the list (about 1.2 ms a word of four letters or more at 1,062 words;
+ * the trigram index reads about as much at a threshold this low), which is why the answers are kept (SearchStore).
  */
 const wordForms = (() => {
   const tolerance = sql`(case when length(t.q) >= 6 then 2 when length(t.q) >= 4 then 1 else 0 end)`;
   return prepare(sql`
-    select set_config('gin_fuzzy_search_limit', ${$('ginScanLimit')}, false) as gin_scan_limit,
-      (select json_agg(json_build_object(
+    select (select json_agg(json_build_object(
         'expansions', array(select s.word from ${searchWords} s
           where s.word ~>=~ t.q and s.word ~<~ t.q_end and starts_with(s.word, t.q)
           limit ${MAX_EXPANSIONS + 1}),
@@ -428,12 +472,27 @@ export interface Search {
   limit: number;
 }
 
+/** What the word list knows of each typed word: kept answers, and one lookup for the others (bare numbers need none). */
+async function formsOf(store: SearchStore, client: pg.PoolClient, words: string[]): Promise<WordForms[]> {
+  const listed = words.filter((word) => !isBareNumber(word));
+  const forms = await store.forms.getMany(listed, async (missing) => {
+    const [row] = await run<{ forms: WordForms[] | null }>(client, wordForms, {
+      words: missing.join(' '),
+      ends: missing.map(prefixEnd).join(' '),
+    });
+    return row?.forms ?? [];
+  });
+  const byWord = new Map(listed.map((word, i) => [word, forms[i]!]));
+  return words.map((word) => byWord.get(word) ?? NO_FORMS);
+}
+
 /**
- * The whole search on one connection of the search pool: the word list's forms of the typed words, from which
- * lib/search-text.ts builds the full-text and typo queries, then the statement of the search's shape with them.
+ * The whole search on one connection of the pool for its GIN scan limit: the word list's forms of the typed words,
+ * from which lib/search-text.ts builds the full-text and typo queries, then the statement of the search's shape with
+ * them. Once the words' forms are kept, a search is one round trip.
  */
 export async function searchAndLog(
-  pool: pg.Pool,
+  store: SearchStore,
   search: Search,
   log: { userId: string | null; query: string },
 ): Promise<Hit[]> {
@@ -442,14 +501,9 @@ export async function searchAndLog(
   const filters = (Object.keys(search.filters) as (keyof Filters)[]).filter(
     (name) => search.filters[name] !== undefined,
   );
-  const client = await pool.connect();
+  const client = await store.pool(search.ginScanLimit).connect();
   try {
-    const [row] = await run<{ forms: WordForms[] | null }>(client, wordForms, {
-      ginScanLimit: String(search.ginScanLimit),
-      words: words.join(' '),
-      ends: words.map(prefixEnd).join(' '),
-    });
-    const forms = row?.forms ?? [];
+    const forms = await formsOf(store, client, words);
     const query = short ? null : fullTextQuery(words, forms);
     const typo = search.fuzzy ? typoQueries(words, forms) : null;
     const shape: Shape = {

@@ -4,15 +4,15 @@ import { z } from 'zod';
 import { errors } from '../../plugins/error-responses.js';
 import { searchClickRequestSchema, searchQuerySchema, searchResultSchema } from '../../../contract/search.js';
 import type { RouteDeps } from '../../infra/module.js';
-import { createSearchPool } from './search.repository.js';
+import { SearchStore } from './search.repository.js';
 import * as search from './search.service.js';
 
 const tags = ['search'];
 
 export async function searchRoutes(app: FastifyInstance, { ctx, database }: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pool = createSearchPool(database.url);
-  app.addHook('onClose', () => pool.end());
+  const store = new SearchStore(database.url, ctx.changes);
+  app.addHook('onClose', () => store.end());
 
   r.get(
     '/api/search',
@@ -24,7 +24,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx, database }: Rout
         response: { 200: z.array(searchResultSchema), ...errors(400) },
       },
     },
-    async (request) => search.search(pool, request.query, request.auth?.user.id ?? null),
+    async (request) => search.search(store, request.query, request.auth?.user.id ?? null),
   );
 
   r.get(

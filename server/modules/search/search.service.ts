@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { z } from 'zod';
 import {
   SEARCH_MAX_RESULTS,
@@ -18,7 +17,7 @@ const FUZZY_BELOW = 5;
 /** Trigrams of shorter text say nothing useful about typos. */
 const FUZZY_MIN_LENGTH = 4;
 /**
- * What the GIN index collects at most of each word's matches (gin_fuzzy_search_limit, see searchAndLog): 2,000 for
+ * What the GIN index collects at most of each word's matches (gin_fuzzy_search_limit, see SearchStore): 2,000 for
  * one word; 20,000 for two, whose thinned matches must still meet (two words each in a tenth of a million names
  * still leave about 200 rows with both); none for more. None either when a filter (category, tier, price) narrows
  * the answer: the index thins before the filter applies, so a common word with a narrow filter showed fewer
@@ -53,11 +52,11 @@ function urlOf(type: SearchResultType, hit: repository.Hit, signedIn: boolean): 
 
 /**
  * Products, digital services, the investigation catalogue, blog posts and approved vendors, ranked together: full
- * text with prefix matching plus trigram similarity for typos, on the search pool (`createSearchPool`). Every search
- * is logged for trending and analytics.
+ * text with prefix matching plus trigram similarity for typos, on the search's own connections (`SearchStore`). Every
+ * search is logged for trending and analytics.
  */
 export async function search(
-  pool: pg.Pool,
+  store: repository.SearchStore,
   query: z.output<typeof searchQuerySchema>,
   userId: string | null,
 ): Promise<SearchResult[]> {
@@ -72,7 +71,7 @@ export async function search(
   // A type no source serves (`other`), or a price bound on a type without prices, can match nothing.
   if (types.length === 0) return [];
   const hits = await repository.searchAndLog(
-    pool,
+    store,
     {
       text,
       words,

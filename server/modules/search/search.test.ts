@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { searchQuerySchema } from '../../../contract/search.js';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createAppContext } from '../../modules.js';
-import { createSearchPool } from './search.repository.js';
+import { createCategory, createProduct } from '../../test/fixtures.js';
+import { SearchStore } from './search.repository.js';
+import * as service from './search.service.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -28,21 +32,29 @@ const search = async (query: string, cookie?: string) => {
 };
 
 describe('GET /api/search', () => {
-  it("runs on a pool of its own whose connections start with the search statement's settings", async () => {
-    const pool = createSearchPool(t.database.url);
+  it("runs on pools of its own, one per GIN scan limit, whose connections start with the search's settings", async () => {
+    const store = new SearchStore(t.database.url, t.ctx.changes);
     try {
-      const { rows } = await pool.query<Record<string, string>>(
-        `select current_setting('plan_cache_mode') as plan, current_setting('synchronous_commit') as sync,
-          current_setting('pg_trgm.word_similarity_threshold') as similarity`,
-      );
-      expect(rows[0]).toEqual({ plan: 'force_generic_plan', sync: 'off', similarity: '0.3' });
+      for (const limit of [0, 2_000, 20_000]) {
+        const { rows } = await store.pool(limit).query<Record<string, string>>(
+          `select current_setting('plan_cache_mode') as plan, current_setting('synchronous_commit') as sync,
+            current_setting('pg_trgm.word_similarity_threshold') as similarity,
+            current_setting('gin_fuzzy_search_limit') as limit`,
+        );
+        expect(rows[0]).toEqual({
+          plan: 'force_generic_plan',
+          sync: 'off',
+          similarity: '0.3',
+          limit: String(limit),
+        });
+      }
       // The app's own pool keeps PostgreSQL's defaults.
       const defaults = await t.database.pool.query<Record<string, string>>(
         `select current_setting('plan_cache_mode') as plan, current_setting('synchronous_commit') as sync`,
       );
       expect(defaults.rows[0]).toEqual({ plan: 'auto', sync: 'on' });
     } finally {
-      await pool.end();
+      await store.end();
     }
   });
 
@@ -170,6 +182,60 @@ describe('GET /api/search', () => {
     expect(product!.url).toBe(`/product/${product!.id}`);
     for (const q of ["'&|!", 'a:*b', '%_', '(())'])
       expect(Array.isArray(await search(`q=${encodeURIComponent(q)}`))).toBe(true);
+  });
+});
+
+describe('the word list read once per word', () => {
+  it('keeps what the list says of a typed word until a word is added, removed or becomes a name word', async () => {
+    const store = new SearchStore(t.database.url, t.ctx.changes);
+    const statements = vi.spyOn(pg.Client.prototype, 'query');
+    const lookups = () =>
+      statements.mock.calls.filter(([config]) => JSON.stringify(config).includes('search_words')).length;
+    const find = async (q: string) =>
+      (await service.search(store, searchQuerySchema.parse({ q }), null)).map((result) => result.title);
+    try {
+      const categoryId = (await createCategory(t.database.db)).id;
+      await t.settled();
+      await find('thermal faraday');
+      expect(lookups()).toBe(1);
+      // Kept: the same words again, in another order, and one of them alone; a bare number is never looked up.
+      await find('faraday thermal');
+      await find('thermal');
+      await find('thermal 4417');
+      expect(lookups()).toBe(1);
+      expect(store.forms.size).toBe(2);
+
+      // A product of words the list has, in its name and its description: nothing it says of any word changes.
+      await createProduct(t.database.db, categoryId, { name: 'Thermal Faraday', description: 'thermal' });
+      await t.settled();
+      expect(store.forms.size).toBe(2);
+
+      // A word the list did not have: a beginning typed before it existed finds it now.
+      expect(await find('quokkat')).toEqual([]);
+      await createProduct(t.database.db, categoryId, { name: 'Quokkatron Recorder' });
+      await t.settled();
+      expect(store.forms.size).toBe(0);
+      expect(await find('quokkat')).toContain('Quokkatron Recorder');
+
+      // A word of descriptions only is no correction for a typo, until a name has it (two descriptions have it, so
+      // the word stays in the list through the rename: only whether it is a name word changes).
+      for (const name of ['Plain Box', 'Other Box'])
+        await createProduct(t.database.db, categoryId, { name, description: 'wombatella inside' });
+      await t.settled();
+      expect(await find('wombatelle')).toEqual([]);
+      await t.database.pool.query("update products set name = 'Wombatella Box' where name = 'Plain Box'");
+      await t.settled();
+      expect(store.forms.size).toBe(0);
+      expect(await find('wombatelle')).toContain('Wombatella Box');
+
+      // Removed: the beginning finds nothing again.
+      await t.database.pool.query("delete from products where name = 'Quokkatron Recorder'");
+      await t.settled();
+      expect(await find('quokkat')).toEqual([]);
+    } finally {
+      statements.mockRestore();
+      await store.end();
+    }
   });
 });
 
