@@ -22,6 +22,7 @@ import {
   searchBucket,
   searchLog,
   searchWords,
+  users,
   vendorApplications,
 } from '../../db/schema/index.js';
 
@@ -85,19 +86,22 @@ const MAX_FORMS = 10_000;
 /** Bare numbers are not in the word list and never corrected: what it knows of one is nothing. */
 const NO_FORMS: WordForms = Object.freeze({ expansions: [], corrections: [] });
 
-/** The search's connections and what it has read of the word list (the forms of typed words). */
+/** The search's connections, what it has read of the word list (the forms of typed words), and its log. */
 export class SearchStore {
   private readonly pools = new Map<number, pg.Pool>();
   readonly forms: CoherentCache<WordForms>;
+  readonly log: SearchLogWriter;
 
   constructor(
     private readonly url: string,
     feed: ChangeFeed,
+    onLogError: (error: unknown) => void = () => {},
   ) {
     this.forms = new CoherentCache(feed, FORMS_TTL_MS, MAX_FORMS);
     feed.onChange((topic) => {
       if (topic === 'words') this.forms.clear();
     });
+    this.log = new SearchLogWriter(() => this.pool(0), onLogError);
   }
 
   /** The pool whose connections have this GIN scan limit. */
@@ -115,9 +119,68 @@ export class SearchStore {
     return pool;
   }
 
+  /** Writes the log's last entries, then closes the connections. */
   async end(): Promise<void> {
+    await this.log.flush();
     await Promise.all([...this.pools.values()].map((pool) => pool.end()));
     this.pools.clear();
+  }
+}
+
+/** One search, as the log keeps it. */
+export interface LogEntry {
+  userId: string | null;
+  query: string;
+  resultCount: number;
+  at: Date;
+}
+
+/** How long a search's log entry waits to be written with others, at most; and how many make a write at once. */
+const LOG_FLUSH_MS = 1_000;
+const LOG_BATCH = 500;
+
+/**
+ * The search log, written in batches: one insert a second (or every LOG_BATCH searches) instead of one per search,
+ * which made every search a writing transaction (decision 030). An entry keeps the time of its search. The log is
+ * statistics, written without waiting for the disk (synchronous_commit off, as before); a crash loses at most the
+ * last second of it, as an unflushed commit could already. An entry of an account deleted (or gone) before its
+ * write is kept without the account, as the deletion does with the others (account-deletion.repository.ts).
+ */
+export class SearchLogWriter {
+  private pending: LogEntry[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly pool: () => pg.Pool,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  add(entry: LogEntry): void {
+    this.pending.push(entry);
+    if (this.pending.length >= LOG_BATCH) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), LOG_FLUSH_MS).unref();
+  }
+
+  /** Writes what is pending; resolves once every entry added before the call is written (or failed). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length > 0) {
+      this.writing = this.writing.then(() => this.write(batch)).catch(this.onError);
+    }
+    return this.writing;
+  }
+
+  private async write(batch: LogEntry[]): Promise<void> {
+    await run(this.pool(), logInsert, {
+      userIds: batch.map((entry) => entry.userId),
+      queries: batch.map((entry) => entry.query),
+      counts: batch.map((entry) => entry.resultCount),
+      times: batch.map((entry) => entry.at),
+    });
   }
 }
 
@@ -155,13 +218,20 @@ function prepare(query: SQL): Statement {
 }
 
 async function run<T extends pg.QueryResultRow>(
-  client: pg.PoolClient,
+  client: pg.Pool | pg.PoolClient,
   statement: Statement,
   values: Record<string, unknown>,
 ): Promise<T[]> {
   const { name, text, params } = statement;
   return (await client.query<T>({ name, text, values: fillPlaceholders(params, values) })).rows;
 }
+
+/** A batch of the search log (SearchLogWriter). */
+const logInsert = prepare(sql`insert into ${searchLog} (user_id, query, result_count, created_at)
+  select case when u.deleted_at is null then u.id end, t.query, t.result_count, t.created_at
+  from unnest(${$('userIds')}::uuid[], ${$('queries')}::text[], ${$('counts')}::int[],
+    ${$('times')}::timestamptz[]) t(user_id, query, result_count, created_at)
+    left join ${users} u on u.id = t.user_id`);
 
 /**
  * The first string after every string that begins with `word` (its last character one code point up): the end of
@@ -395,59 +465,66 @@ function candidates(source: Source, shape: Shape, branch: Branch): SQL {
   }
 }
 
-/**
- * The whole statement: the full-text branches; only when they found fewer than `fuzzyBelow`, the typo branches
- * (one-time filters, so PostgreSQL skips them otherwise); the best `limit` of all; and the log entry with the number
- * of results. The `some` branch runs only when `every` found too few to fill the answer: its scores are below 1 and
- * those of `every` 1 or more, so once `every` has `limit` hits that `exact` has not, none of `some` could be shown.
- * It is the costly branch: an OR of common words scans many names.
- */
-function statement(shape: Shape): SQL {
-  const sources = shape.types.map((type) => SOURCES[type](shape.filters));
-  const branch = (name: Branch) =>
-    sql.join(
-      sources.map(
-        (source) => sql`(select ${source.type}::text as type, c.* from (${candidates(source, shape, name)}) c
-          order by score desc, title limit ${$('limit')})`,
-      ),
-      sql` union all `,
-    );
-  const ctes = [
-    sql`exact as (select * from (${branch('exact')}) u order by score desc, title limit ${$('limit')})`,
-  ];
-  const found = ['exact'];
-  if (shape.typo) {
-    const typos = (name: Branch, gate: SQL) => sql`select * from (${branch(name)}) f
-      where (select count(*) from exact) < ${$('fuzzyBelow')} ${gate}
-        and not exists (select 1 from exact e where e.type = f.type and e.id = f.id)`;
-    if (shape.typo.all) {
-      ctes.push(sql`every_word as (${typos('every', sql``)})`);
-      found.push('every_word');
-    }
-    if (shape.typo.several) {
-      const gate = shape.typo.all ? sql`and (select count(*) from every_word) < ${$('limit')}` : sql``;
-      ctes.push(sql`some_words as (${typos('some', gate)})`);
-      found.push('some_words');
-    }
-  }
-  const union = sql.raw(found.map((name) => `select * from ${name}`).join(' union all '));
-  ctes.push(sql`hits as (select * from (${union}) a order by score desc, title limit ${$('limit')})`);
-  ctes.push(sql`logged as (insert into ${searchLog} (user_id, query, result_count)
-    select ${$('userId')}, ${$('logQuery')}, count(*) from hits)`);
-  return sql`with ${sql.join(ctes, sql`, `)} select * from hits order by score desc, title`;
+/** One source's candidates of a branch, best first, at most `limit`; the sources' candidates one after another. */
+function branchOf(shape: Shape, name: Branch): SQL {
+  return sql.join(
+    shape.types.map((type) => {
+      const source = SOURCES[type](shape.filters);
+      return sql`(select ${source.type}::text as type, c.* from (${candidates(source, shape, name)}) c
+          order by score desc, title limit ${$('limit')})`;
+    }),
+    sql` union all `,
+  );
 }
 
-/** How many statement shapes are kept; a search of another shape builds its statement again. */
+/** The full-text statement: the best `limit` of every source's full-text candidates. */
+function exactStatement(shape: Shape): SQL {
+  return sql`select * from (${branchOf(shape, 'exact')}) u order by score desc, title limit ${$('limit')}`;
+}
+
+/**
+ * The typo fallback's statement, run only when full text found fewer than `fuzzyBelow` (its hits come back as the
+ * `found` parameter, JSON): names with every typed word found, and, when more than one word was typed and those do
+ * not fill the answer, names with at least half of them; then the best `limit` of those and full text's hits. The
+ * `some` branch runs only when `every` found too few: its scores are below 1 and those of `every` 1 or more, so
+ * once `every` has `limit` hits that full text has not, none of `some` could be shown. It is the costly branch: an
+ * OR of common words scans many names.
+ */
+function typoStatement(shape: Shape): SQL {
+  const typo = shape.typo!;
+  const ctes = [
+    sql`exact as (select * from jsonb_to_recordset(${$('found')}::jsonb) as e(type text, id text, title text,
+      description text, category text, tier int, price text, slug text, score float8))`,
+  ];
+  const found = ['exact'];
+  const typos = (name: Branch, gate: SQL) => sql`select * from (${branchOf(shape, name)}) f
+      where not exists (select 1 from exact e where e.type = f.type and e.id = f.id) ${gate}`;
+  if (typo.all) {
+    ctes.push(sql`every_word as (${typos('every', sql``)})`);
+    found.push('every_word');
+  }
+  if (typo.several) {
+    const gate = typo.all ? sql`and (select count(*) from every_word) < ${$('limit')}` : sql``;
+    ctes.push(sql`some_words as (${typos('some', gate)})`);
+    found.push('some_words');
+  }
+  const union = sql.raw(found.map((name) => `select * from ${name}`).join(' union all '));
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select * from (${union}) a order by score desc, title limit ${$('limit')}`;
+}
+
+/** How many statements are kept; a search of another shape builds its statement again. */
 const MAX_SHAPES = 500;
 const statements = new Map<string, Statement>();
 
-function statementFor(shape: Shape): Statement {
-  const key = JSON.stringify(shape);
-  let found = statements.get(key);
+/** A statement built once per key (what decides its text) and kept. */
+function statementFor(key: unknown, build: () => SQL): Statement {
+  const text = JSON.stringify(key);
+  let found = statements.get(text);
   if (!found) {
-    found = prepare(statement(shape));
+    found = prepare(build());
     if (statements.size >= MAX_SHAPES) statements.delete(statements.keys().next().value!);
-    statements.set(key, found);
+    statements.set(text, found);
   }
   return found;
 }
@@ -488,20 +565,24 @@ async function formsOf(store: SearchStore, client: pg.PoolClient, words: string[
 
 /**
  * The whole search on one connection of the pool for its GIN scan limit: the word list's forms of the typed words,
- * from which lib/search-text.ts builds the full-text and typo queries, then the statement of the search's shape with
- * them. Once the words' forms are kept, a search is one round trip.
+ * from which lib/search-text.ts builds the full-text and typo queries; the full-text statement, unless a typed word
+ * begins no lexeme (then nothing can match it); the typo fallback's statement only when full text found fewer than
+ * `fuzzyBelow`. Once the words' forms are kept, most searches are one round trip, and a search whose text no name
+ * resembles none. Its log entry is written with others (SearchLogWriter).
  */
 export async function searchAndLog(
   store: SearchStore,
   search: Search,
   log: { userId: string | null; query: string },
 ): Promise<Hit[]> {
+  const at = new Date();
   const short = search.text.length < SHORT_TEXT;
   const words = short ? [] : search.words;
   const filters = (Object.keys(search.filters) as (keyof Filters)[]).filter(
     (name) => search.filters[name] !== undefined,
   );
   const client = await store.pool(search.ginScanLimit).connect();
+  let hits: Hit[];
   try {
     const forms = await formsOf(store, client, words);
     const query = short ? null : fullTextQuery(words, forms);
@@ -513,28 +594,55 @@ export async function searchAndLog(
       query: query !== null,
       typo: typo && { all: typo.all !== null, groups: typo.each.length, several: typo.words > 1 },
     };
-    const hits = await run<Hit>(client, statementFor(shape), {
+    const values = {
       ...search.filters,
       limit: search.limit,
-      fuzzyBelow: search.fuzzyBelow,
       prefix: search.text,
       prefixEnd: prefixEnd(search.text),
       query,
-      all: typo?.all,
-      any: typo?.any,
-      ...Object.fromEntries((typo?.each ?? []).map((group, i) => [`group${i}`, group])),
-      words: typo?.words,
-      userId: log.userId,
-      logQuery: log.query,
-    });
-    return hits.map((hit) => ({ ...hit, score: Number(hit.score) }));
+    };
+    // The full-text statement does not depend on the typo fallback's part of the shape.
+    const { typo: _, ...exactShape } = shape;
+    hits =
+      short || query !== null
+        ? await run<Hit>(
+            client,
+            statementFor(['exact', exactShape], () => exactStatement(shape)),
+            values,
+          )
+        : [];
+    if (typo && hits.length < search.fuzzyBelow) {
+      hits = await run<Hit>(
+        client,
+        statementFor(['typo', shape], () => typoStatement(shape)),
+        {
+          ...values,
+          found: JSON.stringify(hits),
+          all: typo.all,
+          any: typo.any,
+          ...Object.fromEntries(typo.each.map((group, i) => [`group${i}`, group])),
+          words: typo.words,
+        },
+      );
+    }
   } finally {
     client.release();
   }
+  store.log.add({ userId: log.userId, query: log.query, resultCount: hits.length, at });
+  return hits.map((hit) => ({ ...hit, score: Number(hit.score) }));
 }
 
-/** Marks the latest logged search of this text (by this user, when signed in) as clicked. */
-export async function markClicked(db: DbOrTx, userId: string | null, query: string): Promise<void> {
+/**
+ * Marks the latest logged search of this text (by this user, when signed in) as clicked, once this instance's
+ * pending log entries are written (the search clicked in is usually one of them).
+ */
+export async function markClicked(
+  store: SearchStore,
+  db: DbOrTx,
+  userId: string | null,
+  query: string,
+): Promise<void> {
+  await store.log.flush();
   await db.execute(sql`
     update ${searchLog} set clicked = true where id = (
       select id from ${searchLog}

@@ -11,7 +11,9 @@ const tags = ['search'];
 
 export async function searchRoutes(app: FastifyInstance, { ctx, database }: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const store = new SearchStore(database.url, ctx.changes);
+  const store = new SearchStore(database.url, ctx.changes, (error) =>
+    app.log.warn({ err: error }, 'search log entries not written'),
+  );
   app.addHook('onClose', () => store.end());
 
   r.get(
@@ -50,7 +52,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx, database }: Rout
       },
     },
     async (request, reply) => {
-      await search.recordClick(ctx, request.auth?.user.id ?? null, request.body.query);
+      await search.recordClick(ctx, store, request.auth?.user.id ?? null, request.body.query);
       return reply.status(204).send(null);
     },
   );

@@ -103,8 +103,13 @@ export async function search(
   return results;
 }
 
-export async function recordClick(ctx: AppContext, userId: string | null, query: string): Promise<void> {
-  await repository.markClicked(ctx.db, userId, query.toLowerCase());
+export async function recordClick(
+  ctx: AppContext,
+  store: repository.SearchStore,
+  userId: string | null,
+  query: string,
+): Promise<void> {
+  await repository.markClicked(store, ctx.db, userId, query.toLowerCase());
 }
 
 /** The most searched queries that found something in the last 7 days; a curated list on a fresh install. */

@@ -239,6 +239,115 @@ describe('the word list read once per word', () => {
   });
 });
 
+describe('the statements a search runs', () => {
+  it('runs the typo fallback only when full text finds too few, and no statement for text nothing resembles', async () => {
+    const store = new SearchStore(t.database.url, t.ctx.changes);
+    const queries = vi.spyOn(pg.Client.prototype, 'query');
+    const searches = () =>
+      queries.mock.calls.filter(([config]) => JSON.stringify(config).includes('\\"products\\" p')).length;
+    const find = async (q: string) => {
+      const before = searches();
+      const titles = (await service.search(store, searchQuerySchema.parse({ q }), null)).map((r) => r.title);
+      return { titles, statements: searches() - before };
+    };
+    try {
+      const categoryId = (await createCategory(t.database.db)).id;
+      for (const name of [
+        'Quasarlink Router',
+        'Quasarlenk Switch',
+        ...[1, 2, 3, 4, 5].map((n) => `Numbatlink ${n}`),
+      ])
+        await createProduct(t.database.db, categoryId, { name });
+      await t.settled();
+      // Warm the word list's forms, so that only the search statements are counted below.
+      for (const q of ['numbatlink', 'quasarlink', 'zqxqzvw']) await find(q);
+
+      // Full text finds enough: one statement.
+      const common = await find('numbatlink');
+      expect(common.titles).toHaveLength(5);
+      expect(common.statements).toBe(1);
+      // Full text finds one name; the fallback adds the name one letter away, and repeats none.
+      const near = await find('quasarlink');
+      expect(near.titles.sort()).toEqual(['Quasarlenk Switch', 'Quasarlink Router']);
+      expect(near.statements).toBe(2);
+      // A word that begins no lexeme and resembles no name word: nothing can match, nothing is asked.
+      expect(await find('zqxqzvw')).toEqual({ titles: [], statements: 0 });
+      // A typo alone: full text cannot match it, so only the fallback runs.
+      const typo = await find('quasarlnik');
+      expect(typo.titles).toContain('Quasarlink Router');
+      expect(typo.statements).toBe(1);
+    } finally {
+      queries.mockRestore();
+      await store.end();
+    }
+  });
+});
+
+describe('the search log, written in batches', () => {
+  const logged = async (query: string) =>
+    (
+      await t.database.pool.query<{ user_id: string | null; result_count: number; created_at: Date }>(
+        'select user_id, result_count, created_at from search_log where query = $1 order by created_at',
+        [query],
+      )
+    ).rows;
+
+  it('writes the entries of many searches in one insert, each with the time of its search', async () => {
+    const store = new SearchStore(t.database.url, t.ctx.changes);
+    const queries = vi.spyOn(pg.Client.prototype, 'query');
+    const inserts = () =>
+      queries.mock.calls.filter(([config]) => JSON.stringify(config).includes('insert into \\"search_log\\"'))
+        .length;
+    try {
+      const started = new Date();
+      for (let i = 0; i < 3; i++)
+        await service.search(store, searchQuerySchema.parse({ q: 'batched faraday' }), null);
+      // Pending until the writer's second is up (or a flush).
+      expect(await logged('batched faraday')).toHaveLength(0);
+      await store.log.flush();
+      const rows = await logged('batched faraday');
+      expect(rows).toHaveLength(3);
+      expect(inserts()).toBe(1);
+      for (const row of rows) {
+        expect(row.result_count).toBeGreaterThan(0);
+        expect(row.created_at.getTime()).toBeGreaterThanOrEqual(started.getTime() - 1_000);
+      }
+      // Written by itself a second later, and by closing the store.
+      await service.search(store, searchQuerySchema.parse({ q: 'batched faraday' }), null);
+      await vi.waitFor(async () => expect(await logged('batched faraday')).toHaveLength(4), {
+        timeout: 3_000,
+      });
+      await service.search(store, searchQuerySchema.parse({ q: 'batched faraday' }), null);
+    } finally {
+      queries.mockRestore();
+      await store.end();
+    }
+    expect(await logged('batched faraday')).toHaveLength(5);
+  });
+
+  it('keeps an entry without its account when the account was deleted before the write, and survives a failed write', async () => {
+    const errors: unknown[] = [];
+    const store = new SearchStore(t.database.url, t.ctx.changes, (error) => errors.push(error));
+    try {
+      const user = await registerUser(t.app);
+      await service.search(store, searchQuerySchema.parse({ q: 'deleted faraday' }), user.id);
+      await t.database.pool.query('update users set deleted_at = now() where id = $1', [user.id]);
+      await store.log.flush();
+      expect((await logged('deleted faraday')).map((row) => row.user_id)).toEqual([null]);
+
+      // A batch the database refuses is reported, and the next one is written.
+      store.log.add({ userId: null, query: 'refused', resultCount: -1, at: new Date() });
+      await store.log.flush();
+      expect(errors).toHaveLength(1);
+      await service.search(store, searchQuerySchema.parse({ q: 'after refusal' }), null);
+      await store.log.flush();
+      expect(await logged('after refusal')).toHaveLength(1);
+    } finally {
+      await store.end();
+    }
+  });
+});
+
 describe('search log, clicks and trending', () => {
   it('logs every search, records clicks, and trends queries that found something', async () => {
     const fresh = await createTestApp();
