@@ -31,6 +31,17 @@ const search = async (query: string, cookie?: string) => {
   return response.json() as Result[];
 };
 
+/** Counts, until restored, the statements sent to PostgreSQL whose text holds `marker`. */
+function statementsSent(marker: string) {
+  const spy = vi.spyOn(pg.Client.prototype, 'query');
+  const text = (config: unknown) =>
+    typeof config === 'string' ? config : ((config as { text?: string } | undefined)?.text ?? '');
+  return {
+    count: () => spy.mock.calls.filter(([config]) => text(config).includes(marker)).length,
+    restore: () => spy.mockRestore(),
+  };
+}
+
 describe('GET /api/search', () => {
   it("runs on pools of its own, one per GIN scan limit, whose connections start with the search's settings", async () => {
     const store = new SearchStore(t.database.url, t.ctx.changes);
@@ -188,21 +199,19 @@ describe('GET /api/search', () => {
 describe('the word list read once per word', () => {
   it('keeps what the list says of a typed word until a word is added, removed or becomes a name word', async () => {
     const store = new SearchStore(t.database.url, t.ctx.changes);
-    const statements = vi.spyOn(pg.Client.prototype, 'query');
-    const lookups = () =>
-      statements.mock.calls.filter(([config]) => JSON.stringify(config).includes('search_words')).length;
+    const lookups = statementsSent('search_words');
     const find = async (q: string) =>
       (await service.search(store, searchQuerySchema.parse({ q }), null)).map((result) => result.title);
     try {
       const categoryId = (await createCategory(t.database.db)).id;
       await t.settled();
       await find('thermal faraday');
-      expect(lookups()).toBe(1);
+      expect(lookups.count()).toBe(1);
       // Kept: the same words again, in another order, and one of them alone; a bare number is never looked up.
       await find('faraday thermal');
       await find('thermal');
       await find('thermal 4417');
-      expect(lookups()).toBe(1);
+      expect(lookups.count()).toBe(1);
       expect(store.forms.size).toBe(2);
 
       // A product of words the list has, in its name and its description: nothing it says of any word changes.
@@ -233,7 +242,7 @@ describe('the word list read once per word', () => {
       await t.settled();
       expect(await find('quokkat')).toEqual([]);
     } finally {
-      statements.mockRestore();
+      lookups.restore();
       await store.end();
     }
   });
@@ -242,13 +251,11 @@ describe('the word list read once per word', () => {
 describe('the statements a search runs', () => {
   it('runs the typo fallback only when full text finds too few, and no statement for text nothing resembles', async () => {
     const store = new SearchStore(t.database.url, t.ctx.changes);
-    const queries = vi.spyOn(pg.Client.prototype, 'query');
-    const searches = () =>
-      queries.mock.calls.filter(([config]) => JSON.stringify(config).includes('\\"products\\" p')).length;
+    const searches = statementsSent('"products" p');
     const find = async (q: string) => {
-      const before = searches();
+      const before = searches.count();
       const titles = (await service.search(store, searchQuerySchema.parse({ q }), null)).map((r) => r.title);
-      return { titles, statements: searches() - before };
+      return { titles, statements: searches.count() - before };
     };
     try {
       const categoryId = (await createCategory(t.database.db)).id;
@@ -277,7 +284,7 @@ describe('the statements a search runs', () => {
       expect(typo.titles).toContain('Quasarlink Router');
       expect(typo.statements).toBe(1);
     } finally {
-      queries.mockRestore();
+      searches.restore();
       await store.end();
     }
   });
@@ -294,10 +301,7 @@ describe('the search log, written in batches', () => {
 
   it('writes the entries of many searches in one insert, each with the time of its search', async () => {
     const store = new SearchStore(t.database.url, t.ctx.changes);
-    const queries = vi.spyOn(pg.Client.prototype, 'query');
-    const inserts = () =>
-      queries.mock.calls.filter(([config]) => JSON.stringify(config).includes('insert into \\"search_log\\"'))
-        .length;
+    const inserts = statementsSent('insert into "search_log"');
     try {
       const started = new Date();
       for (let i = 0; i < 3; i++)
@@ -307,7 +311,7 @@ describe('the search log, written in batches', () => {
       await store.log.flush();
       const rows = await logged('batched faraday');
       expect(rows).toHaveLength(3);
-      expect(inserts()).toBe(1);
+      expect(inserts.count()).toBe(1);
       for (const row of rows) {
         expect(row.result_count).toBeGreaterThan(0);
         expect(row.created_at.getTime()).toBeGreaterThanOrEqual(started.getTime() - 1_000);
@@ -319,7 +323,7 @@ describe('the search log, written in batches', () => {
       });
       await service.search(store, searchQuerySchema.parse({ q: 'batched faraday' }), null);
     } finally {
-      queries.mockRestore();
+      inserts.restore();
       await store.end();
     }
     expect(await logged('batched faraday')).toHaveLength(5);
