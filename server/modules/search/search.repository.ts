@@ -485,10 +485,10 @@ function exactStatement(shape: Shape): SQL {
 /**
  * The typo fallback's statement, run only when full text found fewer than `fuzzyBelow` (its hits come back as the
  * `found` parameter, JSON): names with every typed word found, and, when more than one word was typed and those do
- * not fill the answer, names with at least half of them; then the best `limit` of those and full text's hits. The
- * `some` branch runs only when `every` found too few: its scores are below 1 and those of `every` 1 or more, so
- * once `every` has `limit` hits that full text has not, none of `some` could be shown. It is the costly branch: an
- * OR of common words scans many names.
+ * not fill the answer, names with at least half of them. Full text's hits come first, then those with every word,
+ * then those with half (each by score, then title), to `limit`: a name as typed before a name a letter away. The
+ * `some` branch runs only when `every` found too few, since once `every` has `limit` hits that full text has not,
+ * none of `some` could be shown. It is the costly branch: an OR of common words scans many names.
  */
 function typoStatement(shape: Shape): SQL {
   const typo = shape.typo!;
@@ -508,9 +508,12 @@ function typoStatement(shape: Shape): SQL {
     ctes.push(sql`some_words as (${typos('some', gate)})`);
     found.push('some_words');
   }
-  const union = sql.raw(found.map((name) => `select * from ${name}`).join(' union all '));
+  const union = sql.raw(
+    found.map((name, pass) => `select *, ${pass} as pass from ${name}`).join(' union all '),
+  );
   return sql`with ${sql.join(ctes, sql`, `)}
-    select * from (${union}) a order by score desc, title limit ${$('limit')}`;
+    select type, id, title, description, category, tier, price, slug, score from (${union}) a
+    order by pass, score desc, title limit ${$('limit')}`;
 }
 
 /** How many statements are kept; a search of another shape builds its statement again. */
