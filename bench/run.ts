@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -44,6 +45,8 @@ import {
 const SMOKE = process.argv.includes('--smoke');
 const DURATION = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 3 : 8));
 const CONNECTIONS = 32;
+/** Processes of hello and of the app in the throughput section (bench/throughput.ts, measure). */
+const PROCESSES = SMOKE ? 1 : 3;
 const CATALOGUE = 10_000;
 const BUYERS = 20;
 const CHECKOUT_STOCK = SMOKE ? 200 : 600;
@@ -109,12 +112,76 @@ async function start(args: string[], env: Record<string, string>, readyPath: str
   throw new Error(`${args.join(' ')} did not start`);
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Figure> {
+/** Stops servers and waits for them to exit. */
+async function stopAll(servers: Server[]): Promise<void> {
+  await Promise.all(
+    servers.map(async (server) => {
+      if (server.process.exitCode !== null) return;
+      const exited = new Promise((resolve) => server.process.once('exit', resolve));
+      server.process.kill('SIGTERM');
+      await exited;
+    }),
+  );
+}
+
+/**
+ * Runs `work` with the servers on the last CPU and this process (the load generator) on the others, then lets
+ * every process use every CPU again. Unpinned, the scheduler now and then put the load generator and a server on
+ * the same core for part of a load. Without `taskset` (util-linux) or with one CPU, nothing is pinned.
+ */
+async function pinned<T>(pids: number[], work: () => Promise<T>): Promise<T> {
+  const cpus = availableParallelism();
+  const pin = (pid: number, list: string) =>
+    execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' });
+  const all = `0-${cpus - 1}`;
+  let done = false;
+  if (cpus > 1) {
+    try {
+      for (const pid of pids) pin(pid, String(cpus - 1));
+      pin(process.pid, `0-${cpus - 2}`);
+      done = true;
+    } catch {
+      console.log('taskset failed: the throughput section runs unpinned');
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    for (const pid of done ? [process.pid, ...pids] : []) {
+      try {
+        pin(pid, all);
+      } catch {
+        // a server that exited during the section: nothing to unpin
+      }
+    }
+  }
+}
+
+/** A process's CPU time so far (user and system), in milliseconds; null where /proc cannot tell (not Linux). */
+async function cpuMs(pid: number): Promise<number | null> {
+  try {
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them, in ticks.
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: Linux reports process times in hundredths of a second on every architecture it runs on here. */
+const CLOCK_TICKS = 100;
+
+async function load(url: string, headers: Record<string, string>, pid: number): Promise<Figure> {
+  const before = await cpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const after = await cpuMs(pid);
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   }
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  const cpuUs =
+    before === null || after === null || result.requests.total === 0
+      ? null
+      : ((after - before) * 1000) / result.requests.total;
+  return { rps: result.requests.average, p99: result.latency.p99, cpuUs };
 }
 
 async function api(base: string, method: string, route: string, cookie?: string, body?: unknown) {
@@ -220,7 +287,10 @@ async function main() {
   );
 
   const smtp = await startSmtpSink();
-  const hello = await start(['--import', 'tsx', 'bench/hello-server.ts'], {}, '/hello');
+  const hellos: Server[] = [];
+  for (let i = 0; i < PROCESSES; i++) {
+    hellos.push(await start(['--import', 'tsx', 'bench/hello-server.ts'], {}, '/hello'));
+  }
   // The server's configuration; the mail burst's own context reads the same.
   const appEnv = {
     ...env,
@@ -231,17 +301,15 @@ async function main() {
     SMTP_URL: smtp.url,
     MAIL_RETRY_DELAY_SECONDS: '1',
   };
-  const app = await start(
-    ['dist/server/main.js'],
-    {
-      ...appEnv,
-      RATE_LIMIT_GLOBAL_PER_MIN: '100000000',
-      RATE_LIMIT_REGISTER_MAX: '1000',
-      RATE_LIMIT_MAIL_PER_ADDRESS_MAX: '1000000',
-      RATE_LIMIT_MAIL_PER_IP_MAX: '1000000',
-    },
-    '/readyz',
-  );
+  const limits = {
+    RATE_LIMIT_GLOBAL_PER_MIN: '100000000',
+    RATE_LIMIT_REGISTER_MAX: '1000',
+    RATE_LIMIT_MAIL_PER_ADDRESS_MAX: '1000000',
+    RATE_LIMIT_MAIL_PER_IP_MAX: '1000000',
+  };
+  const app = await start(['dist/server/main.js'], { ...appEnv, ...limits }, '/readyz');
+  /** More app processes on the same database, for the throughput section's medians (stopped after it). */
+  const moreApps: Server[] = [];
   let peer: Server | undefined;
   try {
     const cookie = await signUp(app.url, 'cart');
@@ -257,15 +325,30 @@ async function main() {
     if (!databaseUrl) throw new Error('embedded cluster not found');
     // The seed-style peer (issue 19 point 5), on the same database, in its own process.
     peer = await start(['--import', 'tsx', 'bench/express-peer.ts'], { DATABASE_URL: databaseUrl }, '/ready');
-    const throughput = await throughputSection({
-      hello: hello.url,
-      app: app.url,
-      peer: peer.url,
-      cookie,
-      email: (await registerAccounts(app.url, `bench.peer.${Date.now()}`, 1))[0]!.email,
-      load,
-    });
-    peer.process.kill('SIGTERM');
+    for (let i = 1; i < PROCESSES; i++) {
+      moreApps.push(
+        await start(['dist/server/main.js'], { ...appEnv, ...limits, DATABASE_URL: databaseUrl }, '/readyz'),
+      );
+    }
+    const served = (server: Server) => ({ url: server.url, pid: server.process.pid! });
+    const email = (await registerAccounts(app.url, `bench.peer.${Date.now()}`, 1))[0]!.email;
+    const servers = [...hellos, app, ...moreApps, peer].map((server) => server.process.pid!);
+    // Each process's hot paths compiled before anything is measured (the extra app processes are new).
+    for (const server of [...hellos, app, ...moreApps]) {
+      const path = hellos.includes(server) ? '/hello' : '/healthz';
+      await autocannon({ url: server.url + path, connections: CONNECTIONS, duration: 2 });
+    }
+    const throughput = await pinned(servers, () =>
+      throughputSection({
+        hello: hellos.map(served),
+        app: [app, ...moreApps].map(served),
+        peer: served(peer!),
+        cookie,
+        email,
+        load,
+      }),
+    );
+    await stopAll([peer, ...moreApps]);
     const { baseline, rows } = throughput;
 
     const checkout = await checkoutRun(app.url, databaseUrl);
@@ -312,19 +395,36 @@ async function main() {
     const backlogLater = await resetBacklog(databaseUrl, resetStarted);
     rows.push([
       `POST /api/auth/password-reset (${RESET_CONNECTIONS} c)`,
-      { rps: reset.rps, p99: Math.round(reset.p99) },
+      { rps: reset.rps, p99: Math.round(reset.p99), cpuUs: null, each: [] },
     ]);
 
     console.log(`\n${CATALOGUE} products; ${CONNECTIONS} connections, ${DURATION} s each\n`);
-    console.log('route'.padEnd(38), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'ratio'.padStart(7));
+    console.log(
+      'route'.padEnd(38),
+      'req/s'.padStart(10),
+      'p99 ms'.padStart(8),
+      'ratio'.padStart(7),
+      'server CPU us/answer'.padStart(21),
+      'hello/route'.padStart(12),
+      '  req/s of each process',
+    );
     for (const [name, r] of rows) {
+      const cpu = r.cpuUs !== null && baseline.cpuUs !== null;
       console.log(
         name.padEnd(38),
         r.rps.toFixed(0).padStart(10),
         String(r.p99).padStart(8),
         (r.rps / baseline.rps).toFixed(3).padStart(7),
+        (r.cpuUs === null ? '-' : r.cpuUs.toFixed(1)).padStart(21),
+        (cpu ? (baseline.cpuUs! / r.cpuUs!).toFixed(3) : '-').padStart(12),
+        r.each.length > 1 ? `  ${r.each.map((rps) => rps.toFixed(0)).join(' / ')}` : '',
       );
     }
+    console.log(
+      `(each figure the median of ${PROCESSES} processes, the servers on one CPU and the load generator on the ` +
+        `others; server CPU per answer: the serving process's user and system time over its answers, and ` +
+        `hello/route the chain's cost in CPU, beside the req/s ratio, which also depends on the load generator)`,
+    );
     console.log(
       `\ncheckout: ${BUYERS} concurrent buyers, stock ${CHECKOUT_STOCK}: ${checkout.orders} orders in ` +
         `${checkout.seconds.toFixed(1)} s = ${checkout.perSecond.toFixed(1)} orders/s; ` +
@@ -500,7 +600,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    hello.process.kill('SIGTERM');
+    for (const server of [...hellos, ...moreApps]) server.process.kill('SIGTERM');
     peer?.process.kill('SIGTERM');
     app.process.kill('SIGTERM');
     await new Promise((resolve) => app.process.once('exit', resolve));
