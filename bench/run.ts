@@ -1,6 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -122,39 +121,6 @@ async function stopAll(servers: Server[]): Promise<void> {
       await exited;
     }),
   );
-}
-
-/**
- * Runs `work` with the servers on the last CPU and this process (the load generator) on the others, then lets
- * every process use every CPU again. Unpinned, the scheduler now and then put the load generator and a server on
- * the same core for part of a load. Without `taskset` (util-linux) or with one CPU, nothing is pinned.
- */
-async function pinned<T>(pids: number[], work: () => Promise<T>): Promise<T> {
-  const cpus = availableParallelism();
-  const pin = (pid: number, list: string) =>
-    execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' });
-  const all = `0-${cpus - 1}`;
-  let done = false;
-  if (cpus > 1) {
-    try {
-      for (const pid of pids) pin(pid, String(cpus - 1));
-      pin(process.pid, `0-${cpus - 2}`);
-      done = true;
-    } catch {
-      console.log('taskset failed: the throughput section runs unpinned');
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    for (const pid of done ? [process.pid, ...pids] : []) {
-      try {
-        pin(pid, all);
-      } catch {
-        // a server that exited during the section: nothing to unpin
-      }
-    }
-  }
 }
 
 /** A process's CPU time so far (user and system), in milliseconds; null where /proc cannot tell (not Linux). */
@@ -332,22 +298,19 @@ async function main() {
     }
     const served = (server: Server) => ({ url: server.url, pid: server.process.pid! });
     const email = (await registerAccounts(app.url, `bench.peer.${Date.now()}`, 1))[0]!.email;
-    const servers = [...hellos, app, ...moreApps, peer].map((server) => server.process.pid!);
     // Each process's hot paths compiled before anything is measured (the extra app processes are new).
     for (const server of [...hellos, app, ...moreApps]) {
       const path = hellos.includes(server) ? '/hello' : '/healthz';
       await autocannon({ url: server.url + path, connections: CONNECTIONS, duration: 2 });
     }
-    const throughput = await pinned(servers, () =>
-      throughputSection({
-        hello: hellos.map(served),
-        app: [app, ...moreApps].map(served),
-        peer: served(peer!),
-        cookie,
-        email,
-        load,
-      }),
-    );
+    const throughput = await throughputSection({
+      hello: hellos.map(served),
+      app: [app, ...moreApps].map(served),
+      peer: served(peer),
+      cookie,
+      email,
+      load,
+    });
     await stopAll([peer, ...moreApps]);
     const { baseline, rows } = throughput;
 
@@ -421,9 +384,9 @@ async function main() {
       );
     }
     console.log(
-      `(each figure the median of ${PROCESSES} processes, the servers on one CPU and the load generator on the ` +
-        `others; server CPU per answer: the serving process's user and system time over its answers, and ` +
-        `hello/route the chain's cost in CPU, beside the req/s ratio, which also depends on the load generator)`,
+      `(each figure the median of ${PROCESSES} processes; server CPU per answer: the serving process's user and ` +
+        `system time over its answers, and hello/route the chain's cost in CPU, beside the req/s ratio, which also ` +
+        `depends on how the load generator shares the cores)`,
     );
     console.log(
       `\ncheckout: ${BUYERS} concurrent buyers, stock ${CHECKOUT_STOCK}: ${checkout.orders} orders in ` +
