@@ -1,9 +1,10 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDatabase } from '../db/seed/seed.js';
 import { createAppContext } from '../modules.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
-import { COMPRESSION_THRESHOLD_BYTES, preferredCoding } from './compression.js';
+import { COMPRESSION_THRESHOLD_BYTES, preferredCoding, sendCachedJson } from './compression.js';
 
 // Issue 19 point 1: JSON answers from COMPRESSION_THRESHOLD_BYTES up are compressed for clients that accept it,
 // smaller ones and clients that do not are answered as they are.
@@ -85,6 +86,38 @@ describe('compressed answers', () => {
     const response = await get('/api/digital-services', { 'accept-encoding': 'gzip' });
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(decode('gzip', response.rawPayload)).toBe(plain.payload);
+  });
+
+  it('sends the digital suite at the best settings once they are made, and makes them once per distinct body', async () => {
+    const plain = await get('/api/digital-services');
+    const best = {
+      br: brotliCompressSync(plain.payload, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+        },
+      }),
+      gzip: gzipSync(plain.payload, { level: 9 }),
+    };
+    for (const coding of ['br', 'gzip'] as const) {
+      // The first answers may carry the per-answer settings' bytes; all decode to the suite.
+      const first = await get('/api/digital-services', { 'accept-encoding': coding });
+      expect(decode(coding, first.rawPayload)).toBe(plain.payload);
+      await vi.waitFor(async () => {
+        const later = await get('/api/digital-services', { 'accept-encoding': coding });
+        expect(later.rawPayload.equals(best[coding])).toBe(true);
+      });
+    }
+
+    // The same body in a new object (the suite read again when its cache expires): its forms are made already.
+    const app = Fastify();
+    app.get('/suite', (request, reply) =>
+      sendCachedJson(request, reply, JSON.parse(plain.payload) as object, JSON.stringify, { shared: true }),
+    );
+    const again = await app.inject({ url: '/suite', headers: { 'accept-encoding': 'br' } });
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.rawPayload.equals(best.br)).toBe(true);
+    await app.close();
   });
 
   it('leaves answers below the threshold and refusing clients alone', async () => {

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { JSON_MEDIA_TYPE } from '../lib/media-types.js';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 /**
  * Answers smaller than this are sent as they are: they fit in the first TCP segments with their headers, so
@@ -21,6 +21,19 @@ export const BROTLI_OPTIONS = {
   },
 };
 export const GZIP_OPTIONS = { level: 6 };
+
+/**
+ * For a body every visitor is sent and that seldom changes (the digital suite): the most brotli and gzip can do,
+ * made once per body off the event loop (sharedCompressed). On the suite's 12.4 KB, brotli 11 gives 3,814 bytes
+ * against quality 3's 4,968 in 9.9 ms against 0.4 ms; gzip 9 4,789 in 0.5 ms.
+ */
+const BEST_BROTLI_OPTIONS = {
+  params: {
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+  },
+};
+const BEST_GZIP_OPTIONS = { level: 9 };
 
 export type ContentCoding = 'br' | 'gzip';
 
@@ -101,21 +114,50 @@ export function sendCompressed(
 
 const compressedPages = new WeakMap<object, CompressedBody>();
 
+/** Shared bodies' best compressed forms, by the body: the last few distinct ones. */
+const SHARED_BODIES = 16;
+const sharedBodies = new Map<string, CompressedBody>();
+
+/**
+ * The compressed forms of a body every visitor is sent: made once per distinct body at the best settings, on
+ * libuv's threads so that no request waits for them; until they are ready, clients get the per-answer settings
+ * (sendCompressed makes those), which they then replace. A cache that reads the same list again when it expires hands
+ * out a new object with the same body, which finds its forms made.
+ */
+function sharedCompressed(body: string): CompressedBody {
+  let found = sharedBodies.get(body);
+  if (found !== undefined) return found;
+  const entry: CompressedBody = { large: Buffer.byteLength(body) >= COMPRESSION_THRESHOLD_BYTES };
+  if (entry.large) {
+    brotliCompress(body, BEST_BROTLI_OPTIONS, (error, result) => {
+      if (!error) entry.br = result;
+    });
+    gzip(body, BEST_GZIP_OPTIONS, (error, result) => {
+      if (!error) entry.gzip = result;
+    });
+  }
+  if (sharedBodies.size >= SHARED_BODIES) sharedBodies.delete(sharedBodies.keys().next().value!);
+  sharedBodies.set(body, (found = entry));
+  return found;
+}
+
 /**
  * Sends a cached page (an object a service hands out again while it is cached) as JSON made once by `serialize`
  * (a `serializeOnce` serializer, which checks it against the response schema), compressed at most once per coding,
- * instead of compressing the same bytes again on every request.
+ * instead of compressing the same bytes again on every request. `shared`: the page is the same for every visitor
+ * and seldom changes, so it is compressed at the best settings once per distinct body (sharedCompressed).
  */
 export function sendCachedJson<T extends object>(
   request: FastifyRequest,
   reply: FastifyReply,
   page: T,
   serialize: (page: T) => string,
+  { shared = false } = {},
 ): FastifyReply {
   const json = serialize(page);
   let compressed = compressedPages.get(page);
   if (compressed === undefined) {
-    compressed = compressedOnce(json);
+    compressed = shared ? sharedCompressed(json) : compressedOnce(json);
     compressedPages.set(page, compressed);
   }
   reply.type(JSON_MEDIA_TYPE);

@@ -34,7 +34,8 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
       // Public and the same for everyone: a browser's session is not looked up (decision 014).
       config: { session: false },
     },
-    async (request, reply) => sendCachedJson(request, reply, await digital.listServices(ctx), serializeSuite),
+    async (request, reply) =>
+      sendCachedJson(request, reply, await digital.listServices(ctx), serializeSuite, { shared: true }),
   );
 
   r.post(
