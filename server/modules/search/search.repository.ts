@@ -391,18 +391,16 @@ export const SOURCE_TYPES = Object.keys(SOURCES) as SourceType[];
 type Branch = 'exact' | 'every' | 'some';
 
 /**
- * What decides a search statement's text. Everything else (the typed words' queries, the filters' values, the log
- * entry) is a parameter, so a statement is built once per shape (kept for the next search of that shape, at most
- * MAX_SHAPES) and PostgreSQL prepares it once per connection. Building it cost a third of the server's own work
- * for a search.
+ * What decides a search's statements' text. Everything else (the typed words' queries, the filters' values, full
+ * text's hits for the fallback) is a parameter, so a statement is built once per shape (kept for the next search of
+ * that shape, at most MAX_SHAPES) and PostgreSQL prepares it once per connection. Building it cost a third of the
+ * server's own work for a search.
  */
 interface Shape {
   types: readonly SourceType[];
   filters: FilterNames;
   /** Text shorter than SHORT_TEXT: names that start with it, instead of full text. */
   short: boolean;
-  /** Whether full text has a query (it has none when a typed word begins no lexeme: nothing can match). */
-  query: boolean;
   /**
    * The typo fallback, when the text is long enough for it and some typed word was found in some form: whether
    * every typed word was (`all`), how many were (`groups`), and whether more than one word was typed.
@@ -442,7 +440,6 @@ function candidates(source: Source, shape: Shape, branch: Branch): SQL {
           sql`order by ${lower} using ~<~`,
         );
       }
-      if (!shape.query) return select(sql`false`, sql`0`);
       const query = sql`${$('query')}::tsquery`;
       return search(sql`${vector} @@ ${query}`, sql`ts_rank(${vector}, ${query})`);
     }
@@ -594,7 +591,6 @@ export async function searchAndLog(
       types: search.types,
       filters,
       short,
-      query: query !== null,
       typo: typo && { all: typo.all !== null, groups: typo.each.length, several: typo.words > 1 },
     };
     const values = {
@@ -604,20 +600,21 @@ export async function searchAndLog(
       prefixEnd: prefixEnd(search.text),
       query,
     };
-    // The full-text statement does not depend on the typo fallback's part of the shape.
-    const { typo: _, ...exactShape } = shape;
+    // Each statement is keyed by what its text depends on: full text's not on the fallback, the fallback's not on
+    // short text (which has none). Full text runs unless a typed word begins no lexeme: then nothing can match.
+    const { types } = shape;
     hits =
       short || query !== null
         ? await run<Hit>(
             client,
-            statementFor(['exact', exactShape], () => exactStatement(shape)),
+            statementFor(['exact', types, filters, short], () => exactStatement(shape)),
             values,
           )
         : [];
     if (typo && hits.length < search.fuzzyBelow) {
       hits = await run<Hit>(
         client,
-        statementFor(['typo', shape], () => typoStatement(shape)),
+        statementFor(['typo', types, filters, shape.typo], () => typoStatement(shape)),
         {
           ...values,
           found: JSON.stringify(hits),
