@@ -299,10 +299,11 @@ async function main() {
     const served = (server: Server) => ({ url: server.url, pid: server.process.pid! });
     const email = (await registerAccounts(app.url, `bench.peer.${Date.now()}`, 1))[0]!.email;
     // Each process's hot paths compiled before anything is measured (the extra app processes are new).
-    for (const server of [...hellos, app, ...moreApps]) {
-      const path = hellos.includes(server) ? '/hello' : '/healthz';
-      await autocannon({ url: server.url + path, connections: CONNECTIONS, duration: 2 });
-    }
+    const warmUps = [
+      ...hellos.map((server) => `${server.url}/hello`),
+      ...[app, ...moreApps].map((server) => `${server.url}/healthz`),
+    ];
+    for (const url of warmUps) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
     const throughput = await throughputSection({
       hello: hellos.map(served),
       app: [app, ...moreApps].map(served),

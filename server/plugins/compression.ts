@@ -125,7 +125,7 @@ const sharedBodies = new Map<string, CompressedBody>();
  * out a new object with the same body, which finds its forms made.
  */
 function sharedCompressed(body: string): CompressedBody {
-  let found = sharedBodies.get(body);
+  const found = sharedBodies.get(body);
   if (found !== undefined) return found;
   const entry: CompressedBody = { large: Buffer.byteLength(body) >= COMPRESSION_THRESHOLD_BYTES };
   if (entry.large) {
@@ -137,8 +137,8 @@ function sharedCompressed(body: string): CompressedBody {
     });
   }
   if (sharedBodies.size >= SHARED_BODIES) sharedBodies.delete(sharedBodies.keys().next().value!);
-  sharedBodies.set(body, (found = entry));
-  return found;
+  sharedBodies.set(body, entry);
+  return entry;
 }
 
 /**
