@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
@@ -65,11 +64,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // First, so that every route after it is in the table the authorization and fuzz tests check.
   await app.register(routeTablePlugin);
-  // Second: request ids go on answers every later hook may refuse; every later route is timed.
+  // Second: every later route is timed.
   await app.register(observabilityPlugin);
   await app.register(errorsPlugin);
+  // Its header hook (the request id's too) runs before any later hook that may refuse a request.
   await app.register(securityPlugin, { config });
-  await app.register(cookie);
   // Before any route: it compresses the answers of the routes registered after it (the docs' included).
   await app.register(compressionPlugin);
   await app.register(docsPlugin, { config });

@@ -74,24 +74,30 @@ export default fp(
       });
     }
 
-    app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split('?')[0]!;
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
-      if (isPage && pages) {
-        const route = clientRouteName(pathname);
-        // A member-only route's code helps only a request with a session: anyone else gets the 404 page there.
-        const named =
-          route && (!MEMBER_ROUTES.has(route) || request.auth) ? pages.routes.get(route) : undefined;
-        const { html, compressed } = named ?? pages.plain;
-        reply
-          .status(route ? 200 : 404)
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .syncSessionHint();
-        return sendCompressed(request, reply, html, compressed);
-      }
-      throw new AppError('NOT_FOUND', `Route ${request.method} ${pathname} not found`);
+    // In a scope of its own, whose hook counts its answers under one label (plugins/observability.ts) without
+    // every route's answer running it too. Fastify gives the not-found handler the hooks of the scope that sets it.
+    await app.register(async function notFound(scope) {
+      scope.addHook('onResponse', app.observeUnmatched);
+      scope.setNotFoundHandler(async (request, reply) => {
+        const pathname = request.url.split('?')[0]!;
+        const isPage =
+          (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+        if (isPage && pages) {
+          const route = clientRouteName(pathname);
+          // A member-only route's code helps only a request with a session: anyone else gets the 404 page there.
+          const named =
+            route && (!MEMBER_ROUTES.has(route) || request.auth) ? pages.routes.get(route) : undefined;
+          const { html, compressed } = named ?? pages.plain;
+          reply
+            .status(route ? 200 : 404)
+            .header('cache-control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .syncSessionHint();
+          return sendCompressed(request, reply, html, compressed);
+        }
+        throw new AppError('NOT_FOUND', `Route ${request.method} ${pathname} not found`);
+      });
     });
   },
-  { name: 'client', dependencies: ['session'] },
+  { name: 'client', dependencies: ['observability', 'session'] },
 );

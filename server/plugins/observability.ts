@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onResponseHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Registry, type Histogram } from 'prom-client';
 
@@ -10,6 +16,11 @@ declare module 'fastify' {
     metrics: Registry;
     /** Set once shutdown has begun (by `close()`, or earlier by the caller): `/readyz` then answers 503. */
     draining: boolean;
+    /**
+     * The `onResponse` hook of the not-found handler's own scope (plugins/client.ts): its answers (the client's
+     * pages, 404s) are counted under one label. No route runs it.
+     */
+    observeUnmatched: onResponseHookHandler;
   }
 }
 
@@ -19,7 +30,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /**
  * Fastify's `genReqId`: the caller's `X-Request-Id` when it is valid, else a random UUID, which no other instance
  * will hand out too (Fastify's default, `req-1`, `req-2`..., restarts at each boot and repeats across instances).
- * Fastify puts it in every log line of the request as `reqId`.
+ * Fastify puts it in every log line of the request as `reqId`, and the security plugin's header hook sends it as
+ * the answer's `X-Request-Id` (one hook for every header an answer always has; decision 032).
  */
 export function requestId(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id'];
@@ -126,8 +138,8 @@ export class RequestDurations {
 }
 
 /**
- * Request ids and request metrics (design 11.5). Per request: one header, and one histogram observation keyed by
- * the route's pattern, never its URL. Everything else (pool, queues, outbox, change feed) is read when Prometheus
+ * Request metrics (design 11.5). Per request: one histogram observation keyed by the route's pattern, never its URL,
+ * by a hook of that route's own. Everything else (pool, queues, outbox, change feed) is read when Prometheus
  * scrapes `/metrics` (the metrics module).
  */
 export default fp(
@@ -144,12 +156,6 @@ export default fp(
       done();
     });
 
-    // Before every other hook of ours, so that an answer any of them refuses with (401, 403, 415, 429) has it too.
-    app.addHook('onRequest', (request, reply, done) => {
-      reply.header('x-request-id', request.id);
-      done();
-    });
-
     // Each route gets its own hook with its pattern in hand, so nothing per request has to look the route up.
     app.addHook('onRoute', (route) => {
       const pattern = route.url;
@@ -162,12 +168,14 @@ export default fp(
         ? [...(Array.isArray(existing) ? existing : [existing]), observe]
         : [observe];
     });
-    // The not-found handler is no route: its answers are counted here, under one label.
-    app.addHook('onResponse', (request, reply, done) => {
-      if (request.is404)
+    // The not-found handler is no route: its scope adds this hook, so that no route's answer runs it.
+    app.decorate(
+      'observeUnmatched',
+      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
         durations.observe(UNMATCHED, request.method, reply.statusCode, reply.elapsedTime / 1000);
-      done();
-    });
+        done();
+      },
+    );
   },
   { name: 'observability' },
 );

@@ -155,18 +155,19 @@ function hookList<T>(hooks: T | T[] | undefined): T[] {
 
 /**
  * Headers, CSP, a coarse per-IP limit, JSON-only mutations and the CSRF check (Origin / Sec-Fetch-Site). Per request
- * only what applies to it runs (decisions 014 and 024): the headers are one of two objects computed at start (a
- * page's, an API answer's) and set on every answer; the mutation checks are hooks of the routes that mutate, so a
- * read never runs them.
+ * only what applies to it runs (decisions 014, 024 and 032): the headers are one of two objects computed at start (a
+ * page's, an API answer's) and set on every answer with its request id; the mutation checks are hooks of the routes
+ * that mutate, so a read never runs them.
  */
 export default fp(
   async function securityPlugin(app: FastifyInstance, options: { config: AppConfig }) {
     const { config } = options;
     const documentHeaders = securityHeaders(config);
     const apiHeaders = apiSecurityHeaders(documentHeaders);
-    // Every answer: the not-found handler's, a refusal's and an error's too.
+    // Every answer: the not-found handler's, a refusal's and an error's too. The request id (plugins/observability.ts)
+    // goes with them, in the one hook every request runs before any that may refuse it (401, 403, 415, 429).
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders);
+      reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders).header('x-request-id', request.id);
       done();
     });
 

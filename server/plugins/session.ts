@@ -1,3 +1,4 @@
+import { parseCookie, stringifySetCookie, type SetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiKeyPermission } from '../../contract/api-keys.js';
@@ -41,6 +42,29 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
+/** One cookie of the request's `Cookie` header, undefined when it was not sent. */
+function requestCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  return header === undefined ? undefined : parseCookie(header)[name];
+}
+
+type CookieAttributes = Omit<SetCookie, 'name' | 'value'>;
+
+/** Adds a `Set-Cookie` header to the answer (Fastify keeps every one set, in order). */
+function setCookie(
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  attributes: CookieAttributes,
+): FastifyReply {
+  return reply.header('set-cookie', stringifySetCookie({ name, value, ...attributes }));
+}
+
+/** Tells the browser to drop a cookie at once. */
+function clearCookie(reply: FastifyReply, name: string, attributes: CookieAttributes): FastifyReply {
+  return setCookie(reply, name, '', { ...attributes, expires: new Date(0), maxAge: 0 });
+}
+
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const METRICS_PATH = /^\/metrics\/?(\?|$)/;
 /**
@@ -62,6 +86,10 @@ function assertKeyScope(request: FastifyRequest, permissions: ApiKeyPermission[]
  * Server-side sessions (decision 002): the cookie holds a 256-bit random id, Postgres holds its HMAC.
  * `__Host-` prefix and Secure when COOKIE_SECURE; always HttpOnly and SameSite=Lax. API clients send
  * `Authorization: Bearer <key>` instead; keys are never read from the URL.
+ *
+ * The `Cookie` header is parsed here, only by a request that has a session to look up or a page to send, and
+ * `Set-Cookie` written with the `cookie` package: @fastify/cookie ran a hook of its own on every request and
+ * every answer, for two cookies only this plugin reads and writes (decision 032).
  */
 export default fp(
   async function sessionPlugin(app: FastifyInstance, options: { ctx: AppContext }) {
@@ -77,14 +105,12 @@ export default fp(
     app.decorateRequest('sessionToken', undefined);
 
     app.decorateReply('startSession', function (this: FastifyReply, session: NewSession) {
-      return this.setCookie(cookieName, session.token, cookieOptions).setCookie(
-        SESSION_HINT_COOKIE,
-        '1',
-        hintOptions,
-      );
+      setCookie(this, cookieName, session.token, cookieOptions);
+      return setCookie(this, SESSION_HINT_COOKIE, '1', hintOptions);
     });
     app.decorateReply('endSessionCookie', function (this: FastifyReply) {
-      return this.clearCookie(cookieName, cookieOptions).clearCookie(SESSION_HINT_COOKIE, hintOptions);
+      clearCookie(this, cookieName, cookieOptions);
+      return clearCookie(this, SESSION_HINT_COOKIE, hintOptions);
     });
 
     const authenticate = async (request: FastifyRequest) => {
@@ -101,7 +127,7 @@ export default fp(
         return;
       }
 
-      const token = request.cookies[cookieName];
+      const token = requestCookie(request, cookieName);
       if (!token || token.length > 128) return;
       request.sessionToken = token;
       const resolved = await sessions.resolveSession(ctx, token);
@@ -130,9 +156,9 @@ export default fp(
     // else: assets are cached and must not carry cookies, and an API answer has no hint to bring in line.
     app.decorateReply('syncSessionHint', function (this: FastifyReply) {
       const signedIn = Boolean(this.request.auth?.session);
-      const hinted = this.request.cookies[SESSION_HINT_COOKIE] !== undefined;
-      if (signedIn && !hinted) this.setCookie(SESSION_HINT_COOKIE, '1', hintOptions);
-      if (!signedIn && hinted) this.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+      const hinted = requestCookie(this.request, SESSION_HINT_COOKIE) !== undefined;
+      if (signedIn && !hinted) setCookie(this, SESSION_HINT_COOKIE, '1', hintOptions);
+      if (!signedIn && hinted) clearCookie(this, SESSION_HINT_COOKIE, hintOptions);
       return this;
     });
 
@@ -157,5 +183,5 @@ export default fp(
       route.onSend = [...own, forgetWriter];
     });
   },
-  { name: 'session', dependencies: ['@fastify/cookie'] },
+  { name: 'session' },
 );
