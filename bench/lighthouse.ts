@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -31,8 +32,13 @@ const score = (value: number | null | undefined) => Math.round((value ?? 0) * 10
  * LighthouseVisit). Scores are 0-100; performance is simulated throttling, so a busy machine lowers it.
  */
 export async function lighthouseScores(baseUrl: string): Promise<LighthouseResult[]> {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  // chrome-launcher leaves a failed spawn as an unhandled 'error' event, which ends the whole run.
+  if (!existsSync(chromePath)) {
+    throw new Error(`no browser at ${chromePath}: install Debian's chromium (apt-get install -y chromium)`);
+  }
   const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',

@@ -329,9 +329,15 @@ async function main() {
     const compression = compressionCosts(JSON.stringify(productList.json));
     // Lighthouse takes minutes and its performance score follows the machine's load: full runs only.
     let lighthouse: LighthouseResult[] = [];
+    /** Why Lighthouse could not run: the other figures are still printed, and the run fails at the end. */
+    let lighthouseFailure: string | undefined;
     if (!SMOKE) {
       console.log('lighthouse: /, /marketplace and /blog, mobile preset, first visit and page...');
-      lighthouse = await lighthouseScores(app.url);
+      try {
+        lighthouse = await lighthouseScores(app.url);
+      } catch (error) {
+        lighthouseFailure = error instanceof Error ? error.message : String(error);
+      }
     }
 
     console.log('mail: registrations, a burst through the outbox, password reset requests...');
@@ -561,6 +567,10 @@ async function main() {
     }
     if (search.collapsed) {
       console.error(search.collapsed);
+      process.exitCode = 1;
+    }
+    if (lighthouseFailure !== undefined) {
+      console.error(`Lighthouse did not run: ${lighthouseFailure}`);
       process.exitCode = 1;
     }
   } finally {
