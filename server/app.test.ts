@@ -35,6 +35,16 @@ describe('health', () => {
     expect(ready.json()).toEqual({ status: 'ok' });
   });
 
+  // Decision 032: what a load balancer's probe costs is the hooks every request runs. A new global hook shows here.
+  it('/healthz runs only the header hook, the session check and its own duration', async () => {
+    const routes = app.printRoutes({ includeHooks: true, commonPrefix: false });
+    const probe = routes.slice(routes.indexOf('/healthz (GET)'), routes.indexOf('/healthz (HEAD)'));
+    expect(probe.match(/\((\w+)\) (\[.*\])/g)).toEqual([
+      '(onRequest) ["answerHeaders()","sessionOrKey()"]',
+      '(onResponse) ["observe()"]',
+    ]);
+  });
+
   it('/readyz answers 503 when migrations are missing', async () => {
     await database.pool.query('alter table drizzle.__drizzle_migrations rename to __moved');
     try {

@@ -166,7 +166,7 @@ export default fp(
     const apiHeaders = apiSecurityHeaders(documentHeaders);
     // Every answer: the not-found handler's, a refusal's and an error's too. The request id (plugins/observability.ts)
     // goes with them, in the one hook every request runs before any that may refuse it (401, 403, 415, 429).
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('onRequest', function answerHeaders(request, reply, done) {
       reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders).header('x-request-id', request.id);
       done();
     });

@@ -140,7 +140,7 @@ export default fp(
     // Most requests bring neither a key nor a cookie, and a route that reads no session says so
     // (`config: { session: false }`): those go on at once, without a promise (decision 014). A key is checked on
     // every route, so a wrong one is a 401 wherever it is sent.
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', function sessionOrKey(request, _reply, done) {
       const { authorization, cookie } = request.headers;
       if (
         authorization === undefined &&
