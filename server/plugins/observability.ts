@@ -156,26 +156,22 @@ export default fp(
       done();
     });
 
-    // Each route gets its own hook with its pattern in hand, so nothing per request has to look the route up.
-    app.addHook('onRoute', (route) => {
-      const pattern = route.url;
-      const observe = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-        durations.observe(pattern, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    /** An `onResponse` hook that counts each answer under `route` (a pattern, or UNMATCHED). */
+    const observer = (route: string) =>
+      function observe(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+        durations.observe(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
         done();
       };
+    // Each route gets its own hook with its pattern in hand, so nothing per request has to look the route up.
+    app.addHook('onRoute', (route) => {
       const existing = route.onResponse;
+      const observe = observer(route.url);
       route.onResponse = existing
         ? [...(Array.isArray(existing) ? existing : [existing]), observe]
         : [observe];
     });
     // The not-found handler is no route: its scope adds this hook, so that no route's answer runs it.
-    app.decorate(
-      'observeUnmatched',
-      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-        durations.observe(UNMATCHED, request.method, reply.statusCode, reply.elapsedTime / 1000);
-        done();
-      },
-    );
+    app.decorate('observeUnmatched', observer(UNMATCHED));
   },
   { name: 'observability' },
 );
