@@ -535,11 +535,17 @@ async function main() {
     console.log(
       `\nbudgets${SMOKE ? ', smoke run: fails when a ratio collapses (below a quarter of its target for the reads, half for the rest)' : ''}\n`,
     );
-    console.log('figure'.padEnd(38), 'value'.padStart(10), 'budget'.padStart(12), 'vs budget'.padStart(10));
+    const nameWidth = Math.max(...budgets.map((budget) => budget.name.length));
+    console.log(
+      'figure'.padEnd(nameWidth),
+      'value'.padStart(10),
+      'budget'.padStart(12),
+      'vs budget'.padStart(10),
+    );
     for (const budget of budgets) {
       const s = score(budget);
       console.log(
-        budget.name.padEnd(38),
+        budget.name.padEnd(nameWidth),
         `${budget.value.toFixed(budget.unit ? 1 : 3)}${budget.unit}`.padStart(10),
         (budget.target === undefined
           ? '-'
