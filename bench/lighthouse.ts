@@ -16,8 +16,9 @@ export type LighthouseVisit = 'first visit' | 'page';
 
 /**
  * Runs per page and visit. The performance score is simulated from one load and moves with the machine (the
- * marketplace's page visit read 97, 98, 93, 97, 97 in five runs in a row here): Lighthouse's own advice is several runs and its median run,
- * which `computeMedianRun` picks (the run nearest the median first paint and time to interactive).
+ * marketplace's page visit read 97, 98, 93, 97, 97 in five runs in a row here). Lighthouse's own advice is several
+ * runs and its median run, which `computeMedianRun` picks (the run nearest the median first paint and time to
+ * interactive).
  */
 export const LIGHTHOUSE_RUNS = 3;
 

@@ -442,8 +442,11 @@ async function main() {
           `  ${r.lcpLazy === undefined ? 'no image' : r.lcpLazy ? 'yes' : 'no'}`,
         );
       }
-      for (const r of lighthouse) {
-        for (const error of r.errors) console.log(`  ${r.path} (${r.visit}): a run did not finish: ${error}`);
+      for (const r of lighthouse.filter((r) => r.validRuns < LIGHTHOUSE_RUNS)) {
+        console.log(
+          `  ${r.path} (${r.visit}): ${r.validRuns} of ${LIGHTHOUSE_RUNS} runs measured the page` +
+            r.errors.map((error) => `; ${error}`).join(''),
+        );
       }
     }
     console.log(
