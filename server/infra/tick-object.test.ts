@@ -56,15 +56,19 @@ describe("Node's tick objects keep their hidden class (decision 033)", () => {
     ]);
   });
 
-  it("leaves nextTick's literal monomorphic across a full collection, which without it turns megamorphic", async () => {
-    const [without, kept] = await Promise.all([
-      literalStatesAfterCollection(false),
-      literalStatesAfterCollection(true),
-    ]);
-    // What the module guards against, on this Node. Should this fail, V8 no longer loses the class and the module
-    // may go (decision 033).
-    expect(without).toHaveLength(4);
-    expect(without).toContain('MEGAMORPHIC');
-    expect(kept).toEqual(['MONOMORPHIC', 'MONOMORPHIC', 'MONOMORPHIC', 'MONOMORPHIC']);
-  });
+  // V8's print and the behaviour were measured on Node 20 (V8 11.3), the release of the development machines and CI;
+  // on another release, measure again before trusting either half (decision 033).
+  it.runIf(process.versions.node.startsWith('20.'))(
+    "leaves nextTick's literal monomorphic across a full collection, which without it turns megamorphic",
+    async () => {
+      const [without, kept] = await Promise.all([
+        literalStatesAfterCollection(false),
+        literalStatesAfterCollection(true),
+      ]);
+      // What the module guards against. Should this fail, V8 no longer loses the class and the module may go.
+      expect(without).toHaveLength(4);
+      expect(without).toContain('MEGAMORPHIC');
+      expect(kept).toEqual(['MONOMORPHIC', 'MONOMORPHIC', 'MONOMORPHIC', 'MONOMORPHIC']);
+    },
+  );
 });
