@@ -25,10 +25,15 @@ export const LIGHTHOUSE_RUNS = 3;
 export interface LighthouseResult {
   path: string;
   visit: LighthouseVisit;
-  /** Runs that measured the page, of LIGHTHOUSE_RUNS; the figures are the median run's. */
+  /** Runs that measured the page, of LIGHTHOUSE_RUNS. */
   validRuns: number;
   /** The runtime errors of the runs that did not (Lighthouse's code and message, e.g. NO_FCP), in order. */
   errors: string[];
+  /** The median run's figures; undefined when no run measured the page (run.ts reports it and fails). */
+  median: LighthouseFigures | undefined;
+}
+
+export interface LighthouseFigures {
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -40,15 +45,18 @@ export interface LighthouseResult {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
-/** The figures of a page no run could measure: never read as scores (run.ts reports it and fails). */
-const NOT_MEASURED = {
-  performance: 0,
-  accessibility: 0,
-  bestPractices: 0,
-  cls: NaN,
-  lcpMs: NaN,
-  lcpLazy: undefined,
-};
+/** The figures this bench reads from one run's report. */
+function figures({ categories, audits }: Result): LighthouseFigures {
+  const lazy = audits['lcp-lazy-loaded'];
+  return {
+    performance: score(categories.performance?.score),
+    accessibility: score(categories.accessibility?.score),
+    bestPractices: score(categories['best-practices']?.score),
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    lcpLazy: lazy?.scoreDisplayMode === 'notApplicable' ? undefined : lazy?.score !== 1,
+  };
+}
 
 /** One Lighthouse run of `url` in a new tab of `browser`. */
 async function runLighthouse(
@@ -118,23 +126,12 @@ export async function lighthouseScores(baseUrl: string): Promise<LighthouseResul
           else runs.push(lhr);
         }
         const valid = filterToValidRuns(runs);
-        if (valid.length === 0) {
-          results.push({ path, visit, validRuns: 0, errors, ...NOT_MEASURED });
-          continue;
-        }
-        const { categories, audits } = computeMedianRun(valid);
-        const lazy = audits['lcp-lazy-loaded'];
         results.push({
           path,
           visit,
           validRuns: valid.length,
           errors,
-          performance: score(categories.performance?.score),
-          accessibility: score(categories.accessibility?.score),
-          bestPractices: score(categories['best-practices']?.score),
-          cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-          lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
-          lcpLazy: lazy?.scoreDisplayMode === 'notApplicable' ? undefined : lazy?.score !== 1,
+          median: valid.length === 0 ? undefined : figures(computeMedianRun(valid)),
         });
       }
     }
