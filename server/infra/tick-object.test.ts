@@ -11,9 +11,9 @@ const tickObjectModule = fileURLToPath(new URL('./tick-object.ts', import.meta.u
 
 /**
  * In a Node process of its own (V8's natives syntax and `gc()` on), the module imported first or not: ticks, a full
- * collection while no tick object is queued, ticks again, and then the feedback states V8 holds for the keys of the tick object literal in
- * `process.nextTick`, in order. V8 prints them to the process's stdout, a file here: through a pipe the end of the
- * print is lost when the process exits.
+ * collection while no tick object is queued, ticks again, and then the feedback states V8 holds for the keys of the
+ * tick object literal in `process.nextTick`, in order. V8 prints them to the process's stdout, a file here: through
+ * a pipe the end of the print is lost when the process exits.
  */
 async function literalStatesAfterCollection(keep: boolean): Promise<string[]> {
   const script = `
