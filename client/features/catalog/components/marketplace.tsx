@@ -88,7 +88,8 @@ export function Marketplace({ canOpenProducts, renderProductAction, headerAction
         <ViewToggle view={state.view} onChange={(view) => update({ view })} />
       </div>
 
-      <section aria-label="Equipment" aria-busy={updating || loading}>
+      {/* Busy too while the deferred render of arrived results is still behind: the cards shown are the old ones. */}
+      <section aria-label="Equipment" aria-busy={updating || loading || results !== products.data}>
         {loading ? (
           <LoadingCards />
         ) : products.isError && items.length === 0 ? (
