@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Registry, type Histogram } from 'prom-client';
+import { hookList } from '../lib/route-options.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,11 +165,7 @@ export default fp(
       };
     // Each route gets its own hook with its pattern in hand, so nothing per request has to look the route up.
     app.addHook('onRoute', (route) => {
-      const existing = route.onResponse;
-      const observe = observer(route.url);
-      route.onResponse = existing
-        ? [...(Array.isArray(existing) ? existing : [existing]), observe]
-        : [observe];
+      route.onResponse = [...hookList(route.onResponse), observer(route.url)];
     });
     // The not-found handler is no route: its scope adds this hook, so that no route's answer runs it.
     app.decorate('observeUnmatched', observer(UNMATCHED));

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
+import { routeMethods } from '../lib/route-options.js';
 
 /** One route as Fastify registered it, with the zod schemas its requests are validated against. */
 export interface RouteEntry {
@@ -32,8 +33,7 @@ export default fp(
     const table: RouteEntry[] = [];
     app.decorate('routeTable', table);
     app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) {
+      for (const method of routeMethods(route)) {
         table.push({
           method,
           url: route.url,

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/env.js';
 import { AppError, forbidden } from '../lib/errors.js';
+import { hookList, routeMethods } from '../lib/route-options.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -148,11 +149,6 @@ function refuseDeepBody(request: FastifyRequest, _reply: FastifyReply, done: Hoo
   done();
 }
 
-/** A route's own hooks of one kind as a list. */
-function hookList<T>(hooks: T | T[] | undefined): T[] {
-  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
-}
-
 /**
  * Headers, CSP, a coarse per-IP limit, JSON-only mutations and the CSRF check (Origin / Sec-Fetch-Site). Per request
  * only what applies to it runs (decisions 014, 024 and 032): the headers are one of two objects computed at start (a
@@ -182,8 +178,7 @@ export default fp(
     });
 
     app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!methods.some((method) => MUTATIONS.has(method))) return;
+      if (!routeMethods(route).some((method) => MUTATIONS.has(method))) return;
       // Before the route's own hooks: a signed-in browser's cross-site request is refused before anything runs for it.
       if (route.url.startsWith('/api/'))
         route.onRequest = [refuseForeignMutation, ...hookList(route.onRequest)];

@@ -5,6 +5,7 @@ import type { ApiKeyPermission } from '../../contract/api-keys.js';
 import { SESSION_HINT_COOKIE } from '../../contract/session.js';
 import type { AppContext, RequestMeta } from '../infra/context.js';
 import { AppError, forbidden } from '../lib/errors.js';
+import { hookList, routeMethods } from '../lib/route-options.js';
 import * as apiKeys from '../modules/api-keys/api-keys.service.js';
 import type { SessionRow, UserRow } from '../db/schema/users.js';
 import * as sessions from '../modules/auth/sessions.service.js';
@@ -176,11 +177,8 @@ export default fp(
       done(null, payload);
     };
     app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (methods.every((method) => READ_METHODS.has(method))) return;
-      const own =
-        route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
-      route.onSend = [...own, forgetWriter];
+      if (routeMethods(route).every((method) => READ_METHODS.has(method))) return;
+      route.onSend = [...hookList(route.onSend), forgetWriter];
     });
   },
   { name: 'session' },
