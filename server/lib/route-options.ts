@@ -1,5 +1,8 @@
 import type { RouteOptions } from 'fastify';
 
+/** The methods whose requests carry a body: the API takes JSON there (415 otherwise), and its docs say so. */
+export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
 /** The methods a route answers, as a list (Fastify takes one or several). */
 export function routeMethods(route: Pick<RouteOptions, 'method'>): string[] {
   return Array.isArray(route.method) ? route.method : [route.method];

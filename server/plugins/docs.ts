@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/errors.js';
 import type { AppConfig } from '../config/env.js';
+import { BODY_METHODS } from '../lib/route-options.js';
 import { guardOf } from './auth.js';
 
 /**
@@ -31,7 +32,6 @@ type Security = Record<string, string[]>[];
 
 /** A session cookie or an API key (`Authorization: Bearer`): what `requireUser` and `requireTier` accept. */
 export const SIGNED_IN: Security = [{ session: [] }, { apiKey: [] }];
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const TAXII_ROOT = '/taxii2';
 
 /**

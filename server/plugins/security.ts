@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/env.js';
 import { AppError, forbidden } from '../lib/errors.js';
-import { hookList, routeMethods } from '../lib/route-options.js';
+import { BODY_METHODS, hookList, routeMethods } from '../lib/route-options.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,7 +30,6 @@ export function nestingDepth(value: unknown, limit: number): number {
   }
   return deepest;
 }
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 function sameOrigin(origin: string, host: string): boolean {
   try {
