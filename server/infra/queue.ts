@@ -24,6 +24,13 @@ export type SendOptions = Pick<
 export interface JobQueueOptions {
   /** How often an idle worker looks for jobs sent by other instances (pg-boss allows 0.5 s at least). */
   pollingIntervalSeconds?: number;
+  /**
+   * How often one instance (pg-boss takes turns through a timestamp) runs the queue's maintenance: it is what finds
+   * a job whose try outlived its `expireInSeconds` - a try that was running when its process was killed - and
+   * retries it. 30 s by default: pg-boss's own 120 s would add up to two minutes to that expiry, and the
+   * maintenance queries are cheap.
+   */
+  maintenanceIntervalSeconds?: number;
   logger?: QueueLogger;
 }
 
@@ -49,7 +56,14 @@ export class JobQueue {
   constructor(url: string | null, options: JobQueueOptions = {}) {
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     const logger = options.logger ?? silent;
-    this.boss = url ? new PgBoss({ connectionString: url, max: 4, application_name: 'queue' }) : null;
+    this.boss = url
+      ? new PgBoss({
+          connectionString: url,
+          max: 4,
+          application_name: 'queue',
+          maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+        })
+      : null;
     this.boss?.on('error', (err) => logger.error({ err }, 'job queue error'));
   }
 
