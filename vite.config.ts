@@ -6,8 +6,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-import { CLIENT_ROUTES, type ClientRouteName } from './contract/routes.js';
-import { ROUTE_PRELOADS_FILE, type RoutePreloads } from './contract/route-preloads.js';
+import { CLIENT_ROUTES } from './contract/routes.js';
+import { ROUTE_PRELOADS_FILE, type PreloadedPage, type RoutePreloads } from './contract/route-preloads.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -43,9 +43,10 @@ function precompress(outDir: string): Plugin {
  * The module under client/app/routes/ that draws each client route: its name in kebab case (`blogPost` is
  * blog-post.tsx), as client/app/route-pages.ts loads it, but for these. Decision 023.
  */
-const ROUTE_MODULE_EXCEPTIONS: Partial<Record<ClientRouteName, string>> = {
-  // Signed out, / is the landing page (part of the entry); a member's home page is not preloaded.
+const ROUTE_MODULE_EXCEPTIONS: Partial<Record<PreloadedPage, string>> = {
+  // Signed out, / is the landing page (part of the entry); signed in, it is the member's home page.
   home: 'landing',
+  memberHome: 'home',
   // One small module draws the three legal pages.
   privacy: 'legal',
   terms: 'legal',
@@ -83,7 +84,7 @@ function routePreloads(clientRoot: string): Plugin {
       );
 
       const preloads: RoutePreloads = {};
-      for (const name of Object.keys(CLIENT_ROUTES) as ClientRouteName[]) {
+      for (const name of [...Object.keys(CLIENT_ROUTES), 'memberHome'] as PreloadedPage[]) {
         const file =
           ROUTE_MODULE_EXCEPTIONS[name] ?? name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
         const moduleId = path.join(clientRoot, 'app/routes', `${file}.tsx`);
@@ -91,7 +92,7 @@ function routePreloads(clientRoot: string): Plugin {
         const own = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId === moduleId);
         if (!own) {
           return this.error(
-            `route-preloads: client route "${name}" should be drawn by app/routes/${file}.tsx, which is neither ` +
+            `route-preloads: the page "${name}" should be drawn by app/routes/${file}.tsx, which is neither ` +
               'a lazy chunk of its own nor part of the entry (rename it, or add it to ROUTE_MODULE_EXCEPTIONS)',
           );
         }

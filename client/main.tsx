@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { willShowLoadingScreen } from '@/app/loading-screen-seen';
-import { preloadPage } from '@/app/route-pages';
+import { preloadLinkedPages, preloadPage } from '@/app/route-pages';
 import { getUserQueryOptions } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { makeZodJitless } from '@/lib/zod-csp';
@@ -38,3 +38,5 @@ else
   void preloadPage(window.location.pathname)
     .catch(() => undefined)
     .then(render);
+// And the next page's code from the moment a link to it is pointed at.
+preloadLinkedPages();

@@ -7,7 +7,18 @@ import type { ClientRouteName } from './routes.js';
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 /**
- * Per client route, the built files its page needs that the entry script does not load (paths from the site's
- * root); routes drawn by the entry itself are absent.
+ * A page with code of its own: each client route's, and a member's home page, which `/` shows to a signed-in
+ * visitor instead of the landing page.
  */
-export type RoutePreloads = Partial<Record<ClientRouteName, { scripts: string[]; styles: string[] }>>;
+export type PreloadedPage = ClientRouteName | 'memberHome';
+
+/**
+ * Per page, the built files it needs that the entry script does not load (paths from the site's root); pages drawn
+ * by the entry itself are absent.
+ */
+export type RoutePreloads = Partial<Record<PreloadedPage, { scripts: string[]; styles: string[] }>>;
+
+/** The page `/` (or any client route) is for this request: a member's home page needs a session. */
+export function preloadedPage(route: ClientRouteName, signedIn: boolean): PreloadedPage {
+  return route === 'home' && signedIn ? 'memberHome' : route;
+}

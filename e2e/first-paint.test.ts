@@ -93,4 +93,40 @@ describe('a clean console and first paint', () => {
     // Seven products a category, each drawn as what it is.
     expect(new Set(icons).size).toBeGreaterThan(20);
   });
+
+  it("paints the sign-in page and a member's home page without a spinner first, and loads the next page's code on the way to its link", async () => {
+    const page = await e2e.newPage();
+    // Whether the page's spinner (the Suspense fallback in <main>, which React keeps up for 300 ms) ever showed.
+    await page.addInitScript({
+      content: `new MutationObserver(() => {
+        if (document.querySelector('main [data-slot="spinner"]')) window.__pageSpinner = true;
+      }).observe(document, { subtree: true, childList: true });`,
+    });
+    const spinnerShown = () =>
+      page.evaluate(() => Boolean((window as { __pageSpinner?: boolean }).__pageSpinner));
+
+    await page.goto(`${e2e.server.url}/login`);
+    await page.getByRole('tab', { name: 'Sign in' }).waitFor();
+    expect(await spinnerShown()).toBe(false);
+
+    await e2e.signUp(page, 'first-paint-home');
+    await page.goto(`${e2e.server.url}/`);
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
+    expect(await spinnerShown()).toBe(false);
+
+    // Focusing a link (as a pointer over it or a touch would) fetches its page's code before any click.
+    const marketplaceCode = page.waitForRequest((request) =>
+      /\/assets\/marketplace-[^/]*\.js$/.test(request.url()),
+    );
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Marketplace' }).focus();
+    await marketplaceCode;
+
+    // And the phone menu's button its menu's.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const menuCode = page.waitForRequest((request) => /\/assets\/mobile-menu-[^/]*\.js$/.test(request.url()));
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    await menuCode;
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+  });
 });

@@ -3,6 +3,10 @@ import { paths } from '@/config/paths';
 import { maybeSignedIn } from '@/lib/auth';
 import { lazyNamed, type LazyNamed } from '@/lib/lazy-named';
 
+// A member's home page at `/`: signed-out visitors get the landing page (part of the entry) and never load it.
+export const MemberHome = lazyNamed(() => import('@/app/routes/home'), 'Home');
+// The sign-in page brings the form libraries and zod: load them only when someone goes there.
+const LoginRoute = lazyNamed(() => import('@/app/routes/login'), 'LoginRoute');
 // The account pages reached from the sign-in form and from mail links (reset, verification) bring forms too.
 const ForgotPasswordRoute = lazyNamed(() => import('@/app/routes/forgot-password'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = lazyNamed(() => import('@/app/routes/reset-password'), 'ResetPasswordRoute');
@@ -49,11 +53,12 @@ const AiRoute = lazyNamed(() => import('@/app/routes/ai'), 'AiRoute');
 const AuditRoute = lazyNamed(() => import('@/app/routes/audit'), 'AuditRoute');
 
 /**
- * The page of every client route (contract/routes.ts) but the home and sign-in pages, which the router places
- * itself. Each loads its own module, `app/routes/<route name in kebab case>.tsx` (the legal pages share one): the
- * build checks that convention to name a route's code in its HTML (decision 023).
+ * The page of every client route (contract/routes.ts) but the home page, which the router places itself (the
+ * landing page or MemberHome). Each loads its own module, `app/routes/<route name in kebab case>.tsx` (the legal
+ * pages share one): the build checks that convention to name a route's code in its HTML (decision 023).
  */
-const routePages: Record<Exclude<ClientRouteName, 'home' | 'login'>, LazyNamed<object>> = {
+const routePages: Record<Exclude<ClientRouteName, 'home'>, LazyNamed<object>> = {
+  login: LoginRoute,
   forgotPassword: ForgotPasswordRoute,
   resetPassword: ResetPasswordRoute,
   verifyEmail: VerifyEmailRoute,
@@ -93,14 +98,29 @@ export const sharedRoutes = routeEntries.filter(({ name }) => !MEMBER_ROUTES.has
 export const memberRoutes = routeEntries.filter(({ name }) => MEMBER_ROUTES.has(name));
 
 /**
- * Loads the code of the page at `pathname` before the first render (main.tsx): the server names it in the HTML
- * (decision 023), so it arrives beside the entry script, and a page already loaded renders at once instead of after
- * its spinner, which React keeps on screen for at least 300 ms. A member's page is loaded only for a browser that
- * may be signed in: anyone else gets the 404 page there.
+ * Loads the code of the page at `pathname`: before the first render (main.tsx), and when a link to it is pointed at
+ * or focused (preloadLinkedPages). The server names the first page's code in the HTML (decision 023), so it arrives
+ * beside the entry script, and a page already loaded renders at once instead of after its spinner, which React keeps
+ * on screen for at least 300 ms. A member's page (and a member's home) is loaded only for a browser that may be
+ * signed in: anyone else gets the 404 page (the landing page) there.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
   const name = clientRouteName(pathname);
-  if (name === undefined || name === 'home' || name === 'login') return Promise.resolve();
-  if (MEMBER_ROUTES.has(name) && !maybeSignedIn()) return Promise.resolve();
-  return routePages[name].preload();
+  if (name === undefined) return Promise.resolve();
+  if ((name === 'home' || MEMBER_ROUTES.has(name)) && !maybeSignedIn()) return Promise.resolve();
+  return name === 'home' ? MemberHome.preload() : routePages[name].preload();
+}
+
+/**
+ * Starts loading a page's code as soon as a link to it is pointed at, touched or reached with the keyboard: by the
+ * click, it is usually there, and the page replaces the last one without a spinner in between.
+ */
+export function preloadLinkedPages(): void {
+  const onIntent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (link instanceof HTMLAnchorElement && link.origin === window.location.origin)
+      preloadPage(link.pathname).catch(() => undefined);
+  };
+  for (const type of ['pointerover', 'touchstart', 'focusin'])
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
 }

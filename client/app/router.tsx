@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppLayout } from '@/app/layout/app-layout';
-import { memberRoutes, sharedRoutes } from '@/app/route-pages';
+import { MemberHome, memberRoutes, sharedRoutes } from '@/app/route-pages';
 import { Landing } from '@/app/routes/landing';
 import { Spinner } from '@/components/ui/spinner';
 import { lazyNamed } from '@/lib/lazy-named';
@@ -10,10 +10,6 @@ import { useUser } from '@/lib/auth';
 
 // Unknown addresses are rare: the 404 page is not part of every page's JavaScript.
 const NotFound = lazyNamed(() => import('@/app/routes/not-found'), 'NotFound');
-// A member's home page: signed-out visitors (the landing page) never load it.
-const Home = lazyNamed(() => import('@/app/routes/home'), 'Home');
-// The sign-in page brings the form libraries and zod: load them only when someone goes there.
-const LoginRoute = lazyNamed(() => import('@/app/routes/login'), 'LoginRoute');
 
 /**
  * While a page's code loads: a full screen high, so that the footer stays below the fold and does not jump down
@@ -45,8 +41,7 @@ export function AppRouter() {
     <AppLayout>
       <Suspense fallback={<PageSpinner />}>
         <Switch>
-          <Route path={paths.home.path}>{user ? <Home user={user} /> : <Landing />}</Route>
-          <Route path={paths.login.path} component={LoginRoute} />
+          <Route path={paths.home.path}>{user ? <MemberHome user={user} /> : <Landing />}</Route>
           {routes.map(({ path, Page }) => (
             <Route key={path} path={path}>
               <Page />

@@ -23,10 +23,12 @@ const indexHtml = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
-// As the build writes it: the marketplace's chunk and one it imports, and a member-only route's chunk.
+// As the build writes it: the marketplace's chunk and one it imports, a member-only route's chunk, and a member's
+// home page's.
 const preloads: RoutePreloads = {
   marketplace: { scripts: ['/assets/marketplace-Ef56Gh78.js', '/assets/catalog-Ij90Kl12.js'], styles: [] },
   dashboard: { scripts: ['/assets/dashboard-Mn34Op56.js'], styles: ['/assets/dashboard-Qr78St90.css'] },
+  memberHome: { scripts: ['/assets/home-Uv12Wx34.js'], styles: [] },
 };
 beforeAll(async () => {
   clientRoot = await mkdtemp(path.join(tmpdir(), 'client-'));
@@ -121,6 +123,18 @@ describe('delivery of the client', () => {
     expect(signedIn.payload).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/dashboard-Qr78St90.css">\n    ' +
         '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/dashboard-Mn34Op56.js">\n  </head>',
+    );
+  });
+
+  it("names a member's home page's code at / for a request with a session (anyone else gets the landing page)", async () => {
+    const signedOut = await get('/');
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.payload).toBe(indexHtml);
+    const { cookie } = await registerUser(t.app);
+    const signedIn = await get('/', { cookie });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.payload).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-Uv12Wx34.js">\n  </head>',
     );
   });
 

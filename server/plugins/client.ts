@@ -3,8 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../contract/route-preloads.js';
-import { clientRouteName, MEMBER_ROUTES, type ClientRouteName } from '../../contract/routes.js';
+import {
+  preloadedPage,
+  ROUTE_PRELOADS_FILE,
+  type PreloadedPage,
+  type RoutePreloads,
+} from '../../contract/route-preloads.js';
+import { clientRouteName, MEMBER_ROUTES } from '../../contract/routes.js';
 import { AppError } from '../lib/errors.js';
 import { compressedOnce, sendCompressed, type CompressedBody } from './compression.js';
 
@@ -23,17 +28,17 @@ function page(html: string): Page {
  * written by the build), so the browser fetches it beside the entry script instead of after it has run
  * (decision 023). Routes without code of their own get index.html as built.
  */
-function routePages(root: string): { plain: Page; routes: Map<ClientRouteName, Page> } {
+function routePages(root: string): { plain: Page; routes: Map<PreloadedPage, Page> } {
   const html = readFileSync(path.join(root, 'index.html'), 'utf8');
   const preloadsFile = path.join(root, ROUTE_PRELOADS_FILE);
   // Every build writes it (or fails); a client put together by hand, as in tests, may have none.
   const preloads: RoutePreloads = existsSync(preloadsFile)
     ? JSON.parse(readFileSync(preloadsFile, 'utf8'))
     : {};
-  const routes = new Map<ClientRouteName, Page>();
+  const routes = new Map<PreloadedPage, Page>();
   for (const [name, { scripts, styles }] of Object.entries(preloads) as [
-    ClientRouteName,
-    NonNullable<RoutePreloads[ClientRouteName]>,
+    PreloadedPage,
+    NonNullable<RoutePreloads[PreloadedPage]>,
   ][]) {
     // CORS mode like the build's own tags (the entry script is loaded so). Low priority: they must not slow the
     // entry script and the stylesheet, which the first paint waits for (the loading screen, on a tab's first load,
@@ -84,9 +89,12 @@ export default fp(
           (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
         if (isPage && pages) {
           const route = clientRouteName(pathname);
-          // A member-only route's code helps only a request with a session: anyone else gets the 404 page there.
+          // A member-only route's code helps only a request with a session: anyone else gets the 404 page there
+          // (and the landing page, part of the entry, at `/`).
           const named =
-            route && (!MEMBER_ROUTES.has(route) || request.auth) ? pages.routes.get(route) : undefined;
+            route && (!MEMBER_ROUTES.has(route) || request.auth)
+              ? pages.routes.get(preloadedPage(route, Boolean(request.auth)))
+              : undefined;
           const { html, compressed } = named ?? pages.plain;
           reply
             .status(route ? 200 : 404)

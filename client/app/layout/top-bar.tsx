@@ -32,6 +32,8 @@ interface TopBarProps {
   reviewCounts: ReviewCounts | undefined;
   onAccountMenuOpen: () => void;
   mobileMenuOpen: boolean;
+  /** The mobile menu's button was touched, pointed at or focused: a click may follow. */
+  onMobileMenuIntent: () => void;
   onToggleMobileMenu: () => void;
   searchOpen: boolean;
   onToggleSearch: () => void;
@@ -47,6 +49,7 @@ export function TopBar({
   reviewCounts,
   onAccountMenuOpen,
   mobileMenuOpen,
+  onMobileMenuIntent,
   onToggleMobileMenu,
   searchOpen,
   onToggleSearch,
@@ -123,6 +126,9 @@ export function TopBar({
           aria-expanded={mobileMenuOpen}
           aria-controls="mobile-menu"
           aria-label={mobileMenuOpen ? 'Close menu' : 'Open menu'}
+          onPointerEnter={onMobileMenuIntent}
+          onPointerDown={onMobileMenuIntent}
+          onFocus={onMobileMenuIntent}
           onClick={onToggleMobileMenu}
         >
           {mobileMenuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
