@@ -1,4 +1,4 @@
-import type { ClientRouteName } from './routes.js';
+import { MEMBER_ROUTES, type ClientRouteName } from './routes.js';
 
 /**
  * Written by the client build beside index.html (vite.config.ts) and read by the server at start (decision 023):
@@ -18,7 +18,15 @@ export type PreloadedPage = ClientRouteName | 'memberHome';
  */
 export type RoutePreloads = Partial<Record<PreloadedPage, { scripts: string[]; styles: string[] }>>;
 
-/** The page `/` (or any client route) is for this request: a member's home page needs a session. */
-export function preloadedPage(route: ClientRouteName, signedIn: boolean): PreloadedPage {
-  return route === 'home' && signedIn ? 'memberHome' : route;
+/**
+ * Whose code a visit of `route` needs, signed in or not: at `/` a member's home page, and a member-only route's page
+ * only with a session (anyone else gets the 404 page there, and the landing page, part of the entry, at `/`).
+ * The server names it in the page's HTML and the client loads it before rendering (decision 023).
+ */
+export function preloadedPage(
+  route: ClientRouteName,
+  signedIn: boolean,
+): Exclude<PreloadedPage, 'home'> | undefined {
+  if (route === 'home') return signedIn ? 'memberHome' : undefined;
+  return MEMBER_ROUTES.has(route) && !signedIn ? undefined : route;
 }

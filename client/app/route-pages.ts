@@ -1,3 +1,4 @@
+import { preloadedPage } from '@contract/route-preloads';
 import { clientRouteName, MEMBER_ROUTES, type ClientRouteName } from '@contract/routes';
 import { paths } from '@/config/paths';
 import { maybeSignedIn } from '@/lib/auth';
@@ -101,14 +102,14 @@ export const memberRoutes = routeEntries.filter(({ name }) => MEMBER_ROUTES.has(
  * Loads the code of the page at `pathname`: before the first render (main.tsx), and when a link to it is pointed at
  * or focused (preloadLinkedPages). The server names the first page's code in the HTML (decision 023), so it arrives
  * beside the entry script, and a page already loaded renders at once instead of after its spinner, which React keeps
- * on screen for at least 300 ms. A member's page (and a member's home) is loaded only for a browser that may be
- * signed in: anyone else gets the 404 page (the landing page) there.
+ * on screen for at least 300 ms. Which page that is (a member's needs a browser that may be signed in) is the
+ * contract's `preloadedPage`, as on the server.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
   const name = clientRouteName(pathname);
-  if (name === undefined) return Promise.resolve();
-  if ((name === 'home' || MEMBER_ROUTES.has(name)) && !maybeSignedIn()) return Promise.resolve();
-  return name === 'home' ? MemberHome.preload() : routePages[name].preload();
+  const page = name && preloadedPage(name, maybeSignedIn());
+  if (!page) return Promise.resolve();
+  return page === 'memberHome' ? MemberHome.preload() : routePages[page].preload();
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type PreloadedPage,
   type RoutePreloads,
 } from '../../contract/route-preloads.js';
-import { clientRouteName, MEMBER_ROUTES } from '../../contract/routes.js';
+import { clientRouteName } from '../../contract/routes.js';
 import { AppError } from '../lib/errors.js';
 import { compressedOnce, sendCompressed, type CompressedBody } from './compression.js';
 
@@ -89,12 +89,8 @@ export default fp(
           (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
         if (isPage && pages) {
           const route = clientRouteName(pathname);
-          // A member-only route's code helps only a request with a session: anyone else gets the 404 page there
-          // (and the landing page, part of the entry, at `/`).
-          const named =
-            route && (!MEMBER_ROUTES.has(route) || request.auth)
-              ? pages.routes.get(preloadedPage(route, Boolean(request.auth)))
-              : undefined;
+          const preloaded = route && preloadedPage(route, Boolean(request.auth));
+          const named = preloaded ? pages.routes.get(preloaded) : undefined;
           const { html, compressed } = named ?? pages.plain;
           reply
             .status(route ? 200 : 404)
