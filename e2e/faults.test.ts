@@ -229,7 +229,7 @@ describe('a crash between a checkout and its receipt', () => {
       server = await startServer({ storage, env });
       try {
         // Usually the job waits for its retry and goes out at once. When the kill caught its try in flight, the try
-        // is retried once its expiry (120 s) has passed, at the queue's next maintenance (every 30 s): decision 009.
+        // is retried once its expiry (120 s) has passed, at the queue's next expiry check (every 30 s): decision 009.
         const receipt = await smtp.current.waitFor(
           (m) => m.to.includes(email) && m.subject === 'Payment received',
           180_000,

@@ -1,9 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+import { PgBoss, type Db, type SendOptions as BossSendOptions } from 'pg-boss';
 import type { DbOrTx } from '../db/client.js';
+import { moveOldQueueJobs, setAsideOldQueueSchema } from './queue-upgrade.js';
 
 export interface QueueLogger {
   error(obj: object, message: string): void;
+  info(obj: object, message: string): void;
 }
 
 /** One claimed job: its id, its data and how many times it was tried before. */
@@ -17,7 +19,7 @@ export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
 /** Per-job retry and timing, set when the job is sent (a queue's own defaults would depend on who created it). */
 export type SendOptions = Pick<
-  PgBoss.SendOptions,
+  BossSendOptions,
   'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'startAfter' | 'singletonKey'
 >;
 
@@ -25,16 +27,15 @@ export interface JobQueueOptions {
   /** How often an idle worker looks for jobs sent by other instances (pg-boss allows 0.5 s at least). */
   pollingIntervalSeconds?: number;
   /**
-   * How often one instance (pg-boss takes turns through a timestamp) runs the queue's maintenance: it is what finds
-   * a job whose try outlived its `expireInSeconds` - a try that was running when its process was killed - and
-   * retries it. 30 s by default: pg-boss's own 120 s would add up to two minutes to that expiry, and the
-   * maintenance queries are cheap.
+   * How often one instance (pg-boss takes turns) looks for jobs whose try outlived its `expireInSeconds` - a try
+   * that was running when its process was killed - and retries them. 30 s by default: pg-boss 12's own 60 s would
+   * add up to a minute to that expiry, and the check is one indexed update.
    */
-  maintenanceIntervalSeconds?: number;
+  expiryCheckIntervalSeconds?: number;
   logger?: QueueLogger;
 }
 
-const silent: QueueLogger = { error: () => {} };
+const silent: QueueLogger = { error: () => {}, info: () => {} };
 
 /**
  * The job queue (pg-boss, decision 009): jobs live in PostgreSQL (schema `pgboss`) and are claimed with
@@ -52,26 +53,42 @@ export class JobQueue {
   private creating: Promise<void> = Promise.resolve();
   private readonly workers = new Map<string, string[]>();
   private readonly pollingIntervalSeconds: number;
+  private readonly logger: QueueLogger;
 
-  constructor(url: string | null, options: JobQueueOptions = {}) {
+  constructor(
+    private readonly url: string | null,
+    options: JobQueueOptions = {},
+  ) {
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
-    const logger = options.logger ?? silent;
+    const logger = (this.logger = options.logger ?? silent);
     this.boss = url
       ? new PgBoss({
           connectionString: url,
           max: 4,
           application_name: 'queue',
-          maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+          // pg-boss 12 expires tries in its monitor pass, which runs when both timers have come round.
+          superviseIntervalSeconds: options.expiryCheckIntervalSeconds ?? 30,
+          monitorIntervalSeconds: options.expiryCheckIntervalSeconds ?? 30,
         })
       : null;
     this.boss?.on('error', (err) => logger.error({ err }, 'job queue error'));
   }
 
-  /** Connects (creating pg-boss's schema if needed). Idempotent; `send` and `work` call it. */
+  /**
+   * Connects (creating pg-boss's schema if needed, and moving a pg-boss 10 schema's jobs into it: decision 034).
+   * Idempotent; `send` and `work` call it.
+   */
   start(): Promise<void> {
-    if (!this.boss) return Promise.reject(new Error('the job queue needs a database URL'));
+    if (!this.boss || !this.url) return Promise.reject(new Error('the job queue needs a database URL'));
     if (this.stopped) return Promise.reject(new Error('the job queue is stopped'));
-    this.starting ??= this.boss.start().then(() => undefined);
+    const [boss, url] = [this.boss, this.url];
+    this.starting ??= (async () => {
+      const oldSchema = await setAsideOldQueueSchema(url);
+      await boss.start();
+      if (!oldSchema) return;
+      const moved = await moveOldQueueJobs(url, boss, (name) => createQueue(boss, name));
+      this.logger.info({ moved }, 'job queue: moved the unfinished jobs of the pg-boss 10 schema');
+    })();
     return this.starting;
   }
 
@@ -111,7 +128,7 @@ export class JobQueue {
       let workerId = '';
       workerId = await boss.work<T>(
         name,
-        { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds, includeMetadata: true },
+        { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
         async ([job]) => {
           if (!job) return;
           try {
@@ -146,7 +163,7 @@ export class JobQueue {
     this.stopped = true;
     if (!this.starting || !this.boss) return;
     await this.starting.catch(() => undefined);
-    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    await this.boss.stop({ graceful: true, timeout: timeoutMs });
   }
 
   private async ready(name: string): Promise<PgBoss> {
@@ -189,9 +206,9 @@ async function createQueue(boss: PgBoss, name: string): Promise<void> {
 }
 
 /** pg-boss's statements ($1, $2, ...) run on a Drizzle transaction's connection. */
-function executorOf(db: DbOrTx): PgBoss.Db {
+function executorOf(db: DbOrTx): Db {
   return {
-    async executeSql(text, values = []) {
+    async executeSql(text: string, values: unknown[] = []) {
       const parts = text.split(/\$(\d+)/);
       const chunks: SQL[] = [];
       parts.forEach((part, index) => {

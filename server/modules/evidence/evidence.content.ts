@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import { fileTypeFromStream } from 'file-type';
 import {
   EVIDENCE_CONTENT_TYPES,
@@ -74,7 +75,9 @@ export async function sniffContentType(
 ): Promise<EvidenceContentType | null> {
   // From the stream rather than the head: Office files are zip archives told apart by entries further in.
   const stream = readAll();
-  const detected = await fileTypeFromStream(stream).finally(() => stream.destroy());
+  const detected = await fileTypeFromStream(Readable.toWeb(stream) as ReadableStream<Uint8Array>).finally(
+    () => stream.destroy(),
+  );
   if (detected) return ALLOWED.has(detected.mime) ? (detected.mime as EvidenceContentType) : null;
   if (!(await isPlainText(readAll()))) return null;
   return /\.csv$/i.test(name) && looksLikeCsv(head) ? 'text/csv' : 'text/plain';
