@@ -1,5 +1,3 @@
-// First: it keeps the hidden class of Node's tick objects alive before any module loads (decision 033).
-import './infra/tick-object.js';
 import { EnvError, parseEnv } from './config/env.js';
 import { loadConfig } from './config/secrets.js';
 import { openDatabase, runMigrations, type Database } from './db/client.js';
