@@ -3,7 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import type { AppContext } from './infra/context.js';
-import { requestLogger } from './infra/logging.js';
+import { fastifyLogging } from './infra/logging.js';
 import { clientDistDir } from './lib/paths.js';
 import { createAppContext, modules } from './modules.js';
 import authPlugin from './plugins/auth.js';
@@ -43,7 +43,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     ...(options.logger
-      ? { loggerInstance: options.logger, childLoggerFactory: requestLogger }
+      ? fastifyLogging(options.logger, (request) => request.auth?.user.id)
       : { logger: false }),
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 1_048_576,

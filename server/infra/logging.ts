@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { prettyFactory } from 'pino-pretty';
 import pino, {
   type Bindings,
@@ -10,17 +10,20 @@ import pino, {
 } from 'pino';
 
 /**
- * The server's logger (issue 23 point 2). JSON lines, one object per line, in production and whenever stdout is
- * not a terminal (a process manager, a container, a file): what log collectors read, with every field.
- * On a terminal outside production, readable lines instead:
+ * The server's logger (issue 23 point 2, issue 33 point 4). JSON lines, one object per line, in production and
+ * whenever stdout is not a terminal (a process manager, a container, a file): what log collectors read, with every
+ * field. On a terminal outside production, readable lines instead:
  *
  *   14:02:11 INFO  GET /api/products 200 4 ms
  *   14:02:12 ERROR unhandled error
  *       err: { type: "Error", message: "...", stack: ... }
  *
- * Fastify logs two lines per request ("incoming request" with the method and URL, "request completed" with the
- * status and time, joined by `reqId`); the readable form prints them as one line once the answer is sent, and
- * leaves out the built client's static files (/assets/..., the icon) unless they fail.
+ * Each answered request writes one line (`RequestLines`, Fastify's log controller, in place of Fastify's two):
+ * method, route pattern, path, status, duration, request id and the signed-in user's id.
+ * The JSON lines go through pino's asynchronous destination: a request never waits for stdout, lines written while
+ * a write is under way go out together, and what is buffered is written synchronously when the process exits
+ * (pino flushes its destinations on `exit`, which the orderly stop and the crash handler both end with). The
+ * readable form leaves out the built client's static files (/assets/..., the icon) unless they fail.
  */
 export type LogFormat = 'pretty' | 'json';
 
@@ -47,28 +50,93 @@ export function createLogger(options: LoggerOptions): { logger: Logger; format: 
   const format = resolveLogFormat(options);
   const settings = { level: options.level, redact: REDACT };
   if (format === 'json') {
-    const logger = options.destination
-      ? pino(settings, options.destination as DestinationStream)
-      : pino(settings);
-    return { logger, format };
+    const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
+    return { logger: pino(settings, destination as DestinationStream), format };
   }
   const out = options.destination ?? process.stdout;
   return { logger: pino(settings, new PrettyDestination(out, out.isTTY === true)), format };
 }
 
-interface LogRecord {
+/** The one line an answered request writes (`msg` is REQUEST_MESSAGE). */
+export interface RequestLine {
+  reqId: string;
+  method: string;
+  /** The route's pattern (`/api/products/:id`), or `unmatched` for what no route claimed. */
+  route: string;
+  /** The URL without its query string, which may carry search terms or tokens. */
+  path: string;
+  status: number;
+  /** From the request's arrival to the answer sent, to a tenth of a millisecond. */
+  ms: number;
+  /** The signed-in user, when the route read a session or a key. */
+  userId?: string;
+}
+
+const REQUEST_MESSAGE = 'request';
+
+interface LogRecord extends Partial<RequestLine> {
   level: number;
   time: number;
   msg?: string;
-  reqId?: string;
-  req?: { method?: string; url?: string };
-  res?: { statusCode?: number };
-  responseTime?: number;
   [key: string]: unknown;
 }
 
 /** pino's level values; `silent` is above every level. */
 const LEVEL_VALUES: Readonly<Record<string, number>> = { ...pino.levels.values, silent: Infinity };
+
+/**
+ * Fastify's request lines, one per answered request instead of its "incoming request" and "request completed"
+ * (issue 33 point 4): written by the app's logger with the request id among the fields, so no per-request child
+ * logger is made, and only where the request's logger writes at info (the probes' routes log at `warn`, so a load
+ * balancer's polling writes nothing). `userOf` names the signed-in user (the session plugin's, which this file does
+ * not know).
+ */
+export class RequestLines extends LogController {
+  constructor(
+    private readonly logger: FastifyBaseLogger,
+    private readonly userOf: (request: FastifyRequest) => string | undefined,
+  ) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if ((LEVEL_VALUES[request.log.level] ?? Infinity) > LEVEL_VALUES.info!) return;
+    const { url } = request;
+    const query = url.indexOf('?');
+    const line: RequestLine = {
+      reqId: request.id,
+      method: request.method,
+      route: request.routeOptions.url ?? UNMATCHED,
+      path: query === -1 ? url : url.slice(0, query),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      userId: this.userOf(request),
+    };
+    if (error) this.logger.error({ ...line, err: error }, REQUEST_MESSAGE);
+    else this.logger.info(line, REQUEST_MESSAGE);
+  }
+}
+
+/** Fastify's logging options for the app's `logger`: request loggers made on demand and one line per request. */
+export function fastifyLogging(
+  logger: FastifyBaseLogger,
+  userOf: (request: FastifyRequest) => string | undefined = () => undefined,
+) {
+  return {
+    loggerInstance: logger,
+    childLoggerFactory: requestLogger,
+    logController: new RequestLines(logger, userOf),
+  };
+}
+
+/** The route of a request no route claimed (the client's pages, 404s). */
+const UNMATCHED = 'unmatched';
 
 /**
  * A request's logger (Fastify's `request.log`), whose pino child, bound to the request id, is made the first time
@@ -141,15 +209,12 @@ export function requestLogger(
   return new RequestLogger(logger, bindings, options);
 }
 
-/** Requests seen but not answered yet, at most this many (a request that never completes is forgotten). */
-const PENDING_LIMIT = 1000;
 const LEVEL = { info: 30, warn: 40, error: 50 } as const;
 const STATIC_FILE = /^\/(assets\/|favicon\.svg|robots\.txt)/;
 
-/** Turns pino's JSON lines into readable ones, and each request's two lines into one. */
+/** Turns pino's JSON lines into readable ones. */
 export class PrettyDestination {
   private readonly prettify: (record: LogRecord) => string;
-  private readonly pending = new Map<string, { method: string; url: string }>();
 
   constructor(
     private readonly out: { write(text: string): unknown },
@@ -158,7 +223,7 @@ export class PrettyDestination {
     this.prettify = prettyFactory({
       colorize,
       translateTime: 'SYS:HH:MM:ss',
-      ignore: 'pid,hostname,reqId,req,res,responseTime',
+      ignore: 'pid,hostname,reqId',
       singleLine: false,
     });
   }
@@ -176,23 +241,16 @@ export class PrettyDestination {
   }
 
   private format(record: LogRecord): string | null {
-    if (record.msg === 'incoming request' && record.reqId && record.req) {
-      if (this.pending.size >= PENDING_LIMIT) this.pending.delete(this.pending.keys().next().value!);
-      this.pending.set(record.reqId, { method: record.req.method ?? '?', url: record.req.url ?? '?' });
-      return null;
-    }
-    if (record.msg === 'request completed' && record.reqId) {
-      const request = this.pending.get(record.reqId);
-      this.pending.delete(record.reqId);
-      const status = record.res?.statusCode ?? 0;
+    if (record.msg === REQUEST_MESSAGE && record.path !== undefined) {
+      const status = record.status ?? 0;
       // The built client's files (hashed, cached for a year) load by the dozen on a first visit: a person reading
       // the terminal wants the pages and the API calls. Failures still show; the JSON lines keep every request.
-      if (status < 400 && request && STATIC_FILE.test(request.url)) return null;
-      const time = record.responseTime === undefined ? '' : ` ${formatDuration(record.responseTime)}`;
+      if (status < 400 && STATIC_FILE.test(record.path)) return null;
+      const time = record.ms === undefined ? '' : ` ${formatDuration(record.ms)}`;
       return this.prettify({
         level: status >= 500 ? LEVEL.error : record.level,
         time: record.time,
-        msg: `${request ? `${request.method} ${request.url}` : 'request'} ${status}${time}`,
+        msg: `${record.method ?? '?'} ${record.path} ${status}${time}`,
       });
     }
     // The start-up banner says it, with more.
