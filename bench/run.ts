@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import { projectRoot } from '../server/lib/paths.js';
 import { compressionCosts } from './compression.js';
 import { landingJavaScript } from './landing-js.js';
 import { LIGHTHOUSE_RUNS, lighthouseScores, type LighthouseResult } from './lighthouse.js';
+import { requestLogCost, type LoggedServer } from './request-log.js';
 import { searchBenchmark } from './search.js';
 import { throughputSection, type Figure } from './throughput.js';
 import {
@@ -90,13 +91,25 @@ interface Server {
   process: ChildProcess;
 }
 
-async function start(args: string[], env: Record<string, string>, readyPath: string): Promise<Server> {
+/**
+ * Starts a server process with its default settings but `env`; with `log`, its stdout (the app's JSON log, request
+ * lines included) goes to that file, as a process manager would keep it.
+ */
+async function start(
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+  log?: string,
+): Promise<Server> {
   const port = await freePort();
+  const out = log ? await open(log, 'a') : undefined;
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', out?.fd ?? 'ignore', 'inherit'],
   });
+  // The child holds its own descriptor of the file.
+  await out?.close();
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -147,7 +160,7 @@ async function load(url: string, headers: Record<string, string>, pid: number): 
     before === null || after === null || result.requests.total === 0
       ? null
       : ((after - before) * 1000) / result.requests.total;
-  return { rps: result.requests.average, p99: result.latency.p99, cpuUs };
+  return { rps: result.requests.average, p99: result.latency.p99, cpuUs, answers: result.requests.total };
 }
 
 async function api(base: string, method: string, route: string, cookie?: string, body?: unknown) {
@@ -273,9 +286,21 @@ async function main() {
     RATE_LIMIT_MAIL_PER_ADDRESS_MAX: '1000000',
     RATE_LIMIT_MAIL_PER_IP_MAX: '1000000',
   };
-  const app = await start(['dist/server/main.js'], { ...appEnv, ...limits }, '/readyz');
+  const logs = path.join(dataDir, 'logs');
+  await mkdir(logs, { recursive: true });
+  /** An app process as it ships, its log kept in a file of its own; `env` adds to the run's settings. */
+  const startApp = async (name: string, env: Record<string, string> = {}) => {
+    const log = path.join(logs, `${name}.log`);
+    return {
+      ...(await start(['dist/server/main.js'], { ...appEnv, ...limits, ...env }, '/readyz', log)),
+      log,
+    };
+  };
+  const app = await startApp('app-0');
   /** More app processes on the same database, for the throughput section's medians (stopped after it). */
-  const moreApps: Server[] = [];
+  const moreApps: (Server & { log: string })[] = [];
+  /** App processes with the request log off (LOG_LEVEL=warn), for its cost. */
+  const quietApps: (Server & { log: string })[] = [];
   let peer: Server | undefined;
   try {
     const cookie = await signUp(app.url, 'cart');
@@ -291,17 +316,21 @@ async function main() {
     if (!databaseUrl) throw new Error('embedded cluster not found');
     // The seed-style peer (issue 19 point 5), on the same database, in its own process.
     peer = await start(['--import', 'tsx', 'bench/express-peer.ts'], { DATABASE_URL: databaseUrl }, '/ready');
-    for (let i = 1; i < PROCESSES; i++) {
-      moreApps.push(
-        await start(['dist/server/main.js'], { ...appEnv, ...limits, DATABASE_URL: databaseUrl }, '/readyz'),
-      );
+    for (let i = 1; i < PROCESSES; i++)
+      moreApps.push(await startApp(`app-${i}`, { DATABASE_URL: databaseUrl }));
+    for (let i = 0; i < PROCESSES; i++) {
+      quietApps.push(await startApp(`quiet-${i}`, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }));
     }
     const served = (server: Server) => ({ url: server.url, pid: server.process.pid! });
+    const logged = (server: Server & { log: string }): LoggedServer => ({
+      ...served(server),
+      log: server.log,
+    });
     const email = (await registerAccounts(app.url, `bench.peer.${Date.now()}`, 1))[0]!.email;
     // Each process's hot paths compiled before anything is measured (the extra app processes are new).
     const warmUps = [
       ...hellos.map((server) => `${server.url}/hello`),
-      ...[app, ...moreApps].map((server) => `${server.url}/healthz`),
+      ...[app, ...moreApps, ...quietApps].map((server) => `${server.url}/healthz`),
     ];
     for (const url of warmUps) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
     const throughput = await throughputSection({
@@ -312,8 +341,14 @@ async function main() {
       email,
       load,
     });
-    await stopAll([peer, ...moreApps]);
     const { baseline, rows } = throughput;
+    const requestLog = await requestLogCost({
+      shipped: [app, ...moreApps].map(logged),
+      quiet: quietApps.map(logged),
+      hello: baseline,
+      load,
+    });
+    await stopAll([peer, ...moreApps, ...quietApps]);
 
     const checkout = await checkoutRun(app.url, databaseUrl);
 
@@ -365,7 +400,7 @@ async function main() {
     const backlogLater = await resetBacklog(databaseUrl, resetStarted);
     rows.push([
       `POST /api/auth/password-reset (${RESET_CONNECTIONS} c)`,
-      { rps: reset.rps, p99: Math.round(reset.p99), cpuUs: null, each: [] },
+      { rps: reset.rps, p99: Math.round(reset.p99), cpuUs: null, answers: reset.requests, each: [] },
     ]);
 
     console.log(`\n${CATALOGUE} products; ${CONNECTIONS} connections, ${DURATION} s each\n`);
@@ -401,6 +436,7 @@ async function main() {
         `stock left ${checkout.stockLeft}; oversold ${checkout.oversell}`,
     );
     for (const line of throughput.lines) console.log(line);
+    for (const line of requestLog) console.log(line);
     for (const line of search.lines) console.log(line);
     console.log(
       `\nJSON compression, the server's settings on a cut of the product list (one core; threshold 1,024 B):`,
@@ -602,7 +638,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    for (const server of [...hellos, ...moreApps]) server.process.kill('SIGTERM');
+    for (const server of [...hellos, ...moreApps, ...quietApps]) server.process.kill('SIGTERM');
     peer?.process.kill('SIGTERM');
     app.process.kill('SIGTERM');
     await new Promise((resolve) => app.process.once('exit', resolve));

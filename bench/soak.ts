@@ -110,7 +110,6 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
         ...process.env,
         ...env,
         PORT: String(port),
-        LOG_LEVEL: 'warn',
         SOAK_SAMPLE_MS: String(SAMPLE_MS),
       },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -12,6 +12,8 @@ import { median } from './stats.js';
 export interface Figure {
   rps: number;
   p99: number;
+  /** Answers served under the load (summed over the processes of a `Measured`). */
+  answers: number;
   /**
    * The server process's CPU time per answer (user and system, from /proc), in microseconds; null where it was not
    * read. Less sensitive than req/s to how the two cores are shared with the load generator, so the chain's own cost
@@ -81,7 +83,7 @@ export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
  * another one running the same code, for as long as it lives (seen in about one start in six here, pinned to a core
  * or not), so one process a side could make a ratio by luck; the median of three cannot, unless two are slow.
  */
-async function measure(
+export async function measure(
   servers: Served[],
   path: string,
   headers: Record<string, string>,
@@ -94,6 +96,7 @@ async function measure(
     rps: median(figures.map((figure) => figure.rps)),
     p99: median(figures.map((figure) => figure.p99)),
     cpuUs: cpu.includes(null) ? null : median(cpu as number[]),
+    answers: figures.reduce((sum, figure) => sum + figure.answers, 0),
     each: figures.map((figure) => figure.rps),
   };
 }
@@ -169,6 +172,7 @@ export async function throughputSection(options: ThroughputOptions) {
     p99: Math.max(helloFirst.p99, helloLast.p99),
     cpuUs:
       helloFirst.cpuUs === null || helloLast.cpuUs === null ? null : (helloFirst.cpuUs + helloLast.cpuUs) / 2,
+    answers: helloFirst.answers + helloLast.answers,
     each: [],
   };
 
