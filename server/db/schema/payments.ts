@@ -47,6 +47,12 @@ export const subscriptions = pgTable(
     /** Null while pending: the period starts when the payment completes. */
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /**
+     * Where periods are counted from: the n-th ends n calendar months (or years) after it, so a subscription from
+     * Jan 31 renews on Feb 29 and then on Mar 31, which adding a month to each period's end would lose. Set with
+     * the first period, and again when a renewal starts afresh after a lapse; null while pending.
+     */
+    periodAnchor: timestamp('period_anchor', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),

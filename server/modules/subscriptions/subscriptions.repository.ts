@@ -50,14 +50,20 @@ export async function listPendingWithUsers(db: DbOrTx, limit: number) {
     .limit(limit);
 }
 
-/** Starts a period now; the subscription becomes the user's one active subscription. */
-export async function activate(db: DbOrTx, id: string, periodEnd: Date): Promise<SubscriptionRow> {
+/** Starts the first period, which anchors the later ones; the subscription becomes the user's one active one. */
+export async function activate(
+  db: DbOrTx,
+  id: string,
+  start: Date,
+  periodEnd: Date,
+): Promise<SubscriptionRow> {
   const [row] = await db
     .update(subscriptions)
     .set({
       status: 'active',
-      currentPeriodStart: sql`now()`,
+      currentPeriodStart: start,
       currentPeriodEnd: periodEnd,
+      periodAnchor: start,
       updatedAt: sql`now()`,
     })
     .where(eq(subscriptions.id, id))
@@ -87,10 +93,19 @@ export async function setCancelAtPeriodEnd(db: DbOrTx, id: string): Promise<Subs
   return row!;
 }
 
-export async function extendPeriod(db: DbOrTx, id: string, start: Date, end: Date): Promise<void> {
+export async function extendPeriod(
+  db: DbOrTx,
+  id: string,
+  period: { start: Date; end: Date; anchor: Date },
+): Promise<void> {
   await db
     .update(subscriptions)
-    .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: sql`now()` })
+    .set({
+      currentPeriodStart: period.start,
+      currentPeriodEnd: period.end,
+      periodAnchor: period.anchor,
+      updatedAt: sql`now()`,
+    })
     .where(eq(subscriptions.id, id));
 }
 

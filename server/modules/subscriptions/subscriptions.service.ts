@@ -14,6 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import type { AppContext, RequestMeta, Settlement } from '../../infra/context.js';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
 import type { TierChangeReason } from '../../infra/events.js';
+import { addCalendarMonths } from '../../lib/calendar.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
@@ -26,12 +27,22 @@ type UpgradeInput = z.output<typeof upgradeTierRequestSchema>;
 /** Events for automation rules, announced once the transaction has committed (only for changes that happened). */
 type AfterCommit = () => Promise<void>;
 
-/** The end of a period that starts at `start`: one calendar month or year later (UTC). */
-export function periodEnd(start: Date, billing: BillingPeriod): Date {
-  const end = new Date(start);
-  if (billing === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
-  else end.setUTCFullYear(end.getUTCFullYear() + 1);
-  return end;
+const MONTHS: Record<BillingPeriod, number> = { monthly: 1, yearly: 12 };
+
+/**
+ * The end of the `n`-th period counted from `anchor`: n calendar months or years after it, in UTC. Counted from the
+ * anchor rather than from the last period's end, so a day a month lacks is clamped in that month only
+ * (Jan 31 -> Feb 29 -> Mar 31; Feb 29 -> Feb 28 next year -> Feb 29 four years on).
+ */
+export function periodEnd(anchor: Date, billing: BillingPeriod, n = 1): Date {
+  return addCalendarMonths(anchor, MONTHS[billing] * n);
+}
+
+/** The first period end counted from `anchor` that comes after `after`. */
+export function nextPeriodEnd(anchor: Date, billing: BillingPeriod, after: Date): Date {
+  let n = 1;
+  while (periodEnd(anchor, billing, n) <= after) n++;
+  return periodEnd(anchor, billing, n);
 }
 
 export function toSubscription(row: SubscriptionRow): Subscription {
@@ -88,7 +99,8 @@ async function activate(
 ): Promise<AfterCommit> {
   const previous = await repository.findActive(tx, subscription.userId);
   if (previous && previous.id !== subscription.id) await repository.setStatus(tx, previous.id, 'cancelled');
-  await repository.activate(tx, subscription.id, periodEnd(new Date(), subscription.billing));
+  const start = ctx.now();
+  await repository.activate(tx, subscription.id, start, periodEnd(start, subscription.billing));
   const { before } = await auth.changeTier(tx, subscription.userId, subscription.tier, { reason, actorId });
   await notices.notifyTierChanged(ctx, tx, {
     userId: subscription.userId,
@@ -395,8 +407,9 @@ async function recordRenewal(
 }
 
 /**
- * A renewal's payment completed: the next period starts where the last one ended (or now, when it ended long ago
- * and the job did not run, rather than billing the gap), with the user's notice, in the settling transaction.
+ * A renewal's payment completed: the next period starts where the last one ended and ends on the anchor's day (or
+ * starts now, with a new anchor, when the subscription lapsed a whole period ago and the job did not run, rather
+ * than billing the gap), with the user's notice, in the settling transaction.
  */
 async function renewed(
   ctx: AppContext,
@@ -406,10 +419,15 @@ async function renewed(
 ): Promise<void> {
   const now = ctx.now();
   const ended = subscription.currentPeriodEnd ?? now;
-  const start = periodEnd(ended, subscription.billing) > now ? ended : now;
-  const end = periodEnd(start, subscription.billing);
-  await repository.extendPeriod(tx, subscription.id, start, end);
-  await notices.notifyRenewed(ctx, tx, subscription, end);
+  // Rows activated before anchors were kept start their count at their current period.
+  const anchor = subscription.periodAnchor ?? subscription.currentPeriodStart ?? ended;
+  const next = nextPeriodEnd(anchor, subscription.billing, ended);
+  const period =
+    next > now
+      ? { start: ended, end: next, anchor }
+      : { start: now, end: periodEnd(now, subscription.billing), anchor: now };
+  await repository.extendPeriod(tx, subscription.id, period);
+  await notices.notifyRenewed(ctx, tx, subscription, period.end);
   await audit.record(tx, {
     action: 'subscription.renewed',
     userId: subscription.userId,

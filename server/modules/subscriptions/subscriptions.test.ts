@@ -442,3 +442,98 @@ describe('payments', () => {
     expect((await t.app.inject({ url: '/api/payments' })).statusCode).toBe(401);
   });
 });
+
+describe('periods by the calendar (design 12.1)', () => {
+  const iso = (value: Date) => value.toISOString();
+
+  it('counts every period from the anchor, so a day a month lacks is its last day in that month only', () => {
+    const jan31 = new Date('2028-01-31T10:00:00.000Z');
+    expect([1, 2, 3, 11, 12, 13].map((n) => iso(subscriptions.periodEnd(jan31, 'monthly', n)))).toEqual([
+      '2028-02-29T10:00:00.000Z',
+      '2028-03-31T10:00:00.000Z',
+      '2028-04-30T10:00:00.000Z',
+      '2028-12-31T10:00:00.000Z',
+      '2029-01-31T10:00:00.000Z',
+      '2029-02-28T10:00:00.000Z',
+    ]);
+    const feb29 = new Date('2028-02-29T08:00:00.000Z');
+    expect([1, 2, 4].map((n) => iso(subscriptions.periodEnd(feb29, 'yearly', n)))).toEqual([
+      '2029-02-28T08:00:00.000Z',
+      '2030-02-28T08:00:00.000Z',
+      '2032-02-29T08:00:00.000Z',
+    ]);
+    // The period after one that ended on a clamped day ends on the anchor's day again.
+    const after = (at: string) => iso(subscriptions.nextPeriodEnd(jan31, 'monthly', new Date(at)));
+    expect(after('2028-02-29T10:00:00.000Z')).toBe('2028-03-31T10:00:00.000Z');
+    expect(after('2028-02-15T00:00:00.000Z')).toBe('2028-02-29T10:00:00.000Z');
+    expect(after('2028-12-31T10:00:00.000Z')).toBe('2029-01-31T10:00:00.000Z');
+  });
+
+  // Last in the file: the expiry job at these future times also ends or renews what the tests above left.
+  afterAll(() => {
+    t.ctx.now = () => new Date();
+  });
+
+  /** The expiry job and the renewal it charges, both at `at`; then the user's active subscription. */
+  async function renewAt(user: Awaited<ReturnType<typeof member>>, at: string) {
+    t.ctx.now = () => new Date(at);
+    await subscriptions.expireEnded(t.ctx, new Date(at));
+    await t.settled();
+    return (await asUser(t.app, user).get('/api/subscriptions/active')).json();
+  }
+
+  it('bought on Jan 31 of a leap year, a monthly subscription ends Feb 29 and renews to Mar 31, then Apr 30', async () => {
+    const user = await member();
+    t.ctx.now = () => new Date('2028-01-31T10:00:00.000Z');
+    const bought = await asUser(t.app, user).post('/api/upgrade-tier', { tier: 2, billing: 'monthly' });
+    expect(bought.json().subscription).toMatchObject({
+      status: 'active',
+      currentPeriodStart: '2028-01-31T10:00:00.000Z',
+      currentPeriodEnd: '2028-02-29T10:00:00.000Z',
+    });
+    const { id } = bought.json().subscription;
+
+    expect(await renewAt(user, '2028-02-29T10:00:00.000Z')).toMatchObject({
+      id,
+      currentPeriodStart: '2028-02-29T10:00:00.000Z',
+      currentPeriodEnd: '2028-03-31T10:00:00.000Z',
+    });
+    expect(await renewAt(user, '2028-03-31T10:05:00.000Z')).toMatchObject({
+      id,
+      currentPeriodStart: '2028-03-31T10:00:00.000Z',
+      currentPeriodEnd: '2028-04-30T10:00:00.000Z',
+    });
+    // A renewal more than a period late starts afresh from its payment, on that day, rather than billing the gap.
+    expect(await renewAt(user, '2028-07-10T12:00:00.000Z')).toMatchObject({
+      id,
+      currentPeriodStart: '2028-07-10T12:00:00.000Z',
+      currentPeriodEnd: '2028-08-10T12:00:00.000Z',
+    });
+    expect(await user.tier()).toBe(2);
+  });
+
+  it('bought on Feb 29, a yearly subscription ends Feb 28 and renews to Feb 28 the year after', async () => {
+    const user = await member();
+    t.ctx.now = () => new Date('2028-02-29T08:00:00.000Z');
+    const bought = await asUser(t.app, user).post('/api/upgrade-tier', { tier: 3, billing: 'yearly' });
+    expect(bought.json().subscription).toMatchObject({
+      currentPeriodStart: '2028-02-29T08:00:00.000Z',
+      currentPeriodEnd: '2029-02-28T08:00:00.000Z',
+    });
+    expect(await renewAt(user, '2029-02-28T08:00:00.000Z')).toMatchObject({
+      id: bought.json().subscription.id,
+      currentPeriodStart: '2029-02-28T08:00:00.000Z',
+      currentPeriodEnd: '2030-02-28T08:00:00.000Z',
+    });
+  });
+
+  it('crosses December into January of the next year', async () => {
+    const user = await member();
+    t.ctx.now = () => new Date('2027-12-31T23:30:00.000Z');
+    const bought = await asUser(t.app, user).post('/api/upgrade-tier', { tier: 2, billing: 'monthly' });
+    expect(bought.json().subscription.currentPeriodEnd).toBe('2028-01-31T23:30:00.000Z');
+    expect(await renewAt(user, '2028-01-31T23:30:00.000Z')).toMatchObject({
+      currentPeriodEnd: '2028-02-29T23:30:00.000Z',
+    });
+  });
+});
