@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
+import { FONT, registerUnicodeFonts, writeText } from '../../lib/pdf-text.js';
 
 /** One line of a label/value table. */
 export type Row = readonly [label: string, value: string];
@@ -57,22 +58,6 @@ export function contentSha256(content: ReportContent): string {
   return createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
 }
 
-/**
- * The PDF standard fonts draw Windows-1252 only: other characters become close ASCII (quotes, dashes) or '?', so
- * a name in another script prints as question marks rather than as wrong letters.
- */
-export function printable(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/\u20b9/g, 'INR ')
-    .replace(/\r\n?/g, '\n')
-    .replace(/\t/g, '    ')
-    .replace(/[^\n\u0020-\u007e\u00a0-\u00ff]/g, '?');
-}
-
 const MARGIN = 56;
 const INK = '#111827';
 const MUTED = '#6b7280';
@@ -80,8 +65,8 @@ const ACCENT = '#0f766e';
 const WARN = '#b91c1c';
 
 /**
- * Renders the report with pdfkit's built-in fonts (no browser, no font files). A4; the cover first, then the
- * timeline, costs, files and declarations; on every page a footer with the report id, the content hash, where to
+ * Renders the report with pdfkit (no browser) in Noto Sans, embedded, so that any name prints as itself (hashes in
+ * Courier: hex only). A4; the cover first, then the timeline, costs, files and declarations; on every page a footer with the report id, the content hash, where to
  * verify it and the page number.
  */
 export async function renderPdf(content: ReportContent, hash: string, verifyUrl: string): Promise<Buffer> {
@@ -101,29 +86,27 @@ export async function renderPdf(content: ReportContent, hash: string, verifyUrl:
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  registerUnicodeFonts(doc);
   const width = doc.page.width - MARGIN * 2;
-
-  const text = (value: string) => printable(value);
+  /** Writes in the font, size and colour just set, at (x, y) or where the last text ended. */
+  const write = (value: string, x?: number, y?: number, options: PDFKit.Mixins.TextOptions = {}) =>
+    writeText(doc, value, x, y, options);
   const rows = (items: readonly Row[], labelWidth = 130) => {
     for (const [label, value] of items) {
       const y = doc.y;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(10)
-        .fillColor(MUTED)
-        .text(text(label), MARGIN, y, { width: labelWidth });
+      doc.font(FONT.bold).fontSize(10).fillColor(MUTED);
+      write(label, MARGIN, y, { width: labelWidth });
       const labelBottom = doc.y;
-      doc
-        .font('Helvetica')
-        .fillColor(INK)
-        .text(text(value), MARGIN + labelWidth, y, { width: width - labelWidth });
+      doc.font(FONT.regular).fillColor(INK);
+      write(value, MARGIN + labelWidth, y, { width: width - labelWidth });
       doc.y = Math.max(doc.y, labelBottom) + 3;
     }
   };
   const section = (title: string) => {
     if (doc.y > doc.page.height - 200) doc.addPage();
     doc.moveDown(1.2);
-    doc.font('Helvetica-Bold').fontSize(14).fillColor(ACCENT).text(text(title), MARGIN, doc.y, { width });
+    doc.font(FONT.bold).fontSize(14).fillColor(ACCENT);
+    write(title, MARGIN, doc.y, { width });
     doc
       .moveTo(MARGIN, doc.y + 2)
       .lineTo(MARGIN + width, doc.y + 2)
@@ -132,25 +115,30 @@ export async function renderPdf(content: ReportContent, hash: string, verifyUrl:
       .stroke();
     doc.moveDown(0.6);
   };
-  const empty = (message: string) =>
-    doc.font('Helvetica-Oblique').fontSize(10).fillColor(MUTED).text(text(message), MARGIN, doc.y, { width });
+  const empty = (message: string) => {
+    doc.font(FONT.italic).fontSize(10).fillColor(MUTED);
+    write(message, MARGIN, doc.y, { width });
+  };
 
   // Cover.
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(ACCENT).text('INTEL PORTAL', MARGIN, MARGIN, { width });
+  doc.font(FONT.bold).fontSize(11).fillColor(ACCENT).text('INTEL PORTAL', MARGIN, MARGIN, { width });
   doc.moveDown(2.5);
-  doc.font('Helvetica').fontSize(13).fillColor(MUTED).text(text(content.heading), { width });
-  doc.font('Helvetica-Bold').fontSize(30).fillColor(INK).text(text(content.subjectNumber), { width });
+  doc.font(FONT.regular).fontSize(13).fillColor(MUTED);
+  write(content.heading, undefined, undefined, { width });
+  doc.font(FONT.bold).fontSize(30).fillColor(INK);
+  write(content.subjectNumber, undefined, undefined, { width });
   doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(15).fillColor(INK).text(text(content.title), { width });
+  doc.font(FONT.regular).fontSize(15).fillColor(INK);
+  write(content.title, undefined, undefined, { width });
   doc.moveDown(0.8);
   if (content.version === 'staff') {
     doc
-      .font('Helvetica-Bold')
+      .font(FONT.bold)
       .fontSize(11)
       .fillColor(WARN)
       .text('STAFF VERSION - contains internal notes and files. Not for the client.', { width });
   } else {
-    doc.font('Helvetica').fontSize(11).fillColor(MUTED).text('Client version', { width });
+    doc.font(FONT.regular).fontSize(11).fillColor(MUTED).text('Client version', { width });
   }
   doc.moveDown(1.5);
   rows(content.cover);
@@ -161,18 +149,15 @@ export async function renderPdf(content: ReportContent, hash: string, verifyUrl:
     if (doc.y > doc.page.height - 160) doc.addPage();
     const who = entry.author ? ` - ${entry.author}` : '';
     doc
-      .font('Helvetica-Bold')
+      .font(FONT.bold)
       .fontSize(10)
-      .fillColor(entry.internal ? WARN : INK)
-      .text(text(`${entry.at}  ${entry.title}${who}${entry.internal ? '  [INTERNAL]' : ''}`), MARGIN, doc.y, {
-        width,
-      });
+      .fillColor(entry.internal ? WARN : INK);
+    write(`${entry.at}  ${entry.title}${who}${entry.internal ? '  [INTERNAL]' : ''}`, MARGIN, doc.y, {
+      width,
+    });
     if (entry.text) {
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .fillColor(INK)
-        .text(text(entry.text), MARGIN + 12, doc.y, { width: width - 12 });
+      doc.font(FONT.regular).fontSize(10).fillColor(INK);
+      write(entry.text, MARGIN + 12, doc.y, { width: width - 12 });
     }
     doc.moveDown(0.5);
   }
@@ -185,27 +170,26 @@ export async function renderPdf(content: ReportContent, hash: string, verifyUrl:
   for (const file of content.files) {
     if (doc.y > doc.page.height - 160) doc.addPage();
     doc
-      .font('Helvetica-Bold')
+      .font(FONT.bold)
       .fontSize(10)
-      .fillColor(file.internal ? WARN : INK)
-      .text(
-        text(`${file.name}${file.internal ? '  [INTERNAL]' : ''}${file.removed ? '  (removed)' : ''}`),
-        MARGIN,
-        doc.y,
-        {
-          width,
-        },
-      );
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(
-        text(`${file.contentType}, ${file.size}; ${file.uploaded}${file.removed ? `; ${file.removed}` : ''}`),
-        {
-          width,
-        },
-      );
+      .fillColor(file.internal ? WARN : INK);
+    write(
+      `${file.name}${file.internal ? '  [INTERNAL]' : ''}${file.removed ? '  (removed)' : ''}`,
+      MARGIN,
+      doc.y,
+      {
+        width,
+      },
+    );
+    doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
+    write(
+      `${file.contentType}, ${file.size}; ${file.uploaded}${file.removed ? `; ${file.removed}` : ''}`,
+      undefined,
+      undefined,
+      {
+        width,
+      },
+    );
     doc.font('Courier').fontSize(8.5).fillColor(INK).text(`SHA-256 ${file.sha256}`, { width });
     doc.moveDown(0.5);
   }
@@ -228,24 +212,21 @@ export async function renderPdf(content: ReportContent, hash: string, verifyUrl:
       .strokeColor('#d1d5db')
       .lineWidth(0.5)
       .stroke();
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(
-        `Report ${content.reportId} - issued ${content.issuedAt} - page ${index - range.start + 1} of ${range.count}`,
-        MARGIN,
-        bottom,
-        { width, lineBreak: false },
-      );
+    // Placed by their baselines: Noto Sans stands taller above its top than Courier, so tops would not line up.
+    const line = { width, lineBreak: false, baseline: 'alphabetic' } as const;
+    doc.font(FONT.regular).fontSize(7.5).fillColor(MUTED);
+    write(
+      `Report ${content.reportId} - issued ${content.issuedAt} - page ${index - range.start + 1} of ${range.count}`,
+      MARGIN,
+      bottom + 5.5,
+      line,
+    );
     doc
       .font('Courier')
       .fontSize(7.5)
-      .text(`Content SHA-256 ${hash}`, MARGIN, bottom + 11, { width, lineBreak: false });
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .text(text(`Verify: ${verifyUrl}`), MARGIN, bottom + 22, { width, lineBreak: false });
+      .text(`Content SHA-256 ${hash}`, MARGIN, bottom + 16, line);
+    doc.font(FONT.regular).fontSize(7.5);
+    write(`Verify: ${verifyUrl}`, MARGIN, bottom + 26.5, line);
     doc.page.margins.bottom = savedMargin;
   }
   doc.end();
