@@ -1,9 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client.js';
 import { auditLog, categories, products, users } from './db/schema/index.js';
+import { verifyPassword } from './lib/passwords.js';
 import { projectRoot } from './lib/paths.js';
 import { createTestDatabase } from './test/helpers.js';
 
@@ -35,6 +36,29 @@ async function cliWith(
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
+
+/** Runs the CLI with `input` on its standard input (a pipe, as from `printf ... |`). */
+function cliWithInput(
+  input: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+const passwordOf = async (email: string) =>
+  (await database.db.select().from(users).where(eq(users.email, email)))[0]?.passwordHash;
 
 describe('operator CLI', () => {
   it('creates a user, changes its tier with an audit entry, and refuses bad input with a non-zero exit', async () => {
@@ -74,6 +98,56 @@ describe('operator CLI', () => {
     expect((await cli('user:set-tier', 'nobody@example.test', '2')).stderr).toContain('No account');
     expect((await cli('user:create', '--email', 'x@example.test', '--password', 'short')).code).toBe(1);
     expect((await cli('no:such-command')).code).toBe(1);
+  }, 60_000);
+
+  it('reads a password from standard input with --password-stdin, less one line end', async () => {
+    const piped = await cliWithInput(
+      'a long password  \n',
+      'user:create',
+      '--email',
+      'piped@example.test',
+      '--password-stdin',
+    );
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toContain('Created piped@example.test');
+    const hash = (await passwordOf('piped@example.test'))!;
+    expect(await verifyPassword(hash, 'a long password  ')).toBe(true);
+    expect(await verifyPassword(hash, 'a long password  \n')).toBe(false);
+
+    const windows = await cliWithInput(
+      'another long one\r\n',
+      'user:create',
+      '--email',
+      'crlf@example.test',
+      '--password-stdin',
+    );
+    expect(windows.code, windows.stderr).toBe(0);
+    expect(await verifyPassword((await passwordOf('crlf@example.test'))!, 'another long one')).toBe(true);
+
+    const empty = await cliWithInput('', 'user:create', '--email', 'empty@example.test', '--password-stdin');
+    expect(empty.code).toBe(1);
+    expect(await passwordOf('empty@example.test')).toBeUndefined();
+  }, 60_000);
+
+  it('without a password and with no terminal to ask on, says how to give one and exits non-zero', async () => {
+    // Standard input is a pipe here, as in a script or CI: there is nobody to ask.
+    const missing = await cli('user:create', '--email', 'nopass@example.test', '--tier', '4');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No password, and standard input is not a terminal to ask on');
+    expect(missing.stderr).toContain('--password-stdin');
+    expect(await passwordOf('nopass@example.test')).toBeUndefined();
+
+    const both = await cliWithInput(
+      'a long password\n',
+      'user:create',
+      '--email',
+      'both@example.test',
+      '--password',
+      'a long password',
+      '--password-stdin',
+    );
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('not both');
   }, 60_000);
 
   it('migrates, seeds idempotently and generates a benchmark catalogue', async () => {

@@ -11,6 +11,7 @@ import { seedDatabase } from './db/seed/seed.js';
 import { createAppContext } from './modules.js';
 import { AppError } from './lib/errors.js';
 import { isId } from './lib/ids.js';
+import { promptSecret, readSecretFrom } from './lib/secret-input.js';
 import { JobQueue } from './infra/queue.js';
 import * as passwordReset from './modules/auth/password-reset.service.js';
 import * as registration from './modules/auth/registration.service.js';
@@ -34,7 +35,10 @@ const mailSummary = (row: mail.MailRow) => ({
 
 const USAGE = `Operator commands: npm run cli -- <command>
 
-  user:create --email E --password P [--tier N]   create an account (tier 1-4, default 1)
+  user:create --email E [--tier N]                create an account (tier 1-4, default 1); its password:
+    [--password-stdin | --password P]             asked for on a terminal (not shown), or read from
+                                                  standard input (--password-stdin; one line end dropped),
+                                                  or given (--password: seen in ps and shell history)
   user:set-tier E N                               change an account's tier (4 = Director)
   user:reset-password E [--print]                 mail E a password reset link (--print: print it instead)
   mail:list [--to E] [--limit N] [--json]         the mail outbox, newest first (default 20)
@@ -51,6 +55,29 @@ Uses DATABASE_URL when set; otherwise the embedded database in DATA_DIR (the run
 starts for the command and stops afterwards).`;
 
 const tierSchema = z.coerce.number().int().min(1).max(4);
+
+/**
+ * A command's password: from standard input with --password-stdin, asked for twice without echo on a terminal, or
+ * --password P, which stays in the shell's history and shows in the process list to anyone on the machine.
+ */
+async function passwordOf(values: { password?: string; 'password-stdin'?: boolean }): Promise<string> {
+  if (values.password !== undefined && values['password-stdin']) {
+    throw new Error('Give the password one way: --password-stdin or --password, not both.');
+  }
+  if (values.password !== undefined) return values.password;
+  if (values['password-stdin']) return readSecretFrom(process.stdin);
+  if (!process.stdin.isTTY) {
+    throw new Error(
+      `No password, and standard input is not a terminal to ask on. Pipe it in with --password-stdin ` +
+        `(printf '%s\\n' "$PASSWORD" | npm run cli -- user:create --email E --password-stdin) or give --password P.`,
+    );
+  }
+  const password = await promptSecret('Password: ');
+  if ((await promptSecret('The same password again: ')) !== password) {
+    throw new Error('The two passwords differ; nothing was changed.');
+  }
+  return password;
+}
 
 /** The same database the server uses: DATABASE_URL, the running server's embedded cluster, or our own. */
 async function connect(config: AppConfig): Promise<Database> {
@@ -73,6 +100,7 @@ async function run(argv: string[]): Promise<string> {
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
       tier: { type: 'string' },
       products: { type: 'string' },
       print: { type: 'boolean' },
@@ -83,6 +111,8 @@ async function run(argv: string[]): Promise<string> {
     },
   });
 
+  // Before the database starts, so that the prompt is not lost among its messages and a missing password fails fast.
+  const password = command === 'user:create' ? await passwordOf(values) : undefined;
   const env = parseEnv();
   const config = await loadConfig(env);
   if (command === 'db:backup' || command === 'db:restore') return backupCommand(command, positionals, config);
@@ -101,7 +131,7 @@ async function run(argv: string[]): Promise<string> {
           .join(', ')}`;
       }
       case 'user:create': {
-        const input = registerRequestSchema.parse({ email: values.email, password: values.password });
+        const input = registerRequestSchema.parse({ email: values.email, password });
         const tier = tierSchema.parse(values.tier ?? 1) as 1 | 2 | 3 | 4;
         const user = await registration.createUser(ctx, { ...input, tier }, { action: 'user.created' });
         return `Created ${user.email} (id ${user.id}) at tier ${user.tier}.`;

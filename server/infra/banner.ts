@@ -59,7 +59,7 @@ export function formatBanner(summary: StartupSummary, color: boolean): string {
           yellow('No Director yet. Create the first one (link valid until used, new at each start):'),
         ),
         `  ${' '.repeat(10)}${bold(summary.setupUrl)}`,
-        `  ${' '.repeat(10)}${dim('or: npm run cli -- user:create --email E --password P --tier 4')}`,
+        `  ${' '.repeat(10)}${dim('or: npm run cli -- user:create --email E --tier 4   (asks for the password)')}`,
       ]
     : [row('next', `open ${summary.url} and sign in; Ctrl-C stops the server and the database`)];
   return [
