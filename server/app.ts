@@ -82,6 +82,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   // Last: the built client answers whatever no route above claimed.
-  await app.register(clientPlugin, { root: options.clientRoot ?? clientDistDir });
+  await app.register(clientPlugin, {
+    root: options.clientRoot ?? clientDistDir,
+    serveSourceMaps: config.SERVE_SOURCE_MAPS,
+  });
   return app;
 }

@@ -44,6 +44,12 @@ export const envSchema = z
     /** The first retry of a failed integration delivery waits this long; each next one twice as long. */
     INTEGRATION_RETRY_BASE_MS: positiveInt(10_000),
     COOKIE_SECURE: flag,
+    /**
+     * Whether the built client's source maps (`/assets/*.map`) are served. Unset: outside production only, as a
+     * production page then does not hand anyone its source as written, comments and all; the build keeps them
+     * in dist/client either way, for reading a stack trace.
+     */
+    SERVE_SOURCE_MAPS: flag,
     TRUST_PROXY: z.string().optional(),
     /**
      * The app's address as people reach it (https://intel.example.com), for links that leave the browser: mail, the
@@ -144,6 +150,7 @@ export const envSchema = z
     ...env,
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test'),
     COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+    SERVE_SOURCE_MAPS: env.SERVE_SOURCE_MAPS ?? env.NODE_ENV !== 'production',
     ALLOW_PRIVATE_WEBHOOK_TARGETS: env.ALLOW_PRIVATE_WEBHOOK_TARGETS ?? false,
   }));
 

@@ -30,6 +30,7 @@ const preloads: RoutePreloads = {
   dashboard: { scripts: ['/assets/dashboard-Mn34Op56.js'], styles: ['/assets/dashboard-Qr78St90.css'] },
   memberHome: { scripts: ['/assets/home-Uv12Wx34.js'], styles: [] },
 };
+const sourceMap = JSON.stringify({ version: 3, sources: ['../../client/main.tsx'], mappings: 'AAAA' });
 beforeAll(async () => {
   clientRoot = await mkdtemp(path.join(tmpdir(), 'client-'));
   await mkdir(path.join(clientRoot, 'assets'));
@@ -41,6 +42,7 @@ beforeAll(async () => {
   await writeFile(asset, script);
   await writeFile(`${asset}.br`, brotliCompressSync(script));
   await writeFile(`${asset}.gz`, gzipSync(script));
+  await writeFile(`${asset}.map`, sourceMap);
   for (const { scripts, styles } of Object.values(preloads))
     for (const file of [...scripts, ...styles]) await writeFile(path.join(clientRoot, file), '/* built */\n');
   t = await createTestApp({}, { clientRoot });
@@ -174,5 +176,49 @@ describe('delivery of the client', () => {
       expect(clientRouteName(route.replace(':id', 'x1')), route).toBe(name);
     expect(clientRouteName('/blog/')).toBe('blog');
     expect(clientRouteName('/product/')).toBeUndefined();
+  });
+});
+
+describe('source maps', () => {
+  /** An app on the same built client with these settings; closed after `body`. */
+  async function withApp(env: Record<string, string>, body: (app: TestApp) => Promise<void>) {
+    const other = await createTestApp(env, { clientRoot });
+    try {
+      await body(other);
+    } finally {
+      await other.close();
+    }
+  }
+  const map = (app: TestApp) => app.app.inject({ url: '/assets/index-Ab12Cd34.js.map' });
+
+  it('are served outside production, for the browser to show the source', async () => {
+    const served = await map(t);
+    expect(served.statusCode).toBe(200);
+    expect(served.payload).toBe(sourceMap);
+  });
+
+  it('answer 404 in production unless SERVE_SOURCE_MAPS asks for them; the scripts are served either way', async () => {
+    await withApp({ NODE_ENV: 'production' }, async (production) => {
+      const refused = await map(production);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.payload).not.toContain('mappings');
+      // Any spelling of the path that names the same file.
+      for (const url of [
+        '/assets/./index-Ab12Cd34.js.map',
+        '/assets/index-Ab12Cd34.js.map?x=1',
+        '/assets//index-Ab12Cd34.js.map',
+        '/assets/index-Ab12Cd34.js%2Emap',
+        '/assets/index-Ab12Cd34%2Ejs%2emap',
+      ]) {
+        expect((await production.app.inject({ url })).payload, url).not.toContain('mappings');
+      }
+      expect((await production.app.inject({ url: '/assets/index-Ab12Cd34.js' })).statusCode).toBe(200);
+    });
+    await withApp({ NODE_ENV: 'production', SERVE_SOURCE_MAPS: '1' }, async (asked) => {
+      expect((await map(asked)).statusCode).toBe(200);
+    });
+    await withApp({ SERVE_SOURCE_MAPS: '0' }, async (off) => {
+      expect((await map(off)).statusCode).toBe(404);
+    });
   });
 });

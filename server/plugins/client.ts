@@ -58,10 +58,11 @@ function routePages(root: string): { plain: Page; routes: Map<PreloadedPage, Pag
  *   it, from the .br/.gz files the build wrote beside them (no compression per request);
  * - a client route (contract/routes.ts) gets index.html naming the route's code (decision 023), never cached; any
  *   other page gets index.html with a 404, and the client router shows its not-found page; unknown /api paths get
- *   the JSON 404. Both are made and compressed once, at start.
+ *   the JSON 404. Both are made and compressed once, at start;
+ * - source maps only when SERVE_SOURCE_MAPS is on (by default outside production).
  */
 export default fp(
-  async function clientPlugin(app: FastifyInstance, options: { root: string }) {
+  async function clientPlugin(app: FastifyInstance, options: { root: string; serveSourceMaps: boolean }) {
     const pages = existsSync(options.root) ? routePages(options.root) : undefined;
     if (pages) {
       await app.register(fastifyStatic, {
@@ -69,6 +70,8 @@ export default fp(
         wildcard: false,
         index: false,
         preCompressed: true,
+        // A map refused here gets the 404 of any other unknown file, below.
+        ...(options.serveSourceMaps ? {} : { allowedPath: (pathname: string) => !pathname.endsWith('.map') }),
         setHeaders(reply, filePath) {
           // Vite fingerprints everything under assets/; the rest (robots.txt, the icon) must be revalidated.
           reply.header(
