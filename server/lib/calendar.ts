@@ -8,13 +8,13 @@
  */
 export function addCalendarMonths(date: Date, months: number): Date {
   if (!Number.isInteger(months)) throw new RangeError(`not a whole number of months: ${months}`);
+  // setUTCFullYear rather than Date.UTC, which reads years 0-99 as 1900-1999; it carries months past 11 into years.
+  // Day 1 first, so that moving the month cannot run over into the next.
   const result = new Date(date);
-  // Day 1 first, so that moving the month cannot overflow; setUTCFullYear carries months past 11 into years.
   result.setUTCFullYear(date.getUTCFullYear(), date.getUTCMonth() + months, 1);
-  const year = result.getUTCFullYear();
-  const month = result.getUTCMonth();
-  // Day 0 of the next month is this month's last day.
-  const lastDay = new Date(Date.UTC(2000, 0, 1)).setUTCFullYear(year, month + 1, 0);
-  result.setUTCDate(Math.min(date.getUTCDate(), new Date(lastDay).getUTCDate()));
+  // Day 0 of the month after is the target month's last day.
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(result.getUTCFullYear(), result.getUTCMonth() + 1, 0);
+  result.setUTCDate(Math.min(date.getUTCDate(), lastDay.getUTCDate()));
   return result;
 }
