@@ -65,9 +65,9 @@ const ACCENT = '#0f766e';
 const WARN = '#b91c1c';
 
 /**
- * Renders the report with pdfkit (no browser) in Noto Sans, embedded, so that any name prints as itself (hashes in
- * Courier: hex only). A4; the cover first, then the timeline, costs, files and declarations; on every page a footer with the report id, the content hash, where to
- * verify it and the page number.
+ * Renders the report with pdfkit (no browser) in Noto Sans, embedded, so that a name in any of our users' scripts
+ * prints as itself (hashes in Courier: hex only). A4; the cover first, then the timeline, costs, files and
+ * declarations; on every page a footer with the report id, the content hash, where to verify it and the page number.
  */
 export async function renderPdf(content: ReportContent, hash: string, verifyUrl: string): Promise<Buffer> {
   const doc = new PDFDocument({

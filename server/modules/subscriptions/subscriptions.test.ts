@@ -482,7 +482,7 @@ describe('periods by the calendar (design 12.1)', () => {
     return (await asUser(t.app, user).get('/api/subscriptions/active')).json();
   }
 
-  it('bought on Jan 31 of a leap year, a monthly subscription ends Feb 29 and renews to Mar 31, then Apr 30', async () => {
+  it('bought on Jan 31 of a leap year, a monthly subscription ends Feb 29, renews to Mar 31, then Apr 30', async () => {
     const user = await member();
     t.ctx.now = () => new Date('2028-01-31T10:00:00.000Z');
     const bought = await asUser(t.app, user).post('/api/upgrade-tier', { tier: 2, billing: 'monthly' });
