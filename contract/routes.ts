@@ -53,6 +53,17 @@ export const MEMBER_ROUTES: ReadonlySet<ClientRouteName> = new Set([
   'audit',
 ]);
 
+/**
+ * The pages reached by a link someone was sent (the first Director's setup link, a password reset, an address to
+ * verify): the visitor came to do one thing, so the loading screen of spec 2.2 does
+ * not play before them, and signing in from them does not come back to them.
+ */
+export const SENT_LINK_ROUTES: ReadonlySet<ClientRouteName> = new Set([
+  'setup',
+  'resetPassword',
+  'verifyEmail',
+]);
+
 const patterns = (Object.entries(CLIENT_ROUTES) as [ClientRouteName, string][]).map(
   ([name, route]) => [name, new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`)] as const,
 );

@@ -1,3 +1,4 @@
+import { clientRouteName, SENT_LINK_ROUTES } from '@contract/routes';
 import { LOADING_SCREEN_SEEN_KEY } from '@/lib/constants';
 
 // Whether the loading screen of spec 2.2 has played in this tab: read by the screen and by main.tsx.
@@ -24,11 +25,18 @@ function prefersReducedMotion(): boolean {
   );
 }
 
+/** A page opened from a link someone was sent (SENT_LINK_ROUTES): the visitor came to do one thing there. */
+export function isSentLinkPage(): boolean {
+  const name = clientRouteName(window.location.pathname);
+  return name !== undefined && SENT_LINK_ROUTES.has(name);
+}
+
 /**
  * Whether this load starts with the loading screen: the first load of a browser session (once per tab), unless the
- * visitor asks for reduced motion. main.tsx reads it too: the screen covers the page, so it need not wait for the
- * page's code.
+ * visitor asks for reduced motion or opened a sent link's page (setup, password reset,
+ * address verification), which shows at once (LoadingGate then counts the tab's first load as done: it does not play
+ * on a later load either). main.tsx reads it too: the screen covers the page, so it need not wait for the page's code.
  */
 export function willShowLoadingScreen(): boolean {
-  return !hasSeenLoadingScreen() && !prefersReducedMotion();
+  return !hasSeenLoadingScreen() && !prefersReducedMotion() && !isSentLinkPage();
 }

@@ -128,4 +128,31 @@ describe('LoadingGate', () => {
     expect(screen.queryByTestId('loading-screen')).not.toBeInTheDocument();
     expect(screen.getByText('Router')).toBeInTheDocument();
   });
+
+  it.each(['/setup?token=abc', '/reset-password?token=abc', '/verify-email?token=abc'])(
+    'is not played before a page opened from a sent link (%s), nor on the next load',
+    (path) => {
+      window.history.replaceState(null, '', path);
+      try {
+        const first = render(
+          <LoadingGate>
+            <p>Router</p>
+          </LoadingGate>,
+        );
+        expect(screen.queryByTestId('loading-screen')).not.toBeInTheDocument();
+        expect(screen.getByText('Router')).toBeInTheDocument();
+        first.unmount();
+
+        window.history.replaceState(null, '', '/marketplace');
+        render(
+          <LoadingGate>
+            <p>Router</p>
+          </LoadingGate>,
+        );
+        expect(screen.queryByTestId('loading-screen')).not.toBeInTheDocument();
+      } finally {
+        window.history.replaceState(null, '', '/');
+      }
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { Crosshair } from 'lucide-react';
-import { rememberLoadingScreenSeen, willShowLoadingScreen } from '@/app/loading-screen-seen';
+import { isSentLinkPage, rememberLoadingScreenSeen, willShowLoadingScreen } from '@/app/loading-screen-seen';
 import { Progress } from '@/components/ui/progress';
 import {
   APP_NAME,
@@ -152,6 +152,10 @@ export function LoadingGate({
   ...screenProps
 }: { children: ReactNode } & Omit<LoadingScreenProps, 'onComplete'>) {
   const [showing, setShowing] = useState(willShowLoadingScreen);
+  // A sent link's page was this tab's first load: the screen is not kept for the next one.
+  useEffect(() => {
+    if (isSentLinkPage()) rememberLoadingScreenSeen();
+  }, []);
   if (!showing) return children;
   return (
     <LoadingScreen

@@ -51,10 +51,22 @@ describe('router, signed out', () => {
     signedOut();
     renderWithProviders(<AppRouter />, { path: '/settings?tab=preferences' });
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    // The page's own link and the header's: both come back here.
+    for (const link of screen.getAllByRole('link', { name: 'Sign in' })) {
+      expect(link).toHaveAttribute('href', '/login?returnTo=%2Fsettings%3Ftab%3Dpreferences');
+    }
+  });
+
+  it("comes back from the header's Sign in to the page it was on, but not to a sent link's page", async () => {
+    signedOut();
+    const blog = renderWithProviders(<AppRouter />, { path: '/blog?category=threats' });
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/login?returnTo=%2Fsettings%3Ftab%3Dpreferences',
+      '/login?returnTo=%2Fblog%3Fcategory%3Dthreats',
     );
+    blog.unmount();
+    renderWithProviders(<AppRouter />, { path: '/reset-password?token=abc' });
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
   it.each(sharedPaths)('lets everyone reach %s (%s)', async (path, title) => {
@@ -83,7 +95,7 @@ describe('router, signed out', () => {
     expect(screen.getByRole('link', { name: 'Browse Catalog' })).toHaveAttribute('href', '/marketplace');
   });
 
-  it('shows the public links and a Request Access button going to /api/login', async () => {
+  it('shows the public links, Sign in going to /login and a Request Access button going to /api/login', async () => {
     signedOut();
     renderWithProviders(<AppRouter />, { path: '/' });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -93,6 +105,7 @@ describe('router, signed out', () => {
         .map((link) => link.textContent),
     ).toEqual(['Home', 'Digital Services', 'Marketplace', 'Investigations', 'Intel Blog', 'Team']);
     expect(screen.getByRole('link', { name: 'Request Access' })).toHaveAttribute('href', '/api/login');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByText(/^TIER \d$/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Cart' })).not.toBeInTheDocument();
   });
@@ -319,7 +332,7 @@ describe('mobile menu', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });
 
-  it('offers Request Access and no Dashboard when signed out, and closes on navigation or Escape', async () => {
+  it('offers Sign in, Request Access and no Dashboard when signed out, and closes on navigation or Escape', async () => {
     const user = userEvent.setup();
     signedOut();
     const { location } = renderWithProviders(<AppRouter />, { path: '/' });
@@ -337,8 +350,10 @@ describe('mobile menu', () => {
       'Intel Blog',
       'Team',
       'Secure Channel',
+      'Sign in',
       'Request Access',
     ]);
+    expect(within(menu).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(within(menu).getByRole('link', { name: 'Request Access' })).toHaveAttribute('href', '/api/login');
 
     await user.click(within(menu).getByRole('link', { name: 'Marketplace' }));

@@ -5,6 +5,7 @@ import type { User } from '@contract/auth';
 import type { ReviewCounts } from '@contract/review';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { ReviewCount } from '@/app/layout/review-count';
+import { useSignInHref } from '@/app/layout/use-sign-in-href';
 import {
   accountMenuSections,
   isCurrentEntry,
@@ -52,6 +53,7 @@ export function MobileMenu({ user, reviewCounts, onClose }: MobileMenuProps) {
   const [location] = useLocation();
   const search = useSearch();
   const signedIn = Boolean(user);
+  const signInHref = useSignInHref();
   const first = mobileNavItems(signedIn);
   const inFirst = new Set(first.map((entry) => entry.href));
   useEffect(() => {
@@ -170,12 +172,17 @@ export function MobileMenu({ user, reviewCounts, onClose }: MobileMenuProps) {
             </a>
           </Button>
         ) : (
-          <Button asChild className="w-full">
-            <a href={LOGIN_URL}>
-              <LogIn aria-hidden="true" />
-              Request Access
-            </a>
-          </Button>
+          <div className="grid grid-cols-2 gap-2">
+            <Button asChild variant="outline" className="w-full">
+              <Link href={signInHref}>
+                <LogIn aria-hidden="true" />
+                Sign in
+              </Link>
+            </Button>
+            <Button asChild className="w-full">
+              <a href={LOGIN_URL}>Request Access</a>
+            </Button>
+          </div>
         )}
       </div>
     </nav>

@@ -5,6 +5,7 @@ import type { User } from '@contract/auth';
 import type { ReviewCounts } from '@contract/review';
 import { tierLabel, tierName } from '@contract/tiers';
 import { MOBILE_SEARCH_ID, MOBILE_SEARCH_TOGGLE_ID } from '@/app/layout/mobile-search';
+import { useSignInHref } from '@/app/layout/use-sign-in-href';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -57,6 +58,7 @@ export function TopBar({
   // The cart icon counts cart lines, not quantities; only signed-in users have a cart.
   const cart = useCart({ enabled: Boolean(user) });
   const cartLines = cart.data?.length ?? 0;
+  const signInHref = useSignInHref();
   return (
     <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
       <Link
@@ -114,9 +116,15 @@ export function TopBar({
             </Button>
           </>
         ) : (
-          <Button asChild size="sm" className="hidden md:inline-flex">
-            <a href={LOGIN_URL}>Request Access</a>
-          </Button>
+          <>
+            {/* Returning clients sign in; newcomers ask for access (spec 2.1's button). */}
+            <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
+              <Link href={signInHref}>Sign in</Link>
+            </Button>
+            <Button asChild size="sm" className="hidden md:inline-flex">
+              <a href={LOGIN_URL}>Request Access</a>
+            </Button>
+          </>
         )}
 
         <Button
