@@ -117,15 +117,25 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
+ * Whether the browser says another site caused this request (`Sec-Fetch-Site: cross-site`, or an `Origin` that is not
+ * this host): the CSRF check of the mutations, and of `GET /api/logout`, which changes something on a navigation.
+ * A typed address or a bookmark (`none`), this app's own pages and clients that send neither header pass.
+ */
+export function foreignRequest(request: FastifyRequest): 'cross-site' | 'cross-origin' | null {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return 'cross-site';
+  const origin = request.headers.origin;
+  if (origin !== undefined && !sameOrigin(origin, request.host)) return 'cross-origin';
+  return null;
+}
+
+/**
  * An onRequest hook of the routes that change something under /api/: refuses cross-site requests (CSRF, beside the
  * cookie's SameSite=Lax) and bodies that are not JSON. Reads never run it.
  */
 function refuseForeignMutation(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-  if (request.headers['sec-fetch-site'] === 'cross-site')
-    return done(forbidden('Cross-site request refused'));
-  const origin = request.headers.origin;
-  if (origin !== undefined && !sameOrigin(origin, request.host))
-    return done(forbidden('Cross-origin request refused'));
+  const foreign = foreignRequest(request);
+  if (foreign === 'cross-site') return done(forbidden('Cross-site request refused'));
+  if (foreign === 'cross-origin') return done(forbidden('Cross-origin request refused'));
   if (BODY_METHODS.has(request.method)) {
     const type = request.headers['content-type'] ?? '';
     // Uploads (evidence files) take multipart bodies, on the routes that say so and nowhere else.

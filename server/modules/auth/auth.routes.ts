@@ -19,6 +19,7 @@ import { sendCachedJson } from '../../plugins/compression.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
+import { foreignRequest } from '../../plugins/security.js';
 import { requestMeta } from '../../plugins/session.js';
 import * as accountChanges from './account-changes.service.js';
 import * as auth from './auth.service.js';
@@ -90,8 +91,19 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   r.get(
     '/api/logout',
-    { schema: { tags, summary: 'End the session and go to the home page (full-page navigation)' } },
+    {
+      schema: {
+        tags,
+        summary: 'End the session and go to the home page (full-page navigation)',
+        description:
+          'Always 302 to `/`. A navigation another site caused (`Sec-Fetch-Site: cross-site`, or a foreign ' +
+          '`Origin`) ends nothing: a link or a form elsewhere cannot sign anyone out. The app’s own sign-out ' +
+          '(`same-origin`) and an address typed or bookmarked (`none`) end the session.',
+      },
+    },
     async (request, reply) => {
+      // Sign-out is a GET (spec: a full-page navigation), and SameSite=Lax sends the cookie on another site's links.
+      if (foreignRequest(request)) return reply.redirect('/', 302);
       if (request.auth && request.sessionToken) {
         await signIn.logout(ctx, currentAuth(request).user.id, request.sessionToken, requestMeta(request));
       }

@@ -244,6 +244,37 @@ describe('logout', () => {
     const replay = await t.app.inject({ url: '/api/auth/user', headers: { cookie: account.cookie } });
     expect(replay.statusCode).toBe(401);
   });
+
+  it('GET /api/logout from another site goes home without ending the session', async () => {
+    const account = await registerUser(t.app);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      { origin: 'https://evil.example' },
+    ]) {
+      const response = await t.app.inject({
+        url: '/api/logout',
+        headers: { cookie: account.cookie, ...headers },
+      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/');
+      expect(response.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+      const still = await t.app.inject({ url: '/api/auth/user', headers: { cookie: account.cookie } });
+      expect(still.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  it.each(['same-origin', 'none'])('GET /api/logout with Sec-Fetch-Site: %s signs out', async (site) => {
+    const account = await registerUser(t.app);
+    const response = await t.app.inject({
+      url: '/api/logout',
+      headers: { cookie: account.cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/');
+    expect(response.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+    const replay = await t.app.inject({ url: '/api/auth/user', headers: { cookie: account.cookie } });
+    expect(replay.statusCode).toBe(401);
+  });
 });
 
 describe('GET /api/login', () => {
