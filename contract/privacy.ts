@@ -85,3 +85,13 @@ export const deleteAccountResponseSchema = z.object({
   scheduledFor: z.iso.datetime(),
 });
 export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
+
+/**
+ * `GET /api/account/deletion`: what "Delete my account" would do on this server, for its dialog to say before it is
+ * asked: the grace in days before the deletion is carried out (the setting ACCOUNT_DELETION_GRACE_DAYS; 0 = within
+ * a minute).
+ */
+export const accountDeletionTermsSchema = z.object({
+  graceDays: z.number().int().min(0),
+});
+export type AccountDeletionTerms = z.infer<typeof accountDeletionTermsSchema>;

@@ -517,6 +517,7 @@ const RULES: Record<string, Rule> = {
   // A wrong password: refused with a 400 and nothing changes, so every role can ask (a right one ends sessions).
   'POST /api/account/delete': { access: 'user', body: () => ({ password: 'not the password' }) },
   'GET /api/account/exports': { access: 'user' },
+  'GET /api/account/deletion': { access: 'user' },
   'GET /api/account/exports/:id/download': {
     access: 'user',
     // A finished export, as its job leaves it (the workers do not run here).

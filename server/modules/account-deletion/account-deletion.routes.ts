@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleteAccountRequestSchema, deleteAccountResponseSchema } from '../../../contract/privacy.js';
+import {
+  accountDeletionTermsSchema,
+  deleteAccountRequestSchema,
+  deleteAccountResponseSchema,
+} from '../../../contract/privacy.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -11,6 +15,22 @@ const tags = ['privacy'];
 
 export async function accountDeletionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/account/deletion',
+    {
+      schema: {
+        tags,
+        summary: 'What deleting your account would do here',
+        description:
+          '`graceDays`: how many days after the request the deletion is carried out (ACCOUNT_DELETION_GRACE_DAYS; ' +
+          '0 means within a minute). Signing in before then cancels it.',
+        response: { 200: accountDeletionTermsSchema, ...errors(401) },
+      },
+      onRequest: app.requireUser,
+    },
+    async () => ({ graceDays: ctx.config.ACCOUNT_DELETION_GRACE_DAYS }),
+  );
 
   r.post(
     '/api/account/delete',

@@ -84,6 +84,16 @@ async function expectUntouched(app: TestApp, account: { id: string; cookie: stri
   expect(await auditActions(app, account.id)).not.toContain('account.deletion_requested');
 }
 
+describe('GET /api/account/deletion', () => {
+  it("answers the server's grace in days, to signed-in users only", async () => {
+    const account = await registerUser(t.app);
+    const terms = await asUser(t.app, account).get('/api/account/deletion');
+    expect(terms.statusCode).toBe(200);
+    expect(terms.json()).toEqual({ graceDays: 7 });
+    expect((await t.app.inject({ url: '/api/account/deletion' })).statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/account/delete refused', () => {
   it('a wrong password is a 400 at password and changes nothing', async () => {
     const account = await registerUser(t.app);
@@ -356,6 +366,11 @@ describe('carried out at once (grace 0)', () => {
   afterAll(async () => {
     await g?.close();
     await smtp?.close();
+  });
+
+  it('says so in GET /api/account/deletion', async () => {
+    const account = await registerUser(g.app);
+    expect((await asUser(g.app, account).get('/api/account/deletion')).json()).toEqual({ graceDays: 0 });
   });
 
   const names = { firstName: 'Zebulonia', lastName: 'Quixotehartley' };

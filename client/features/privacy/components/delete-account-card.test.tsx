@@ -8,9 +8,10 @@ import { renderWithProviders } from '@/test/render';
 
 const SCHEDULED_FOR = '2026-12-01T09:30:00.000Z';
 
-function serve(answer: MockReply, user = testUser) {
+function serve(answer: MockReply, user = testUser, graceDays = 7) {
   return mockFetch(({ url, method }) => {
     if (url === '/api/auth/user') return { json: user };
+    if (url === '/api/account/deletion') return { json: { graceDays } };
     if (url === '/api/account/delete' && method === 'POST') return answer;
     return undefined;
   });
@@ -30,12 +31,32 @@ async function openDialog() {
 }
 
 describe('Settings > Privacy, delete my account', () => {
-  it('says what is erased and what is kept', async () => {
+  it("says when (the server's grace), what becomes of a subscription, and what is erased, deleted and kept", async () => {
     serve({ status: 202, json: { scheduledFor: SCHEDULED_FOR } });
     renderWithProviders(<DeleteAccountCard />, { path: '/settings' });
-    expect(await screen.findByText('What is erased')).toBeInTheDocument();
-    expect(screen.getByText('What is kept')).toBeInTheDocument();
-    expect(screen.getByText(/Orders, payments, invoices/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /The deletion is carried out 7 days after your request; signing in before then cancels it/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/It is not refunded\..*it stops renewing: nothing more is charged/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'What is erased' })).toHaveTextContent(/phone numbers/);
+    expect(screen.getByRole('list', { name: 'What is deleted' })).toHaveTextContent(
+      /evidence files you uploaded/,
+    );
+    expect(screen.getByRole('list', { name: 'What is kept' })).toHaveTextContent(
+      /Orders, payments, invoices/,
+    );
+  });
+
+  it('says "within a minute" on a server without a grace period', async () => {
+    serve({ status: 202, json: { scheduledFor: SCHEDULED_FOR } }, testUser, 0);
+    renderWithProviders(<DeleteAccountCard />, { path: '/settings' });
+    expect(
+      await screen.findByText(/The deletion is carried out within a minute of your request\./),
+    ).toBeInTheDocument();
   });
 
   it('sends the password, says when the account goes, signs out in the app and goes home', async () => {

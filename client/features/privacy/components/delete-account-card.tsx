@@ -18,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useDeleteAccount } from '@/features/privacy/api/delete-account';
+import { useDeletionTerms } from '@/features/privacy/api/get-deletion-terms';
 import { useUser } from '@/lib/auth';
 import { BACKUP_CODE_MAX } from '@/lib/constants';
 import { useApiForm } from '@/lib/use-api-form';
@@ -108,14 +109,40 @@ function DeleteAccountForm({ mfaEnabled, onCancel }: { mfaEnabled: boolean; onCa
   );
 }
 
+function Facts({ title, items }: { title: string; items: string[] }) {
+  const id = `delete-account-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <div className="grid gap-1">
+      <h4 id={id} className="font-medium">
+        {title}
+      </h4>
+      <ul aria-labelledby={id} className="list-disc space-y-0.5 pl-5 text-muted-foreground">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
- * Settings > Privacy, the danger zone: what deleting the account erases and what the firm must keep, and a dialog
- * that asks for the password (and with 2FA on, a code). On success the account is signed out everywhere and the
- * browser goes to the home page, with a toast saying when the deletion is carried out.
+ * Settings > Privacy, the danger zone: when the deletion is carried out (the server's grace), what becomes of an
+ * active subscription, what is erased, deleted and kept (as the deletion code does it: account-deletion's
+ * repository and evidence's eraseForUser), and a dialog that asks for the password (and with 2FA on, a code). On
+ * success the account is signed out everywhere and the browser goes to the home page, with a toast saying when the
+ * deletion is carried out.
  */
 export function DeleteAccountCard() {
   const { data: user } = useUser();
+  const terms = useDeletionTerms();
   const [open, setOpen] = useState(false);
+  const graceDays = terms.data?.graceDays;
+  const when =
+    graceDays === undefined
+      ? 'after a grace period'
+      : graceDays === 0
+        ? 'within a minute of your request'
+        : `${graceDays} ${graceDays === 1 ? 'day' : 'days'} after your request`;
 
   return (
     <Card className="border-destructive/60">
@@ -125,28 +152,45 @@ export function DeleteAccountCard() {
           Delete my account
         </CardTitle>
         <CardDescription>
-          Every session and API key of your account ends at once. The deletion is carried out after a grace
-          period; signing in before then cancels it.
+          Every session and API key of your account ends at once. The deletion is carried out {when}
+          {graceDays === 0 ? '.' : '; signing in before then cancels it.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         <div className="grid gap-1">
-          <h4 className="font-medium">What is erased</h4>
+          <h4 className="font-medium">An active subscription</h4>
           <p className="text-muted-foreground">
-            Your name, e-mail address, phone numbers and postal addresses, and what you wrote in cases,
-            investigation requests, service inquiries and secure-channel requests. Your cart, notifications
-            and their preferences, devices and sessions, API keys, integrations, QR codes, AI analyses,
-            automation rules, data exports and two-factor settings are deleted.
+            It is not refunded.{' '}
+            {graceDays === 0
+              ? 'When the deletion is carried out it stops renewing: nothing more is charged, and it ends with the period already paid for.'
+              : 'Until the deletion is carried out it stays as it is and renews if its period ends meanwhile; then it stops renewing: nothing more is charged, and it ends with the period already paid for.'}{' '}
+            To stop a renewal now, cancel auto-renewal under Payments first.
           </p>
         </div>
-        <div className="grid gap-1">
-          <h4 className="font-medium">What is kept</h4>
-          <p className="text-muted-foreground">
-            Orders, payments, invoices, subscription billing history and the audit log: the law requires the
-            firm to keep them. They stay attached to an anonymous account that staff see as a numbered
-            &quot;Deleted user&quot;. Your address can then be used to register a new account.
-          </p>
-        </div>
+        <Facts
+          title="What is erased"
+          items={[
+            'Your name, e-mail addresses (former ones too), phone numbers and postal addresses; orders keep only the country.',
+            'What you wrote in cases and your case updates, investigation requests, service inquiries, secure-channel requests and vendor applications.',
+            "Your address wherever it appears in other people's notifications and mail, integration deliveries, automation runs and the audit log.",
+          ]}
+        />
+        <Facts
+          title="What is deleted"
+          items={[
+            'The evidence files you uploaded to cases and investigation requests (their names and their contents).',
+            'Your cart, notifications and their preferences, devices and sessions, API keys, integrations with their delivery logs, QR codes, AI analyses, automation rules with their runs, bulk operations with their outputs, and product reviews.',
+            'Two-factor authentication (secret and backup codes), e-mail links, data exports and mail still waiting to be sent to you.',
+          ]}
+        />
+        <Facts
+          title="What is kept"
+          items={[
+            'Orders, payments, invoices, subscription billing history and the audit log: the law requires the firm to keep them. They stay attached to an anonymous account that staff see as a numbered "Deleted user".',
+            "Files staff attached to your cases, and staff's updates on them. Page views and searches stay as anonymous statistics.",
+            'Your address can then be used to register a new account.',
+          ]}
+        />
         <Button variant="destructive" className="justify-self-start" onClick={() => setOpen(true)}>
           <Trash2 aria-hidden="true" />
           Delete my account
@@ -160,7 +204,7 @@ export function DeleteAccountCard() {
               {user?.mfaEnabled
                 ? 'Enter your password and a code from your authenticator app to confirm.'
                 : 'Enter your password to confirm.'}{' '}
-              You are signed out everywhere at once.
+              You are signed out everywhere at once, and the account is deleted {when}.
             </DialogDescription>
           </DialogHeader>
           {open && (
