@@ -65,6 +65,43 @@ describe('a new visitor', () => {
     await page.getByText('TIER 1').first().waitFor();
   });
 
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    it(`comes straight to a sent link's page, and signs in from the header's Sign in at ${width}x${height}`, async () => {
+      const page = await e2e.newPage({ skipLoadingScreen: false });
+      await page.setViewportSize({ width, height });
+      const email = `e2e.returning${width}.${Date.now()}@example.test`;
+      const created = await page.request.post(`${e2e.server.url}/api/auth/register`, {
+        data: { email, password: 'a long enough password' },
+      });
+      expect(created.status()).toBe(201);
+      await page.context().clearCookies();
+
+      // A reset link (a wrong token will do): the page itself first, no loading screen before it.
+      await page.goto(`${e2e.server.url}/reset-password?token=${'x'.repeat(43)}`);
+      await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+      expect(await page.getByTestId('loading-screen').count()).toBe(0);
+      // Nor later in the tab: that load was its first.
+      await page.goto(`${e2e.server.url}/blog`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByTestId('loading-screen').count()).toBe(0);
+
+      if (width < 768) await page.getByRole('button', { name: 'Open menu' }).click();
+      const header = width < 768 ? page.getByRole('navigation', { name: 'Mobile' }) : page.locator('header');
+      await header.getByRole('link', { name: 'Request Access' }).waitFor();
+      await page.screenshot({ path: `e2e/artifacts/signed-out-header-${width}.png` });
+      await header.getByRole('link', { name: 'Sign in' }).click();
+      await page.waitForURL('**/login?returnTo=%2Fblog');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('a long enough password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/blog');
+      await page.getByText('TIER 1').first().waitFor();
+    });
+  }
+
   it('shows the 404 page on an unknown path, answered 404 with the app (design 11.3)', async () => {
     const page = await e2e.newPage({
       skipLoadingScreen: false,
