@@ -46,11 +46,15 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
-/** `GET /api/reports/verify/{sha256}` (public). */
+/**
+ * `GET /api/reports/verify/{sha256}` (public, JSON): a report this firm issued. `version` says whose it is: `client`
+ * (what the client may see) or `staff` (with internal notes and files; Directors only).
+ */
 export const reportVerificationSchema = z.object({
   issuedAt: z.iso.datetime(),
   subjectType: z.enum(REPORT_SUBJECT_TYPES),
   subjectNumber: z.string(),
+  version: z.enum(REPORT_VERSIONS),
 });
 export type ReportVerification = z.infer<typeof reportVerificationSchema>;
 

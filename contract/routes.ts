@@ -11,6 +11,8 @@ export const CLIENT_ROUTES = {
   verifyEmail: '/verify-email',
   /** The one-time first-Director page (issue 23); the server answers 404 for it once a Director exists. */
   setup: '/setup',
+  /** Where a report's footer link leads a browser (`GET /api/reports/verify/{sha256}` sends it here, issue 33). */
+  reportVerify: '/reports/verify/:sha256',
   digital: '/digital',
   marketplace: '/marketplace',
   investigations: '/investigations',
@@ -55,17 +57,18 @@ export const MEMBER_ROUTES: ReadonlySet<ClientRouteName> = new Set([
 
 /**
  * The pages reached by a link someone was sent (the first Director's setup link, a password reset, an address to
- * verify): the visitor came to do one thing, so the loading screen of spec 2.2 does
+ * verify) or printed on a report (its verification): the visitor came to do one thing, so the loading screen of spec 2.2 does
  * not play before them, and signing in from them does not come back to them.
  */
 export const SENT_LINK_ROUTES: ReadonlySet<ClientRouteName> = new Set([
   'setup',
   'resetPassword',
   'verifyEmail',
+  'reportVerify',
 ]);
 
 const patterns = (Object.entries(CLIENT_ROUTES) as [ClientRouteName, string][]).map(
-  ([name, route]) => [name, new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`)] as const,
+  ([name, route]) => [name, new RegExp(`^${route.replace(/:[A-Za-z0-9]+/g, '[^/]+')}/?$`)] as const,
 );
 
 /** The client route a path (without its query) belongs to, or undefined when it is none of them. */

@@ -128,4 +128,75 @@ describe('evidence files and reports (issue 22)', () => {
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     }, 180_000);
   }
+
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    it(`opens the report footer's verify link as a page that says in words whether it is genuine at ${width}x${height}`, async () => {
+      // The unknown hash's 404 is logged by the browser; it is the answer the page explains.
+      const page = await e2e.newPage({ skipLoadingScreen: false, expectedErrors: [/404/] });
+      await page.setViewportSize({ width, height });
+      await e2e.signUp(page, `verify${width}`);
+      const opened = await page.request.post(`${e2e.server.url}/api/cases`, {
+        data: {
+          title: `Forged letterhead ${width}`,
+          description: 'A letter on our letterhead reached a client; we did not send it.',
+          category: 'digital_forensics',
+        },
+      });
+      const caseId = ((await opened.json()) as { id: string }).id;
+      expect(
+        (await page.request.post(`${e2e.server.url}/api/cases/${caseId}/report`, { data: {} })).status(),
+      ).toBe(202);
+      let pdf: Buffer | undefined;
+      let printed = '';
+      for (let tries = 0; !pdf && tries < 120; tries++) {
+        const got = await page.request.get(`${e2e.server.url}/api/cases/${caseId}/report`);
+        if (got.status() === 200) {
+          pdf = await got.body();
+          printed = got.headers()['x-report-sha256']!;
+        } else await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(printed).toMatch(/^[0-9a-f]{64}$/);
+      await page.context().clearCookies(); // the reader of a report is anyone
+
+      // What the footer prints, opened in a browser: the page, at once (no loading screen before it).
+      await page.goto(`${e2e.server.url}/api/reports/verify/${printed}`);
+      expect(new URL(page.url()).pathname).toBe(`/reports/verify/${printed}`);
+      await page.getByRole('heading', { name: 'Genuine report' }).waitFor();
+      expect(await page.getByTestId('loading-screen').count()).toBe(0);
+      await page
+        .getByText(/We issued this report on .*It is the client version of case CASE-\d+\./)
+        .waitFor();
+      await page.screenshot({ path: `.tmp/screens/report-verify-genuine-${width}.png`, fullPage: true });
+
+      // The PDF file held by the reader, checked in the browser: its own hash is recorded too.
+      await page.getByLabel('Check a PDF file you hold').setInputFiles({
+        name: 'report.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdf!,
+      });
+      await page.waitForURL(`**/reports/verify/${sha256(pdf!)}`);
+      await page.getByRole('heading', { name: 'Genuine report' }).waitFor();
+
+      // One changed byte: not ours.
+      const altered = Buffer.from(pdf!);
+      altered.writeUInt8(altered.readUInt8(altered.length - 20) ^ 1, altered.length - 20);
+      await page.getByLabel('Check a PDF file you hold').setInputFiles({
+        name: 'report.pdf',
+        mimeType: 'application/pdf',
+        buffer: altered,
+      });
+      await page.getByRole('heading', { name: 'Not issued by us' }).waitFor();
+      await page.getByText('This report is not genuine.').waitFor();
+      await page.screenshot({ path: `.tmp/screens/report-verify-not-issued-${width}.png`, fullPage: true });
+
+      // Programs still get the JSON.
+      const json = await page.request.get(`${e2e.server.url}/api/reports/verify/${printed}`, {
+        headers: { accept: 'application/json' },
+      });
+      expect(await json.json()).toMatchObject({ subjectType: 'case', version: 'client' });
+    }, 180_000);
+  }
 });

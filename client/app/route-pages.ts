@@ -14,6 +14,8 @@ const ResetPasswordRoute = lazyNamed(() => import('@/app/routes/reset-password')
 const VerifyEmailRoute = lazyNamed(() => import('@/app/routes/verify-email'), 'VerifyEmailRoute');
 // The first Director's one-time page (issue 23) brings its form and the 2FA setup.
 const SetupRoute = lazyNamed(() => import('@/app/routes/setup'), 'SetupRoute');
+// Where a report's footer link leads: whether the firm issued it.
+const ReportVerifyRoute = lazyNamed(() => import('@/app/routes/report-verify'), 'ReportVerifyRoute');
 // The catalogue pages stay out of the landing page's JavaScript too.
 const MarketplaceRoute = lazyNamed(() => import('@/app/routes/marketplace'), 'MarketplaceRoute');
 const ProductRoute = lazyNamed(() => import('@/app/routes/product'), 'ProductRoute');
@@ -64,6 +66,7 @@ const routePages: Record<Exclude<ClientRouteName, 'home'>, LazyNamed<object>> = 
   resetPassword: ResetPasswordRoute,
   verifyEmail: VerifyEmailRoute,
   setup: SetupRoute,
+  reportVerify: ReportVerifyRoute,
   digital: DigitalRoute,
   marketplace: MarketplaceRoute,
   investigations: InvestigationsRoute,

@@ -44,6 +44,12 @@ export const paths = {
     label: 'Set up',
     getHref: (token?: string) => (token ? `/setup?${new URLSearchParams({ token })}` : '/setup'),
   },
+  // Where a report's footer link leads a browser: whether the firm issued it, in words.
+  reportVerify: {
+    path: CLIENT_ROUTES.reportVerify,
+    label: 'Verify a report',
+    getHref: (sha256: string) => `/reports/verify/${encodeURIComponent(sha256)}`,
+  },
   digital: { path: CLIENT_ROUTES.digital, label: 'Digital Services', getHref: () => '/digital' },
   marketplace: { path: CLIENT_ROUTES.marketplace, label: 'Marketplace', getHref: () => '/marketplace' },
   investigations: {

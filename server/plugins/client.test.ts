@@ -78,6 +78,7 @@ describe('delivery of the client', () => {
       '/product/42',
       '/settings?tab=privacy',
       '/qr/expired',
+      `/reports/verify/${'a'.repeat(64)}`,
     ]) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(200);
@@ -173,7 +174,7 @@ describe('delivery of the client', () => {
 
   it('knows each route of the table, with one segment for each parameter', () => {
     for (const [name, route] of Object.entries(CLIENT_ROUTES))
-      expect(clientRouteName(route.replace(':id', 'x1')), route).toBe(name);
+      expect(clientRouteName(route.replace(/:[A-Za-z0-9]+/, 'x1')), route).toBe(name);
     expect(clientRouteName('/blog/')).toBe('blog');
     expect(clientRouteName('/product/')).toBeUndefined();
   });

@@ -8,6 +8,7 @@ import {
   reportVerificationSchema,
   sha256Schema,
 } from '../../../contract/reports.js';
+import { CLIENT_ROUTES } from '../../../contract/routes.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { errors } from '../../plugins/error-responses.js';
@@ -19,6 +20,11 @@ const tags = ['reports'];
 const params = z.object({ id: z.string().max(100) });
 const BASES = { case: '/api/cases', investigation: '/api/investigations' } as const;
 const WHOSE = { case: 'a case', investigation: 'an investigation request' } as const;
+
+/** A browser opening the address (its Accept lists text/html), rather than a program asking for JSON. */
+function wantsPage(accept: string | undefined): boolean {
+  return accept !== undefined && /\btext\/html\b/i.test(accept) && !/\bapplication\/json\b/i.test(accept);
+}
 
 /**
  * PDF reports (design 11.6): asked for with POST (202, rendered by a job), fetched with GET (the PDF when done,
@@ -104,8 +110,24 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary:
           'Whether this firm issued a report with this SHA-256 (the one printed in its footer, or the PDF file’s own)',
+        description:
+          'The footer prints this address, so a reader opens it in a browser: a request that accepts `text/html` ' +
+          'and not `application/json` is sent (303) to the page `/reports/verify/{sha256}`, which says in words ' +
+          'whether the report is genuine, when it was issued and which version it is, from this JSON.',
         params: z.object({ sha256: sha256Schema }),
-        response: { 200: reportVerificationSchema, ...errors(400, 404) },
+        response: {
+          200: reportVerificationSchema,
+          303: z
+            .null()
+            .describe('To the verification page, for a browser (`Location: /reports/verify/{sha256}`)'),
+          ...errors(400, 404),
+        },
+      },
+      // Before validation: a malformed hash is the page's to explain, in words, too.
+      onRequest: async (request, reply) => {
+        if (!wantsPage(request.headers.accept)) return;
+        const { sha256 } = request.params as { sha256: string };
+        return reply.redirect(CLIENT_ROUTES.reportVerify.replace(':sha256', encodeURIComponent(sha256)), 303);
       },
     },
     async (request) => reports.verify(ctx, request.params.sha256),

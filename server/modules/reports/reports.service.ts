@@ -162,6 +162,7 @@ export async function verify(ctx: AppContext, sha256: string): Promise<ReportVer
     issuedAt: row.completedAt.toISOString(),
     subjectType: row.subjectType as SubjectType,
     subjectNumber: row.subjectNumber,
+    version: row.version as ReportVersion,
   };
 }
 

@@ -163,6 +163,9 @@ describe('case reports', () => {
     expect(text).toContain('suspect-list.txt');
     expect(text).toContain(c.staffFile.sha256);
     expect(text).toContain(PUBLIC_NOTE);
+    // Verification says it is the staff version.
+    const verified = await asUser(t.app).get(`/api/reports/verify/${response.headers['x-report-sha256']}`);
+    expect(verified.json()).toMatchObject({ subjectType: 'case', version: 'staff' });
     // A Director may also produce exactly what the client would get.
     const client = await produce(c.boss, c.base, 'client');
     expect(client.text).not.toContain(INTERNAL_NOTE);
@@ -185,8 +188,31 @@ describe('case reports', () => {
         issuedAt: expect.any(String),
         subjectType: 'case',
         subjectNumber: c.caseNumber,
+        version: 'client',
       });
     }
+    // The footer's link opened in a browser goes to the page that says it in words; JSON stays for programs.
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const page = await t.app.inject({ url: `/api/reports/verify/${printed}`, headers: { accept: browser } });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe(`/reports/verify/${printed}`);
+    for (const accept of ['application/json', 'application/json, text/html', '*/*']) {
+      const json = await t.app.inject({ url: `/api/reports/verify/${printed}`, headers: { accept } });
+      expect(json.statusCode, accept).toBe(200);
+      expect(json.json<{ version: string }>().version).toBe('client');
+    }
+    // An unknown or malformed hash too: the page says it was not issued here.
+    const unknown = await t.app.inject({
+      url: `/api/reports/verify/${'0'.repeat(64)}`,
+      headers: { accept: browser },
+    });
+    expect(unknown.headers.location).toBe(`/reports/verify/${'0'.repeat(64)}`);
+    const malformed = await t.app.inject({
+      url: '/api/reports/verify/not%20a%20hash',
+      headers: { accept: browser },
+    });
+    expect(malformed.statusCode).toBe(303);
+    expect(malformed.headers.location).toBe('/reports/verify/not%20a%20hash');
     const altered = Buffer.from(pdf);
     altered.writeUInt8(altered.readUInt8(altered.length - 20) ^ 1, altered.length - 20);
     const alteredHash = createHash('sha256').update(altered).digest('hex');
