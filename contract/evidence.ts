@@ -38,6 +38,18 @@ export const EVIDENCE_ACCEPT =
 export const UPLOAD_MAX_BYTES_DEFAULT = 20 * 1024 * 1024;
 export const EVIDENCE_MAX_FILES_DEFAULT = 50;
 
+/**
+ * `GET /api/evidence/limits`: what this server accepts, for the upload form to say (its settings `UPLOAD_MAX_BYTES`
+ * and `EVIDENCE_MAX_FILES`, whose defaults are above).
+ */
+export const evidenceLimitsSchema = z.object({
+  /** The largest file accepted, in bytes (a larger one is refused with 413). */
+  maxBytes: z.number().int().positive(),
+  /** How many live files a case or an investigation request holds at most. */
+  maxFiles: z.number().int().positive(),
+});
+export type EvidenceLimits = z.infer<typeof evidenceLimitsSchema>;
+
 /** The longest name a file keeps (longer ones are cut, keeping the extension). */
 export const EVIDENCE_NAME_MAX = 200;
 

@@ -37,6 +37,8 @@ describe('evidence files and reports (issue 22)', () => {
 
       // A program called invoice.pdf is refused by its content.
       const input = dialog.getByLabel('Attach a file');
+      // The server's own limit (the default here), not "by default".
+      await dialog.getByText(/up to 20 MB a file\./).waitFor();
       await input.setInputFiles({
         name: 'invoice.pdf',
         mimeType: 'application/pdf',

@@ -86,6 +86,22 @@ describe('the marketplace', () => {
     expect(
       await card(page, 'TSCM Bug Sweeping Kit').getByRole('button', { name: 'Tier 2 Required' }).isDisabled(),
     ).toBe(true);
+    // Every tier of the catalogue is offered, tier 3 too (issue 33).
+    expect(await page.getByLabel('Tier').locator('option').allTextContents()).toEqual([
+      'All tiers',
+      'Tier 1',
+      'Tier 2',
+      'Tier 3',
+      'Tier 4',
+    ]);
+    await page.getByLabel('Tier').selectOption({ label: 'Tier 3' });
+    await page.getByRole('button', { name: 'Tier 3 Required' }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Tier 2 Required' }).count()).toBe(0);
+    await page.screenshot({ path: 'e2e/artifacts/marketplace-tier-3.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel('Tier').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/artifacts/marketplace-tier-3-phone.png' });
+    await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByText('28 items found').waitFor();
     expect(new URL(page.url()).search).toBe('');
@@ -98,6 +114,7 @@ describe('the marketplace', () => {
     await page.screenshot({ path: 'e2e/artifacts/product.png' });
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByText('Added to Cart').first().waitFor();
+    await page.getByText('2 × Professional RF Detector RD-8G added to your cart.', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Open shopping cart, 1 item' }).waitFor();
     await page.getByRole('tab', { name: /Reviews/ }).click();
     await page.getByText('No reviews yet').waitFor();
@@ -129,6 +146,10 @@ describe('the marketplace', () => {
     await page.getByText('1 item found').waitFor();
     await card(page, 'Faraday Signal-Blocking Bag Set').getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByText('Added to Cart').first().waitFor();
+    // The card's toast says what the product page's says.
+    await page
+      .getByText('1 × Faraday Signal-Blocking Bag Set added to your cart.', { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Open shopping cart, 1 item' }).click();
     await cart.getByText('Faraday Signal-Blocking Bag Set').waitFor();
     await cart.getByRole('button', { name: 'Proceed to Checkout' }).click();

@@ -518,6 +518,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/account/delete': { access: 'user', body: () => ({ password: 'not the password' }) },
   'GET /api/account/exports': { access: 'user' },
   'GET /api/account/deletion': { access: 'user' },
+  'GET /api/evidence/limits': { access: 'user' },
   'GET /api/account/exports/:id/download': {
     access: 'user',
     // A finished export, as its job leaves it (the workers do not run here).

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EvidenceFile } from '@contract/evidence';
+import type { EvidenceFile, EvidenceLimits } from '@contract/evidence';
 import type { Report, ReportVersion } from '@contract/reports';
 import { ApiError, apiRequest, getJson } from '@/lib/api-client';
 
@@ -16,6 +16,19 @@ export function filesQueryOptions(base: string) {
 
 export function useEvidenceFiles(base: string) {
   return useQuery(filesQueryOptions(base));
+}
+
+/** What this server accepts (UPLOAD_MAX_BYTES, EVIDENCE_MAX_FILES): a setting, read once per page load. */
+export function evidenceLimitsQueryOptions() {
+  return queryOptions({
+    queryKey: ['/api/evidence/limits'],
+    queryFn: ({ signal }) => getJson<EvidenceLimits>('/api/evidence/limits', { on401: 'throw', signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function useEvidenceLimits() {
+  return useQuery(evidenceLimitsQueryOptions());
 }
 
 async function throwIfNotOk(response: Response): Promise<void> {

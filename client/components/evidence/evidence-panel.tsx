@@ -8,7 +8,12 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useEvidenceFiles, useRemoveEvidence, useUploadEvidence } from '@/components/evidence/evidence-api';
+import {
+  useEvidenceFiles,
+  useEvidenceLimits,
+  useRemoveEvidence,
+  useUploadEvidence,
+} from '@/components/evidence/evidence-api';
 
 interface EvidencePanelProps {
   /** The subject's API path: `/api/cases/{id}` or `/api/investigations/{id}`. */
@@ -103,6 +108,7 @@ function FileRow({
 export function EvidencePanel({ base, director, onChanged }: EvidencePanelProps) {
   const id = useId();
   const files = useEvidenceFiles(base);
+  const limits = useEvidenceLimits();
   const upload = useUploadEvidence(base, onChanged);
   const remove = useRemoveEvidence(base, onChanged);
   const input = useRef<HTMLInputElement>(null);
@@ -190,7 +196,8 @@ export function EvidencePanel({ base, director, onChanged }: EvidencePanelProps)
           }}
         />
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          PDF, images, audio, video, Office documents, ZIP, text or CSV; up to 20 MB by default.
+          PDF, images, audio, video, Office documents, ZIP, text or CSV;{' '}
+          {limits.data ? `up to ${formatBytes(limits.data.maxBytes)} a file.` : 'within the size limit.'}
         </p>
         {director && (
           <label className="flex items-center gap-2 text-sm">

@@ -2,7 +2,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { evidenceFileSchema, evidenceUploadFieldsSchema } from '../../../contract/evidence.js';
+import {
+  evidenceFileSchema,
+  evidenceLimitsSchema,
+  evidenceUploadFieldsSchema,
+} from '../../../contract/evidence.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
 import type { StagedBlob } from '../../infra/storage.js';
@@ -95,6 +99,20 @@ export async function evidenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     // One byte past the limit, so the store's own count sees the excess and says 413.
     limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES + 1, files: 1, fields: 4, parts: 6, fieldSize: 1024 },
   });
+
+  r.get(
+    '/api/evidence/limits',
+    {
+      schema: {
+        tags,
+        summary:
+          'What an upload may be here: the largest file in bytes and the most live files per case or request',
+        description: 'The settings UPLOAD_MAX_BYTES and EVIDENCE_MAX_FILES, for an upload form to say.',
+        response: { 200: evidenceLimitsSchema, ...errors(401) },
+      },
+    },
+    async () => ({ maxBytes: ctx.config.UPLOAD_MAX_BYTES, maxFiles: ctx.config.EVIDENCE_MAX_FILES }),
+  );
 
   for (const type of ['case', 'investigation'] as const) {
     const base = BASES[type];

@@ -236,6 +236,14 @@ describe('evidence files on a case', () => {
     expect((await asUser(t.app, owner).get(`${base}/files`)).json<EvidenceFile[]>()).toHaveLength(2);
   });
 
+  it("says the server's own limits at /api/evidence/limits, to signed-in users", async () => {
+    const owner = await registerUser(t.app);
+    const limits = await asUser(t.app, owner).get('/api/evidence/limits');
+    expect(limits.statusCode).toBe(200);
+    expect(limits.json()).toEqual({ maxBytes: MAX_BYTES, maxFiles: MAX_FILES });
+    expect((await t.app.inject({ url: '/api/evidence/limits' })).statusCode).toBe(401);
+  });
+
   it('is 413 past UPLOAD_MAX_BYTES, keeping nothing, and 400 for empty, cut-short or fileless uploads', async () => {
     const owner = await registerUser(t.app);
     const base = await openCase(owner);

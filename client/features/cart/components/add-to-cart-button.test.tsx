@@ -65,6 +65,8 @@ describe('AddToCartButton labels', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Added to Cart')).toBeInTheDocument();
+    // The same words as the product page's form says (one unit here).
+    expect(screen.getByText(`1 × ${product.name} added to your cart.`)).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(post?.[0]).toBe('/api/cart');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ productId: product.id, quantity: 1 });

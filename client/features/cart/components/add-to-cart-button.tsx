@@ -61,7 +61,7 @@ export function AddToCartButton({ product, user, className }: AddToCartButtonPro
       { productId: product.id, quantity: 1 },
       {
         onSuccess: () =>
-          toast({ title: CART_MESSAGES.added, description: `${product.name} is in your cart.` }),
+          toast({ title: CART_MESSAGES.added, description: CART_MESSAGES.addedDescription(1, product.name) }),
         onError: (error) => {
           if (handleUnauthorizedError(error)) return;
           toast({

@@ -39,7 +39,7 @@ describe('product page quantity', () => {
   });
 
   it('starts at 1 with decrease disabled, steps with plus and minus, and sends the quantity', async () => {
-    const { user, input, postedQuantity } = setup();
+    const { user, input, product, postedQuantity } = setup();
     expect(input).toHaveValue('1');
     expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
@@ -48,6 +48,7 @@ describe('product page quantity', () => {
     expect(input).toHaveValue('2');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Added to Cart')).toBeInTheDocument();
+    expect(screen.getByText(`2 × ${product.name} added to your cart.`)).toBeInTheDocument();
     expect(postedQuantity()).toBe(2);
   });
 

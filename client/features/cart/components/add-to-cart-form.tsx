@@ -48,7 +48,7 @@ export function AddToCartForm({ product, user }: AddToCartFormProps) {
         onSuccess: () =>
           toast({
             title: CART_MESSAGES.added,
-            description: `${quantity} × ${product.name} added to your cart.`,
+            description: CART_MESSAGES.addedDescription(quantity, product.name),
           }),
         onError: (error) => {
           if (handleUnauthorizedError(error, CART_MESSAGES.detailLoginRequired)) return;

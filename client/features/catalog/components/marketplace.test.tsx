@@ -80,6 +80,18 @@ describe('marketplace', () => {
     expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('offers every tier of the tier catalogue in the tier filter, and reads tier 3 from the address', async () => {
+    const { productRequests } = await openMarketplace('/marketplace?tier=3');
+    await screen.findByText('30 items found');
+    expect(
+      within(screen.getByLabelText('Tier'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All tiers', 'Tier 1', 'Tier 2', 'Tier 3', 'Tier 4']);
+    expect(screen.getByLabelText('Tier')).toHaveValue('3');
+    expect(searchOf(productRequests[0]!)).toMatchObject({ tier: '3' });
+  });
+
   it('puts each control into the address and the request, and clears them all', async () => {
     const { user, productRequests, location } = await openMarketplace();
     await screen.findByText('30 items found');

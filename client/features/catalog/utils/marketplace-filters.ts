@@ -1,4 +1,5 @@
 import { PRODUCT_SORTS, STOCK_FILTERS, type ProductSort, type StockFilter } from '@contract/catalog-filters';
+import { TIER_PLANS, type Tier } from '@contract/tiers';
 import type { ProductFilters } from '@/features/catalog/api/get-products';
 
 export type MarketplaceView = 'grid' | 'list';
@@ -8,8 +9,11 @@ export interface MarketplaceState extends ProductFilters {
   view: MarketplaceView;
 }
 
-/** The tier filter offers these, after "all": tiers 1 and 2. */
-export const TIER_FILTER_OPTIONS = [1, 2] as const;
+/**
+ * The tier filter offers these, after "all": every tier of the one tier catalogue (contract/tiers.ts), which is what
+ * a product's minimum tier can be. The spec's "all, 1, 2" missed the catalogue's tier 3 (and 4) items (issue 33).
+ */
+export const TIER_FILTER_OPTIONS: readonly Tier[] = TIER_PLANS.map((plan) => plan.tier);
 
 export const SORT_LABELS: Record<ProductSort, string> = {
   default: 'Default',
