@@ -187,7 +187,7 @@ export function DeleteAccountCard() {
           title="What is kept"
           items={[
             'Orders, payments, invoices, subscription billing history and the audit log: the law requires the firm to keep them. They stay attached to an anonymous account that staff see as a numbered "Deleted user".',
-            "Files staff attached to your cases, and staff's updates on them. Page views and searches stay as anonymous statistics.",
+            "Files staff attached to your cases, and staff's updates on them. PDF reports already made of your cases and requests stay as they were issued. Page views and searches stay as anonymous statistics.",
             'Your address can then be used to register a new account.',
           ]}
         />
