@@ -54,6 +54,15 @@ describe('Settings > Privacy', () => {
       const panel = page.getByRole('tabpanel', { name: 'Privacy' });
       await panel.getByText('No exports yet').waitFor();
       await page.screenshot({ path: `.tmp/screens/privacy-empty-${viewport.name}.png`, fullPage: true });
+      // Deleting says when (this server's grace: none), what becomes of a subscription and what goes (issue 33).
+      await panel.getByText(/The deletion is carried out within a minute of your request\./).waitFor();
+      await panel.getByText(/It is not refunded\./).waitFor();
+      await panel
+        .getByRole('list', { name: 'What is deleted' })
+        .getByText(/evidence files you uploaded/)
+        .waitFor();
+      await panel.getByRole('heading', { name: 'What is kept' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `.tmp/screens/privacy-delete-card-${viewport.name}.png` });
 
       await panel.getByRole('button', { name: 'Export my data' }).click();
       const ready = panel.getByRole('listitem', { name: /, Ready$/ });
