@@ -81,7 +81,7 @@ describe('/reset-password', () => {
     expect(queryClient.getQueryData(['/api/cart'])).toBeUndefined();
     expect(screen.getByRole('link', { name: 'Request Access' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }));
     expect(location.history.at(-1)).toBe('/login');
     expect(await screen.findByRole('form', { name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
   });

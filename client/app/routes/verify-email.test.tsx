@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@contract/auth';
@@ -50,7 +50,10 @@ describe('/verify-email', () => {
     expect(
       await screen.findByText('Your e-mail address is verified.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     const calls = callsTo(fetchMock, '/api/auth/verify-email');
     expect(calls).toHaveLength(1);
     expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({ token: TOKEN });
@@ -102,7 +105,7 @@ describe('/verify-email', () => {
     );
     openPage();
     expect(await screen.findByText(INVALID, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/login?returnTo=%2Fverify-email',
     );
