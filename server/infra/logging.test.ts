@@ -113,16 +113,26 @@ describe('the log format', () => {
   it('writes through an asynchronous destination and loses no line when the process exits or crashes', async () => {
     // A process that writes 20,000 request lines to a pipe as fast as it can, then ends: on its own, or by an
     // uncaught error that the shutdown handler turns into an orderly stop.
-    const run = (ending: 'exit' | 'crash') =>
+    const run = (ending: 'exit' | 'crash' | 'killed') =>
       new Promise<{ lines: string[]; code: number | null }>((resolve, reject) => {
         const script = `
           import { createLogger } from './server/infra/logging.ts';
           import { handleShutdown } from './server/infra/shutdown.ts';
           const { logger } = createLogger({ level: 'info', format: 'json', nodeEnv: 'production' });
           handleShutdown({ logger, timeoutMs: 1000, close: async () => {}, abort: () => {} });
-          for (let i = 0; i < 20000; i++)
+          const lines = ${ending === 'killed' ? 0 : 20_000};
+          for (let i = 0; i < lines; i++)
             logger.info({ reqId: String(i), method: 'GET', route: '/x', path: '/x', status: 200, ms: 1 }, 'request');
-          ${ending === 'exit' ? 'process.exit(0);' : "setTimeout(() => { throw new Error('crash') }, 0);"}
+          ${
+            {
+              // The server's orderly stop, as on a SIGTERM.
+              exit: "process.kill(process.pid, 'SIGTERM');",
+              crash: "setTimeout(() => { throw new Error('crash') }, 0);",
+              // SIGKILL skips the flush at exit: the lines are there only if the batch was written within its time.
+              killed:
+                "logger.info('the last line'); setTimeout(() => process.kill(process.pid, 'SIGKILL'), 1000);",
+            }[ending]
+          }
         `;
         const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
           stdio: ['ignore', 'pipe', 'inherit'],
@@ -139,6 +149,9 @@ describe('the log format', () => {
     expect(crashed.code).toBe(1);
     expect(crashed.lines.filter((line) => line.includes('"msg":"request"'))).toHaveLength(20_000);
     expect(crashed.lines.some((line) => line.includes('unexpected error: stopping'))).toBe(true);
+    // A quiet server's line goes out within the batch's time, not only when the batch fills.
+    const killed = await run('killed');
+    expect(killed.lines).toEqual([expect.stringContaining('the last line')]);
   }, 30_000);
 });
 

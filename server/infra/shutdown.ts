@@ -33,10 +33,20 @@ export interface Shutdown {
   uninstall(): void;
 }
 
+/**
+ * Exits once the logger has written what it holds: its asynchronous destination may have a write under way, which
+ * `process.exit` would cut off (the flush pino makes at exit writes only what waits behind it). At most a second.
+ */
+function flushThenExit(logger: Logger, code: number): void {
+  const done = () => process.exit(code);
+  setTimeout(done, 1000);
+  logger.flush(done);
+}
+
 export function handleShutdown(options: ShutdownOptions): Shutdown {
   const { logger, timeoutMs } = options;
   const repeatWindowMs = options.repeatWindowMs ?? 500;
-  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const exit = options.exit ?? ((code: number) => flushThenExit(logger, code));
   let first: { reason: Signal | 'error'; at: number } | null = null;
 
   function stop(reason: Signal | 'error') {
