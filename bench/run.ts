@@ -299,7 +299,12 @@ async function main() {
   const app = await startApp('app-0');
   /** More app processes on the same database, for the throughput section's medians (stopped after it). */
   const moreApps: (Server & { log: string })[] = [];
-  /** App processes with the request log off (LOG_LEVEL=warn), for its cost. */
+  /**
+   * The request log's A/B: fresh app processes as shipped and with the log at `warn`, that have served nothing else
+   * (a process that served every route of the section runs the same route slower for its history, which would be
+   * counted as the log's cost).
+   */
+  const logApps: (Server & { log: string })[] = [];
   const quietApps: (Server & { log: string })[] = [];
   let peer: Server | undefined;
   try {
@@ -319,6 +324,7 @@ async function main() {
     for (let i = 1; i < PROCESSES; i++)
       moreApps.push(await startApp(`app-${i}`, { DATABASE_URL: databaseUrl }));
     for (let i = 0; i < PROCESSES; i++) {
+      logApps.push(await startApp(`logged-${i}`, { DATABASE_URL: databaseUrl }));
       quietApps.push(await startApp(`quiet-${i}`, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }));
     }
     const served = (server: Server) => ({ url: server.url, pid: server.process.pid! });
@@ -330,7 +336,7 @@ async function main() {
     // Each process's hot paths compiled before anything is measured (the extra app processes are new).
     const warmUps = [
       ...hellos.map((server) => `${server.url}/hello`),
-      ...[app, ...moreApps, ...quietApps].map((server) => `${server.url}/healthz`),
+      ...[app, ...moreApps, ...logApps, ...quietApps].map((server) => `${server.url}/healthz`),
     ];
     for (const url of warmUps) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
     const throughput = await throughputSection({
@@ -343,12 +349,12 @@ async function main() {
     });
     const { baseline, rows } = throughput;
     const requestLog = await requestLogCost({
-      shipped: [app, ...moreApps].map(logged),
+      shipped: logApps.map(logged),
       quiet: quietApps.map(logged),
       hello: baseline,
       load,
     });
-    await stopAll([peer, ...moreApps, ...quietApps]);
+    await stopAll([peer, ...moreApps, ...logApps, ...quietApps]);
 
     const checkout = await checkoutRun(app.url, databaseUrl);
 
@@ -638,7 +644,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    for (const server of [...hellos, ...moreApps, ...quietApps]) server.process.kill('SIGTERM');
+    for (const server of [...hellos, ...moreApps, ...logApps, ...quietApps]) server.process.kill('SIGTERM');
     peer?.process.kill('SIGTERM');
     app.process.kill('SIGTERM');
     await new Promise((resolve) => app.process.once('exit', resolve));
