@@ -150,8 +150,11 @@ export function fastifyLogging(
   };
 }
 
-/** The route of a request no route claimed (the client's pages, 404s). */
-const UNMATCHED = 'unmatched';
+/**
+ * The route of a request no route claimed (the client's pages, 404s): in its request line, and as the `route` label
+ * of its metrics (one series, not one per URL).
+ */
+export const UNMATCHED = 'unmatched';
 
 /**
  * A request's logger (Fastify's `request.log`), whose pino child, bound to the request id, is made the first time

@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Registry, type Histogram } from 'prom-client';
+import { UNMATCHED } from '../infra/logging.js';
 import { hookList } from '../lib/route-options.js';
 
 declare module 'fastify' {
@@ -41,8 +42,6 @@ export function requestId(request: IncomingMessage): string {
 
 /** Seconds; from a fast cached read to a slow report. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/** The `route` label of a request no route claimed (the client's pages and 404s): one series, not one per URL. */
-const UNMATCHED = 'unmatched';
 
 interface Sample {
   labels: Record<string, string | number>;
