@@ -58,7 +58,7 @@ describe('a forgotten password', () => {
     await smtp.waitFor((m) => m.to.includes(email) && m.subject === 'Your password was changed');
 
     await page.setViewportSize({ width: 1280, height: 860 });
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL('**/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
