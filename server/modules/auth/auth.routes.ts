@@ -131,6 +131,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, ...errors(401) } },
       onRequest: app.requireUser,
+      // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
+      compress: false,
     },
     // The user row lives in the session cache until it changes (decision 004): its answer is made once per row.
     async (request, reply) => sendCachedJson(request, reply, currentAuth(request).user, serializeUser),

@@ -25,6 +25,8 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         querystring: blogListQuerySchema,
         response: { 200: summariesSchema, ...errors(400) },
       },
+      // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
+      compress: false,
     },
     async (request, reply) => {
       const { category, limit, tier } = request.query;

@@ -26,6 +26,8 @@ export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         summary: "The signed-in user's cart",
         response: { 200: cartSchema, ...errors(401) },
       },
+      // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
+      compress: false,
     },
     // The cart is cached per user until it changes (decision 004): its JSON is made once per cached cart.
     async (request, reply) =>

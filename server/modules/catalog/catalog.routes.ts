@@ -49,6 +49,8 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
       // Public and the same for everyone: a browser's session is not looked up (decision 014).
       config: { session: false },
+      // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
+      compress: false,
     },
     async (request, reply) => {
       const { products, total } = await catalog.listProducts(ctx, request.query);

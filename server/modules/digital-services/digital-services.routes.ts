@@ -33,6 +33,8 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
       },
       // Public and the same for everyone: a browser's session is not looked up (decision 014).
       config: { session: false },
+      // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
+      compress: false,
     },
     async (request, reply) =>
       sendCachedJson(request, reply, await digital.listServices(ctx), serializeSuite, { shared: true }),
