@@ -124,6 +124,12 @@ async function start(
   throw new Error(`${args.join(' ')} did not start`);
 }
 
+/** The installed Lighthouse's version, for the table's heading. */
+async function lighthouseVersion(): Promise<string> {
+  const manifest = path.join(projectRoot, 'node_modules', 'lighthouse', 'package.json');
+  return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
+}
+
 /** Stops servers and waits for them to exit. */
 async function stopAll(servers: Server[]): Promise<void> {
   await Promise.all(
@@ -455,7 +461,7 @@ async function main() {
     }
     if (lighthouse.length > 0) {
       console.log(
-        `\nLighthouse 12, mobile preset, Debian Chromium, the median of ${LIGHTHOUSE_RUNS} runs each ` +
+        `\nLighthouse ${await lighthouseVersion()}, mobile preset, Debian Chromium, the median of ${LIGHTHOUSE_RUNS} runs each ` +
           '(targets: each score >= 95, CLS < 0.05)',
       );
       console.log(
