@@ -172,7 +172,7 @@ export async function mailThroughput(options: {
   const { databaseUrl, sink, count } = options;
   const config = await loadConfig(parseEnv(options.env));
   const pool = createPool(databaseUrl, 2);
-  const ctx = createAppContext(createDb(pool), config, { queue: new JobQueue(databaseUrl) });
+  const ctx = createAppContext(createDb(pool), config, { queue: new JobQueue(databaseUrl, { config }) });
   const kind = `bench.burst.${Date.now()}`;
   const recipient = (i: number) => `${kind}.${i}@example.test`;
   try {

@@ -118,7 +118,7 @@ async function run(argv: string[]): Promise<string> {
   if (command === 'db:backup' || command === 'db:restore') return backupCommand(command, positionals, config);
   const database = await connect(config);
   // Mail is queued for the server's workers; `user:reset-password` also hands its message over at once.
-  const ctx = createAppContext(database.db, config, { queue: new JobQueue(database.url) });
+  const ctx = createAppContext(database.db, config, { queue: new JobQueue(database.url, { config }) });
   try {
     await runMigrations(database.url);
     switch (command) {

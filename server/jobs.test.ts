@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, sessions } from './db/schema/index.js';
+import { authModule } from './modules/auth/auth.module.js';
+import { rateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
 import { SCHEDULES } from './modules.js';
 import { createTestApp, registerUser, type TestApp } from './test/helpers.js';
 
@@ -40,8 +42,8 @@ describe('background jobs', () => {
       .insert(rateLimits)
       .values({ key: 'stale', count: 3, resetAt: new Date(Date.now() - 1_000) });
 
-    await t.ctx.queue.send(SCHEDULES.purgeSessions, {});
-    await t.ctx.queue.send(SCHEDULES.purgeRateLimits, {});
+    await t.ctx.queue.send(authModule.schedules.purgeSessions, {});
+    await t.ctx.queue.send(rateLimitsModule.schedules.purgeRateLimits, {});
     await until(async () => (await t.database.db.select().from(sessions)).length === 1);
     await until(
       async () =>

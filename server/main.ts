@@ -79,7 +79,7 @@ async function main() {
   const ctx = createAppContext(database.db, config, {
     events: new EventBus(logger),
     databaseUrl: database.url,
-    queue: new JobQueue(database.url, { logger }),
+    queue: new JobQueue(database.url, { logger, config }),
   });
   // A database restored or moved without the key its 2FA secrets were sealed with stops the start, loudly.
   await checkEncryptionKey(ctx);

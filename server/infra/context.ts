@@ -71,7 +71,7 @@ export function createContext(db: Db, config: AppConfig, options: ContextOptions
     events: options.events ?? new EventBus(),
     changes,
     caches: createCaches(changes),
-    queue: options.queue ?? new JobQueue(options.databaseUrl ?? null),
+    queue: options.queue ?? new JobQueue(options.databaseUrl ?? null, { config }),
     mailer: options.mailer ?? createMailSender({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     settlements: options.settlements,
     now: options.now ?? (() => new Date()),

@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { AppContext, Settlements } from './context.js';
+import type { JobDefinition, ScheduleDefinition } from './job.js';
 
 /** What every module's routes are given when `buildApp` registers them. */
 export interface RouteDeps {
@@ -10,14 +11,6 @@ export interface RouteDeps {
 
 /** A Fastify plugin of one module's routes; it takes what it needs from `RouteDeps`. */
 export type ModuleRoutes = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
-
-/** A scheduled job (cron, UTC) that the job runner puts in the queue. */
-export interface Schedule {
-  /** The queue's name for it. */
-  name: string;
-  cron: string;
-  run(ctx: AppContext, logger: FastifyBaseLogger): Promise<void>;
-}
 
 /**
  * What one server module brings to the app, in one place: `buildApp` registers the routes and subscriptions of
@@ -30,10 +23,10 @@ export interface ServerModule {
   routes?: readonly ModuleRoutes[];
   /** Listens to the event bus; `buildApp` calls it once, before any module's routes. */
   subscribe?: (ctx: AppContext) => void;
-  /** Scheduled maintenance jobs, by a name the tests use. */
-  schedules?: Readonly<Record<string, Schedule>>;
-  /** Attaches the module's queue workers; the job runner calls it after the queue started. */
-  jobs?: (ctx: AppContext, logger: FastifyBaseLogger) => Promise<void>;
+  /** Scheduled maintenance jobs (`defineSchedule`), by a name the tests use. */
+  schedules?: Readonly<Record<string, ScheduleDefinition>>;
+  /** The module's queued jobs (`defineJob`); the job runner attaches a worker for each after the queue started. */
+  jobs?: readonly JobDefinition[];
   /** What this module does when a pending payment of one of its purposes is settled. */
   settlements?: Settlements;
 }

@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import PgBoss10 from 'pg-boss-10';
+import { z } from 'zod';
 import { createTestDatabase } from '../test/helpers.js';
+import type { JobSpec } from './job.js';
 import { JobQueue } from './queue.js';
+
+/** A job of queue `name` whose payload is `{ name }`. */
+const named = (name: string) => ({ name, payload: z.object({ name: z.string() }) });
+/** A job of queue `name` whose payload is `{ n }`. */
+const numbered = (name: string) => ({ name, payload: z.object({ n: z.number() }) });
 
 describe('the job queue', () => {
   it('lets two instances that start at once create the same new queues, and shares their jobs', async () => {
@@ -15,13 +22,13 @@ describe('the job queue', () => {
       await Promise.all(
         instances.flatMap((queue) =>
           names.map((name) =>
-            queue.work<{ name: string }>(name, async (job) => {
-              ran.push(job.data.name);
+            queue.work(named(name), async (data) => {
+              ran.push(data.name);
             }),
           ),
         ),
       );
-      await Promise.all(names.map((name) => instances[0]!.send(name, { name })));
+      await Promise.all(names.map((name) => instances[0]!.send(named(name), { name })));
       const deadline = Date.now() + 10_000;
       while (ran.length < names.length && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -36,23 +43,97 @@ describe('the job queue', () => {
     const database = await createTestDatabase();
     const queue = new JobQueue(database.url, { expiryCheckIntervalSeconds: 1 });
     try {
-      const id = await queue.send(
-        'crashed-try',
-        { n: 1 },
-        { retryLimit: 1, retryDelay: 1, expireInSeconds: 1 },
-      );
+      const crashedTry = {
+        ...numbered('crashed-try'),
+        retry: { retryLimit: 1, retryDelay: 1, expireInSeconds: 1 },
+      };
+      const id = await queue.send(crashedTry, { n: 1 });
       // As a worker of a killed process leaves it: claimed (active) and never finished.
       await database.db.execute(
         sql`update pgboss.job set state = 'active', started_on = now() - interval '1 minute' where id = ${id}`,
       );
       const ran: { id: string; retryCount: number }[] = [];
-      await queue.work('crashed-try', async (job) => {
+      await queue.work(crashedTry, async (_data, job) => {
         ran.push({ id: job.id, retryCount: job.retryCount });
       });
       const deadline = Date.now() + 15_000;
       while (ran.length === 0 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(ran).toEqual([{ id, retryCount: 1 }]);
+    } finally {
+      await queue.stop(0);
+      await database.close();
+    }
+  });
+});
+
+describe('jobs typed by their definition', () => {
+  it('takes only the payload its definition declares (a type-level check)', () => {
+    const queue = new JobQueue(null);
+    const job = named('typed');
+    expectTypeOf(queue.send<typeof job.payload>)
+      .parameter(1)
+      .toEqualTypeOf<{ name: string }>();
+    // Never called: the lines below only have to compile, or fail to.
+    const _typed = () => {
+      void queue.send(job, { name: 'ok' });
+      // @ts-expect-error a payload of another shape does not compile
+      void queue.send(job, { name: 1 });
+      // @ts-expect-error nor does a missing one
+      void queue.send(job, {});
+      void queue.work(job, async (data) => {
+        expectTypeOf(data).toEqualTypeOf<{ name: string }>();
+      });
+    };
+  });
+
+  it('refuses to send a payload its schema rejects, and queues nothing', async () => {
+    const database = await createTestDatabase();
+    const queue = new JobQueue(database.url);
+    try {
+      const job = numbered('checked-on-send');
+      await expect(queue.send(job, { n: 'one' } as unknown as { n: number })).rejects.toThrow(
+        /checked-on-send: the payload does not match its schema/,
+      );
+      await queue.send(job, { n: 1 });
+      const { rows } = await database.db.execute<{ data: unknown }>(
+        sql`select data from pgboss.job where name = 'checked-on-send'`,
+      );
+      expect(rows).toEqual([{ data: { n: 1 } }]);
+    } finally {
+      await queue.stop(0);
+      await database.close();
+    }
+  });
+
+  it('fails a stored job its schema rejects, logs it, and goes on with the next', async () => {
+    const database = await createTestDatabase();
+    const errors: { obj: object; message: string }[] = [];
+    const logger = { info: () => {}, error: (obj: object, message: string) => errors.push({ obj, message }) };
+    const queue = new JobQueue(database.url, { logger });
+    try {
+      // An older release's job of the same queue, with a payload this one no longer takes.
+      const before = { name: 'changed-shape', payload: z.object({ old: z.string() }) };
+      const now = numbered('changed-shape');
+      const malformed = await queue.send(before, { old: 'x' });
+      const fine = await queue.send(now, { n: 2 });
+      const ran: number[] = [];
+      await queue.work(now, async (data) => {
+        ran.push(data.n);
+      });
+      const deadline = Date.now() + 10_000;
+      while (ran.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ran).toEqual([2]);
+      const { rows } = await database.db.execute<{ id: string; state: string }>(
+        sql`select id, state from pgboss.job where name = 'changed-shape' order by created_on`,
+      );
+      expect(rows.find((row) => row.id === fine)?.state).toBe('completed');
+      expect(rows.find((row) => row.id === malformed)?.state).toMatch(/^(failed|retry)$/);
+      expect(errors).toContainEqual({
+        obj: expect.objectContaining({ queue: 'changed-shape', jobId: malformed }),
+        message: 'job payload does not match its schema; the job fails',
+      });
     } finally {
       await queue.stop(0);
       await database.close();
@@ -89,9 +170,13 @@ describe('the move from pg-boss 10', () => {
     const queue = new JobQueue(database.url);
     try {
       const ran: { name: string; id: string; data: unknown; retryCount: number }[] = [];
-      for (const name of ['mail.send', 'reports.render'])
-        await queue.work(name, async (job) => {
-          ran.push({ name, id: job.id, data: job.data, retryCount: job.retryCount });
+      const jobs: JobSpec[] = [
+        { name: 'mail.send', payload: z.object({ outboxId: z.number() }) },
+        { name: 'reports.render', payload: z.object({ reportId: z.string() }) },
+      ];
+      for (const spec of jobs)
+        await queue.work(spec, async (data, job) => {
+          ran.push({ name: spec.name, id: job.id, data, retryCount: job.retryCount });
         });
       const deadline = Date.now() + 15_000;
       while (ran.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));

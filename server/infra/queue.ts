@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgBoss, type Db, type SendOptions as BossSendOptions } from 'pg-boss';
+import type { z } from 'zod';
+import type { AppConfig } from '../config/env.js';
 import type { DbOrTx } from '../db/client.js';
+import type { JobSpec, RetryPolicy } from './job.js';
 import { moveOldQueueJobs, setAsideOldQueueSchema } from './queue-upgrade.js';
 
 export interface QueueLogger {
@@ -8,20 +11,20 @@ export interface QueueLogger {
   info(obj: object, message: string): void;
 }
 
-/** One claimed job: its id, its data and how many times it was tried before. */
-export interface Job<T> {
+/** One claimed job: its id and how many times it was tried before. */
+export interface ClaimedJob {
   id: string;
-  data: T;
   retryCount: number;
 }
 
-export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+/** Runs one job's payload, already parsed by its definition's schema. */
+export type JobHandler<T> = (data: T, job: ClaimedJob) => Promise<void>;
 
-/** Per-job retry and timing, set when the job is sent (a queue's own defaults would depend on who created it). */
-export type SendOptions = Pick<
-  BossSendOptions,
-  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'startAfter' | 'singletonKey'
->;
+/** What a sender may choose per job; the retries come from the job's definition. */
+export type SendOptions = Pick<BossSendOptions, 'startAfter' | 'singletonKey'> & {
+  /** Writes the job with this transaction: it exists if and only if the change that caused it commits. */
+  tx?: DbOrTx;
+};
 
 export interface JobQueueOptions {
   /** How often an idle worker looks for jobs sent by other instances (pg-boss allows 0.5 s at least). */
@@ -33,6 +36,8 @@ export interface JobQueueOptions {
    */
   expiryCheckIntervalSeconds?: number;
   logger?: QueueLogger;
+  /** The app's configuration, for the jobs whose retry policy is a function of it (mail's). */
+  config?: AppConfig;
 }
 
 const silent: QueueLogger = { error: () => {}, info: () => {} };
@@ -54,12 +59,14 @@ export class JobQueue {
   private readonly workers = new Map<string, string[]>();
   private readonly pollingIntervalSeconds: number;
   private readonly logger: QueueLogger;
+  private readonly config: AppConfig | undefined;
 
   constructor(
     private readonly url: string | null,
     options: JobQueueOptions = {},
   ) {
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    this.config = options.config;
     const logger = (this.logger = options.logger ?? silent);
     this.boss = url
       ? new PgBoss({
@@ -93,17 +100,27 @@ export class JobQueue {
   }
 
   /**
-   * Queues a job and returns its id. With `tx`, the job is written by that transaction: it exists if and only if
-   * the change that caused it commits (decision 006).
+   * Queues a `job` with `data` and returns its id. The data must match the job's payload schema (a mismatch is a
+   * programmer's error and throws); the retries are the job's own. With `tx`, the job is written by that
+   * transaction: it exists if and only if the change that caused it commits (decision 006).
    */
-  async send<T extends object>(
-    name: string,
-    data: T,
-    options: SendOptions & { tx?: DbOrTx } = {},
+  async send<S extends z.ZodType>(
+    job: JobSpec<S>,
+    data: NoInfer<z.input<S>>,
+    options: SendOptions = {},
   ): Promise<string> {
+    const { name } = job;
+    const parsed = job.payload.safeParse(data);
+    if (!parsed.success)
+      throw new Error(`job ${name}: the payload does not match its schema: ${parsed.error.message}`);
     const { tx, ...sendOptions } = options;
     const boss = await this.ready(name);
-    const id = await boss.send(name, data, tx ? { ...sendOptions, db: executorOf(tx) } : sendOptions);
+    const jobOptions = { ...this.retryOf(job), ...sendOptions };
+    const id = await boss.send(
+      name,
+      parsed.data as object,
+      tx ? { ...jobOptions, db: executorOf(tx) } : jobOptions,
+    );
     if (!id) throw new Error(`queue ${name} refused a job`);
     // Wake this process's workers of the queue (a busy one looks again when its job ends anyway). A job sent in a
     // transaction is not visible before the commit: the wake-up after a moment usually finds it committed, and the
@@ -117,22 +134,33 @@ export class JobQueue {
   }
 
   /**
-   * Runs `handler` for each job of `name`, one at a time per worker (`concurrency` workers in this process); a
-   * throw fails the try (and retries it if allowed). A worker that found a job looks for the next one at once: only
-   * an idle worker waits for its poll, so a backlog drains as fast as the handlers go.
+   * Runs `handler` for each job of `job`'s queue, one at a time per worker (the definition's `concurrency` workers
+   * in this process), with the data parsed by the job's payload schema. A throw fails the try (and retries it if
+   * allowed); so does data that does not match the schema (a job written by hand or by an older release), which is
+   * logged and leaves the worker running. A worker that found a job looks for the next one at once: only an idle
+   * worker waits for its poll, so a backlog drains as fast as the handlers go.
    */
-  async work<T>(name: string, handler: JobHandler<T>, { concurrency = 1 } = {}): Promise<void> {
+  async work<S extends z.ZodType>(job: JobSpec<S>, handler: JobHandler<z.output<S>>): Promise<void> {
+    const { name } = job;
     const boss = await this.ready(name);
     const ids = this.workers.get(name) ?? [];
-    for (let i = 0; i < concurrency; i++) {
+    for (let i = 0; i < (job.concurrency ?? 1); i++) {
       let workerId = '';
-      workerId = await boss.work<T>(
+      workerId = await boss.work(
         name,
         { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
-        async ([job]) => {
-          if (!job) return;
+        async ([claimed]) => {
+          if (!claimed) return;
           try {
-            await handler({ id: job.id, data: job.data, retryCount: job.retryCount });
+            const parsed = job.payload.safeParse(claimed.data);
+            if (!parsed.success) {
+              this.logger.error(
+                { queue: name, jobId: claimed.id, issues: parsed.error.issues },
+                'job payload does not match its schema; the job fails',
+              );
+              throw new Error(`job ${name} ${claimed.id}: the payload does not match its schema`);
+            }
+            await handler(parsed.data, { id: claimed.id, retryCount: claimed.retryCount });
           } finally {
             if (workerId) boss.notifyWorker(workerId);
           }
@@ -143,13 +171,14 @@ export class JobQueue {
     this.workers.set(name, ids);
   }
 
-  /** Sends a `name` job on `cron` (UTC) from whichever instance's clock fires first, and runs it with `handler`. */
-  async schedule(name: string, cron: string, handler: () => Promise<unknown>): Promise<void> {
-    const boss = await this.ready(name);
-    await boss.schedule(name, cron);
-    await this.work(name, async () => {
-      await handler();
-    });
+  /** Sends a `job` on its `cron` (UTC) from whichever instance's clock fires first, and runs it with `handler`. */
+  async schedule<S extends z.ZodType>(
+    job: JobSpec<S> & { cron: string },
+    handler: JobHandler<z.output<S>>,
+  ): Promise<void> {
+    const boss = await this.ready(job.name);
+    await boss.schedule(job.name, job.cron);
+    await this.work(job, handler);
   }
 
   /** The schedules stored in the queue (for tests and diagnostics). */
@@ -164,6 +193,12 @@ export class JobQueue {
     if (!this.starting || !this.boss) return;
     await this.starting.catch(() => undefined);
     await this.boss.stop({ graceful: true, timeout: timeoutMs });
+  }
+
+  private retryOf(job: JobSpec): RetryPolicy {
+    if (typeof job.retry !== 'function') return job.retry ?? {};
+    if (!this.config) throw new Error(`job ${job.name}: its retry policy needs the queue's config option`);
+    return job.retry(this.config);
   }
 
   private async ready(name: string): Promise<PgBoss> {

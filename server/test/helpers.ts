@@ -73,7 +73,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const queue = new JobQueue(database.url, { pollingIntervalSeconds: 0.5 });
+  const queue = new JobQueue(database.url, { pollingIntervalSeconds: 0.5, config });
   const ctx = createAppContext(database.db, config, { databaseUrl: database.url, queue });
   const app = await buildApp({
     config,

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { DeleteAccountRequest } from '../../../contract/privacy.js';
 import { deletedUserLabel } from '../../db/deleted-users.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
+import { defineJob, defineSchedule, type JobRun } from '../../infra/job.js';
 import { addressPattern } from '../../lib/address-pattern.js';
 import { validationFailed } from '../../lib/errors.js';
 import * as audit from '../audit/audit.service.js';
@@ -21,11 +23,29 @@ import * as repository from './account-deletion.repository.js';
  * reason to stay and keeps orders, payments, invoices, billing history and the audit trail on the anonymised row.
  */
 
-/** The job a request with no grace period sends in its transaction: carries out what is due, at once. */
-export const CARRY_OUT_JOB = 'account-deletion.carry-out';
-export interface CarryOutJob {
-  userId: string;
+/** Carries out every deletion due (see `carryOutDue`), for the job and the schedule. */
+async function carryOutDueJob(ctx: AppContext, { logger }: JobRun): Promise<void> {
+  const deleted = await carryOutDue(ctx);
+  if (deleted > 0) logger.info({ deleted }, 'account deletions carried out');
 }
+
+/**
+ * The job a request with no grace period sends in its transaction: it carries out every deletion due, that one
+ * among them, at once.
+ */
+export const carryOutJob = defineJob({
+  name: 'account-deletion.carry-out',
+  payload: z.object({ userId: z.string() }),
+  retry: { retryLimit: 5, retryDelay: 10, retryBackoff: true },
+  handle: (ctx, _data, job) => carryOutDueJob(ctx, job),
+});
+
+/** Every minute: the deletions whose grace period has ended. */
+export const carryOutDueSchedule = defineSchedule({
+  name: 'account-deletion.carry-out-due',
+  cron: '* * * * *',
+  handle: carryOutDueJob,
+});
 
 /** Deletions carried out by one run of the schedule or the job at most; the next minute's run takes the rest. */
 const BATCH = 100;
@@ -91,11 +111,7 @@ export async function requestDeletion(
       actionUrl: '/login',
     });
     if (graceDays === 0) {
-      await ctx.queue.send<CarryOutJob>(
-        CARRY_OUT_JOB,
-        { userId: user.id },
-        { tx, retryLimit: 5, retryDelay: 10, retryBackoff: true },
-      );
+      await ctx.queue.send(carryOutJob, { userId: user.id }, { tx });
     }
     return at;
   });

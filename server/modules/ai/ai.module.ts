@@ -1,9 +1,9 @@
 import type { ServerModule } from '../../infra/module.js';
 import { aiRoutes } from './ai.routes.js';
-import { registerAiJobs } from './ai.jobs.js';
+import { analysisJob } from './ai.service.js';
 
 export const aiModule = {
   name: 'ai',
   routes: [aiRoutes],
-  jobs: registerAiJobs,
+  jobs: [analysisJob],
 } satisfies ServerModule;

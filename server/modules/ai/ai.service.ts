@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   AI_RESULTS_SCHEMAS,
   type AiAnalysis,
@@ -7,6 +7,7 @@ import {
   type DataPoint,
 } from '../../../contract/ai.js';
 import type { AppContext } from '../../infra/context.js';
+import { defineJob } from '../../infra/job.js';
 import { notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import type { UserRow } from '../../db/schema/users.js';
@@ -25,10 +26,18 @@ export interface ErrorLogger {
   error(obj: object, message: string): void;
 }
 
-/** The pg-boss job that runs one analysis. */
-export const AI_ANALYSIS_JOB = 'ai.run-analysis';
 /** Retries after the first try, for failures outside the analyzer (the database was briefly unreachable). */
 export const AI_JOB_RETRY_LIMIT = 2;
+
+/** The job that runs one analysis (one at a time per instance; pg-boss spreads them out). */
+export const analysisJob = defineJob({
+  name: 'ai.run-analysis',
+  payload: z.object({ analysisId: z.string() }),
+  retry: { retryLimit: AI_JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+  async handle(ctx, data, job) {
+    await runAnalysis(ctx, { analysisId: data.analysisId, retryCount: job.retryCount }, job.logger);
+  },
+});
 
 export const REASONS = {
   notQueued: 'The analysis could not be queued. Please try again later',
@@ -84,11 +93,7 @@ export async function createAnalysis(
     inputData: input.inputData,
   });
   try {
-    await ctx.queue.send(
-      AI_ANALYSIS_JOB,
-      { analysisId: created.id },
-      { retryLimit: AI_JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
-    );
+    await ctx.queue.send(analysisJob, { analysisId: created.id });
     return toAnalysis(created);
   } catch (err) {
     log.error({ err, analysisId: created.id }, 'AI analysis job could not be queued');

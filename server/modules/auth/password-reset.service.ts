@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { PASSWORD_RESET_TTL_MINUTES, type PasswordResetConfirm } from '../../../contract/auth.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
+import { defineJob } from '../../infra/job.js';
 import { emitSecurityEvent } from '../../infra/events.js';
 import { publicUrl } from '../../infra/public-url.js';
 import { sha256 } from '../../lib/crypto.js';
@@ -14,11 +16,19 @@ import { findUserByEmail } from './auth.service.js';
 
 /* Password reset: asked for by address (or by an operator), mailed by a job, confirmed with the link's token. */
 
-export const RESET_JOB = 'auth.password-reset-mail';
-export interface ResetJob {
-  email: string;
-  ip: string;
-}
+/**
+ * The reset job: mails the link when the address has an account; nothing otherwise. Every reset request queues one,
+ * known address or not: a few workers keep up with a burst.
+ */
+export const resetMailJob = defineJob({
+  name: 'auth.password-reset-mail',
+  payload: z.object({ email: z.string(), ip: z.string() }),
+  retry: { retryLimit: 3, retryDelay: 5, retryBackoff: true },
+  concurrency: 4,
+  async handle(ctx, data) {
+    await sendResetLink(ctx, data.email, { ip: data.ip });
+  },
+});
 
 /**
  * `POST /api/auth/password-reset`: the same 202 for every address, known or not, after the same work: the limits
@@ -30,19 +40,10 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
   // One transaction, one commit: a 429 takes back the job and leaves the counters as they were, which limits the
   // same. The per-IP counter, the row that requests from one address share, is locked last, for the least time.
   await ctx.db.transaction(async (tx) => {
-    await ctx.queue.send<ResetJob>(
-      RESET_JOB,
-      { email, ip: meta.ip },
-      { tx, retryLimit: 3, retryDelay: 5, retryBackoff: true },
-    );
+    await ctx.queue.send(resetMailJob, { email, ip: meta.ip }, { tx });
     await rateLimits.consume(tx, `password-reset:${email}`, limits.perAddress);
     await rateLimits.consume(tx, `mail-ip:${meta.ip}`, limits.perIp);
   });
-}
-
-/** The reset job: mails the link when the address has an account; nothing otherwise. */
-export async function mailPasswordReset(ctx: AppContext, job: ResetJob): Promise<void> {
-  await sendResetLink(ctx, job.email, { ip: job.ip });
 }
 
 /** Writes a reset link for the account at `email` (if any) and its mail; returns the link, null without account. */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type {
   AutomationAction,
   AutomationActionOutcome,
@@ -9,6 +10,7 @@ import type { NotificationType } from '../../../contract/notifications.js';
 import { TLP_DIRECTOR_ONLY, type TlpLevel } from '../../../contract/threats.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { AppContext } from '../../infra/context.js';
+import { defineJob } from '../../infra/job.js';
 import type { EventName } from '../../infra/events.js';
 import { OutboundError, safeFetch } from '../../infra/outbound.js';
 import { AppError } from '../../lib/errors.js';
@@ -26,12 +28,28 @@ import { signatureHeaders } from './automation.signing.js';
  * actions and records what each did. Rules themselves (their checks and CRUD) are in automation.service.ts.
  */
 
-export const RUN_JOB = 'automation.run';
-export interface RunJob {
-  ruleId: string;
-  event: AutomationEvent;
-  data: EventData;
-}
+/**
+ * The job that runs one rule matched by an event (see `subscribe`). Only a crash before the run is recorded
+ * retries; a failed action is an outcome, not a retry.
+ */
+export const automationRunJob = defineJob({
+  name: 'automation.run',
+  payload: z.object({
+    ruleId: z.string(),
+    event: z.enum(AUTOMATION_EVENTS),
+    data: z.record(z.string(), z.unknown()),
+  }),
+  retry: { retryLimit: 3, retryDelay: 5, retryBackoff: true },
+  async handle(ctx, data, { logger, retryCount }) {
+    try {
+      await runQueued(ctx, data);
+    } catch (error) {
+      logger.error({ err: error, ruleId: data.ruleId, retryCount }, 'automation run failed');
+      throw error;
+    }
+  },
+});
+type RunJob = z.output<typeof automationRunJob.payload>;
 
 export const toRun = (row: RunRow): AutomationRun => ({
   id: row.id,
@@ -79,12 +97,7 @@ async function dispatch(ctx: AppContext, event: AutomationEvent, payload: EventD
   }
   for (const rule of rules) {
     if (!matches(conditionsOf(rule), data)) continue;
-    await ctx.queue.send<RunJob>(
-      RUN_JOB,
-      { ruleId: rule.id, event, data },
-      // Only a crash before the run is recorded retries; a failed action is an outcome, not a retry.
-      { retryLimit: 3, retryDelay: 5, retryBackoff: true },
-    );
+    await ctx.queue.send(automationRunJob, { ruleId: rule.id, event, data });
   }
 }
 

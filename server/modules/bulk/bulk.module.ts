@@ -1,9 +1,9 @@
 import type { ServerModule } from '../../infra/module.js';
 import { bulkRoutes } from './bulk.routes.js';
-import { registerBulkJobs } from './bulk.jobs.js';
+import { bulkJob } from './bulk.service.js';
 
 export const bulkModule = {
   name: 'bulk',
   routes: [bulkRoutes],
-  jobs: registerBulkJobs,
+  jobs: [bulkJob],
 } satisfies ServerModule;

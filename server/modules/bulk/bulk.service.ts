@@ -1,4 +1,4 @@
-import { ZodError, type z } from 'zod';
+import { ZodError, z } from 'zod';
 import {
   BULK_DIRECTOR_TYPES,
   BULK_LIMITS,
@@ -11,6 +11,7 @@ import { CASE_COST_CURRENCY, type CaseStatus } from '../../../contract/cases.js'
 import type { StixBundle } from '../../../contract/threats.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { AppContext } from '../../infra/context.js';
+import { defineJob } from '../../infra/job.js';
 import { AppError, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as apiKeys from '../api-keys/api-keys.service.js';
@@ -24,10 +25,24 @@ import { toCsv } from './csv.js';
 
 type CreateInput = z.output<typeof createBulkOperationRequestSchema>;
 
-/** The queue every operation runs on; its data is `{ operationId }`. */
-export const BULK_JOB = 'bulk.run';
 /** Tries after the first when a try breaks (not when items fail: those are counted, not retried). */
 export const BULK_JOB_RETRY_LIMIT = 2;
+
+/** Runs one operation. A try that breaks is retried (resuming from its saved progress) until the last. */
+export const bulkJob = defineJob({
+  name: 'bulk.run',
+  payload: z.object({ operationId: z.string() }),
+  retry: { retryLimit: BULK_JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true },
+  async handle(ctx, { operationId }, { logger, retryCount }) {
+    try {
+      await runOperation(ctx, operationId);
+    } catch (err) {
+      logger.error({ err, operationId, retryCount }, 'bulk operation try failed');
+      if (retryCount < BULK_JOB_RETRY_LIMIT) throw err;
+      await failOperation(ctx, operationId);
+    }
+  },
+});
 
 /** Progress reaches the database at least this often, so the tab shows it moving. */
 const SAVE_EVERY_ITEMS = 10;
@@ -81,11 +96,7 @@ export async function createOperation(
     payload: { items },
   });
   try {
-    await ctx.queue.send(
-      BULK_JOB,
-      { operationId: created.id },
-      { retryLimit: BULK_JOB_RETRY_LIMIT, retryDelay: 5, retryBackoff: true },
-    );
+    await ctx.queue.send(bulkJob, { operationId: created.id });
   } catch {
     await repository.fail(ctx.db, created.id, 'The operation could not be queued; please try again');
     return getOperation(ctx, user.id, created.id);

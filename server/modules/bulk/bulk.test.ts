@@ -7,9 +7,7 @@ import { setUserTier } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import * as notificationsService from '../notifications/notifications.service.js';
 import * as repository from './bulk.repository.js';
-import type { JobHandler, JobQueue } from '../../infra/queue.js';
-import { registerBulkJobs } from './bulk.jobs.js';
-import { BULK_JOB_RETRY_LIMIT, runOperation } from './bulk.service.js';
+import { BULK_JOB_RETRY_LIMIT, bulkJob, runOperation } from './bulk.service.js';
 import { csvField, toCsv } from './csv.js';
 
 let t: TestApp;
@@ -488,13 +486,6 @@ describe('the bulk job', () => {
 
 describe('the bulk worker', () => {
   it('lets a broken try be retried, and ends the operation failed after the last one', async () => {
-    let handler: JobHandler<{ operationId: string }> | undefined;
-    const queue = {
-      work: async (_name: string, run: JobHandler<{ operationId: string }>) => {
-        handler = run;
-      },
-    } as unknown as JobQueue;
-    await registerBulkJobs({ ...t.ctx, queue }, t.app.log);
     const owner = await member();
     await setUserTier(t, owner.id, 4);
     const mine = await openCase(owner);
@@ -505,14 +496,15 @@ describe('the bulk worker', () => {
       totalItems: 2,
       payload: { items: [{ caseId: mine.id, status: 'in_progress' }, null] },
     });
-    const job = (retryCount: number) => ({ id: 'job', data: { operationId: broken.id }, retryCount });
+    const handler = (retryCount: number) =>
+      bulkJob.handle(t.ctx, { operationId: broken.id }, { id: 'job', retryCount, logger: t.app.log });
 
-    await expect(handler!(job(0))).rejects.toThrow();
+    await expect(handler(0)).rejects.toThrow();
     expect((await asUser(t.app, owner).get(`/api/bulk/operations/${broken.id}`)).json()).toMatchObject({
       status: 'processing',
       processedItems: 1,
     });
-    await handler!(job(BULK_JOB_RETRY_LIMIT));
+    await handler(BULK_JOB_RETRY_LIMIT);
     expect((await asUser(t.app, owner).get(`/api/bulk/operations/${broken.id}`)).json()).toMatchObject({
       status: 'failed',
       processedItems: 1,

@@ -1,5 +1,5 @@
+import { defineSchedule } from '../../infra/job.js';
 import type { ServerModule } from '../../infra/module.js';
-import { registerDataExportJobs } from './data-export.jobs.js';
 import { dataExportRoutes } from './data-export.routes.js';
 import * as dataExport from './data-export.service.js';
 
@@ -7,14 +7,14 @@ export const dataExportModule = {
   name: 'data-export',
   routes: [dataExportRoutes],
   schedules: {
-    purgeDataExports: {
+    purgeDataExports: defineSchedule({
       name: 'privacy.purge-expired-exports',
       cron: '17 3 * * *',
-      async run(ctx, logger) {
+      async handle(ctx, { logger }) {
         const { dropped, stale } = await dataExport.purgeExpired(ctx);
         if (dropped > 0 || stale > 0) logger.info({ dropped, stale }, 'expired data exports cleared');
       },
-    },
+    }),
   },
-  jobs: registerDataExportJobs,
+  jobs: [dataExport.exportJob],
 } satisfies ServerModule;

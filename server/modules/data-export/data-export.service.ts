@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   DATA_EXPORT_DATASETS,
   DATA_EXPORT_FORMAT,
@@ -8,6 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
+import { defineJob } from '../../infra/job.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
@@ -18,10 +20,18 @@ import * as notifications from '../notifications/notifications.service.js';
 import * as repository from './data-export.repository.js';
 import type { DataExportSummary } from './data-export.repository.js';
 
-/** The pg-boss job that builds one export; its data is `{ exportId }`. */
-export const DATA_EXPORT_JOB = 'privacy.export';
 /** Tries after the first when a try breaks (the database went away, the process died); then the export fails. */
 export const DATA_EXPORT_RETRY_LIMIT = 3;
+
+/** The job that builds one export, one at a time per instance (each reads the whole account). */
+export const exportJob = defineJob({
+  name: 'privacy.export',
+  payload: z.object({ exportId: z.string() }),
+  retry: { retryLimit: DATA_EXPORT_RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
+  async handle(ctx, data, job) {
+    await runExport(ctx, { exportId: data.exportId, retryCount: job.retryCount }, job.logger);
+  },
+});
 /** An export still pending or processing this long after it was asked for is given up on (its job is gone). */
 export const DATA_EXPORT_STALE_MINUTES = 60;
 
@@ -70,11 +80,7 @@ export async function requestExport(ctx: AppContext, user: UserRow, meta: Reques
       const running = await repository.findActive(tx, user.id);
       if (running) return running;
       const created = await repository.insert(tx, user.id);
-      await ctx.queue.send(
-        DATA_EXPORT_JOB,
-        { exportId: created.id },
-        { tx, retryLimit: DATA_EXPORT_RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
-      );
+      await ctx.queue.send(exportJob, { exportId: created.id }, { tx });
       await audit.record(tx, {
         action: 'privacy.export_requested',
         userId: user.id,

@@ -1,9 +1,9 @@
 import type { ServerModule } from '../../infra/module.js';
 import { integrationsRoutes } from './integrations.routes.js';
-import { registerIntegrationJobs } from './integrations.jobs.js';
+import { deliveryJob } from './integrations.service.js';
 
 export const integrationsModule = {
   name: 'integrations',
   routes: [integrationsRoutes],
-  jobs: registerIntegrationJobs,
+  jobs: [deliveryJob],
 } satisfies ServerModule;

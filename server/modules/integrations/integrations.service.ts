@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   integrationConfigIssues,
   maskSecret,
@@ -12,6 +12,7 @@ import {
   type updateIntegrationRequestSchema,
 } from '../../../contract/integrations.js';
 import type { AppContext } from '../../infra/context.js';
+import { defineJob } from '../../infra/job.js';
 import { conflict, notFound, validationFailed, type Issue } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { OutboundError, resolveTarget } from '../../infra/outbound.js';
@@ -24,10 +25,24 @@ import { send, type SendOutcome } from './senders.js';
 type CreateInput = z.output<typeof createIntegrationRequestSchema>;
 type UpdateInput = z.output<typeof updateIntegrationRequestSchema>;
 
-export const DELIVER_JOB = 'integrations.deliver';
-export interface DeliverJob {
-  deliveryId: string;
-}
+/**
+ * The job that sends one try of a queued integration message. pg-boss retries only a crashed worker (the database
+ * went away); a try that got an answer queues the next one itself (`deliver`).
+ */
+export const deliveryJob = defineJob({
+  name: 'integrations.deliver',
+  payload: z.object({ deliveryId: z.string() }),
+  retry: { retryLimit: 3, retryDelay: 5, retryBackoff: true },
+  async handle(ctx, data, { logger }) {
+    const delivery = await deliver(ctx, data.deliveryId);
+    if (delivery?.status === 'failed') {
+      logger.warn(
+        { deliveryId: delivery.id, integrationId: delivery.integrationId, attempts: delivery.attempts },
+        'integration delivery failed',
+      );
+    }
+  },
+});
 
 /** Tries per delivery; the waits between them double from INTEGRATION_RETRY_BASE_MS (10 s, 20 s, 40 s, 80 s). */
 export const MAX_ATTEMPTS = 5;
@@ -214,12 +229,7 @@ export async function queueDelivery(
     payload: { message: input.message, ...(input.data ? { data: input.data } : {}) },
   });
   try {
-    await ctx.queue.send<DeliverJob>(
-      DELIVER_JOB,
-      { deliveryId: delivery.id },
-      // pg-boss retries only a crashed worker (the database went away); the send's own retries are ours.
-      { retryLimit: 3, retryDelay: 5, retryBackoff: true },
-    );
+    await ctx.queue.send(deliveryJob, { deliveryId: delivery.id });
   } catch (error) {
     await repository.recordOutcome(ctx.db, delivery.id, {
       status: 'failed',
@@ -305,15 +315,10 @@ export async function deliver(ctx: AppContext, deliveryId: string): Promise<Deli
     deliveredAt: null,
   });
   if (again) {
-    await ctx.queue.send<DeliverJob>(
-      DELIVER_JOB,
+    await ctx.queue.send(
+      deliveryJob,
       { deliveryId },
-      {
-        retryLimit: 3,
-        retryDelay: 5,
-        retryBackoff: true,
-        startAfter: new Date(Date.now() + retryDelayMs(ctx, attempt.attempts, outcome)),
-      },
+      { startAfter: new Date(Date.now() + retryDelayMs(ctx, attempt.attempts, outcome)) },
     );
   }
   return recorded;

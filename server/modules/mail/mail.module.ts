@@ -1,18 +1,18 @@
+import { defineSchedule } from '../../infra/job.js';
 import type { ServerModule } from '../../infra/module.js';
-import { registerMailJobs } from './mail.jobs.js';
-import { purgeFinished } from './mail.service.js';
+import { mailJob, purgeFinished } from './mail.service.js';
 
 export const mailModule = {
   name: 'mail',
   schedules: {
-    purgeMail: {
+    purgeMail: defineSchedule({
       name: 'mail.purge-finished',
       cron: '41 3 * * *',
-      async run(ctx, logger) {
+      async handle(ctx, { logger }) {
         const removed = await purgeFinished(ctx);
         if (removed > 0) logger.info({ removed }, 'old outbox messages purged');
       },
-    },
+    }),
   },
-  jobs: registerMailJobs,
+  jobs: [mailJob],
 } satisfies ServerModule;

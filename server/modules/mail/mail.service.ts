@@ -1,16 +1,50 @@
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
+import { defineJob } from '../../infra/job.js';
 import { assertHeaderSafe, renderMail, type MailContent } from '../../infra/mail.js';
 import * as repository from './mail.repository.js';
 import type { MailRow } from './mail.repository.js';
 
 export type { MailRow };
 
-/** The job that delivers one outbox message. */
-export const SEND_JOB = 'mail.send';
-export interface SendJob {
-  id: string;
-}
+/**
+ * The job that delivers one outbox message. A refused message fails the try, so that pg-boss retries it with backoff
+ * until MAIL_MAX_ATTEMPTS; local SMTP servers answer in milliseconds, so a few workers keep a burst of mail moving
+ * while one waits.
+ */
+export const mailJob = defineJob({
+  name: 'mail.send',
+  payload: z.object({ id: z.string() }),
+  retry: (config) => ({
+    retryLimit: config.MAIL_MAX_ATTEMPTS - 1,
+    retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    // The SMTP timeouts end a hung try well before this.
+    expireInSeconds: 120,
+  }),
+  concurrency: 4,
+  async handle(ctx, data, { logger }) {
+    const outcome = await deliver(ctx, data.id);
+    if (outcome.status === 'sent') {
+      const { row } = outcome;
+      const fields = { mailId: row.id, to: row.toAddress, kind: row.kind, subject: row.subject };
+      if (outcome.transport === 'outbox') {
+        logger.info(fields, `mail kept in the outbox (SMTP_URL unset): npm run cli -- mail:show ${row.id}`);
+      } else {
+        logger.info(fields, 'mail sent');
+      }
+    } else if (outcome.status === 'failed') {
+      const fields = { mailId: outcome.row.id, to: outcome.row.toAddress, error: outcome.error };
+      if (outcome.final) logger.error(fields, 'mail failed for good');
+      else {
+        logger.warn(fields, 'mail not sent; it will be retried');
+        // pg-boss retries the job after its backoff.
+        throw new MailDeliveryError(outcome.error);
+      }
+    }
+  },
+});
 
 export interface QueueMailInput {
   /** The account it concerns, if any. */
@@ -35,18 +69,7 @@ export async function queueMail(ctx: AppContext, tx: DbOrTx, input: QueueMailInp
     kind: input.kind,
     ...rendered,
   });
-  await ctx.queue.send<SendJob>(
-    SEND_JOB,
-    { id: row.id },
-    {
-      tx,
-      retryLimit: ctx.config.MAIL_MAX_ATTEMPTS - 1,
-      retryDelay: ctx.config.MAIL_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-      // The SMTP timeouts end a hung try well before this.
-      expireInSeconds: 120,
-    },
-  );
+  await ctx.queue.send(mailJob, { id: row.id }, { tx });
   return row.id;
 }
 

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../app.js';
 import { createAppContext } from '../../modules.js';
 import { JobQueue } from '../../infra/queue.js';
+import type { JobSpec } from '../../infra/job.js';
 import {
   createTestApp,
   createTestDatabase,
@@ -72,7 +74,8 @@ describe('GET /metrics', () => {
 
   it('serves the text exposition with request durations by route pattern and the scrape-time gauges', async () => {
     await registerUser(t.app); // queues a verification mail in the outbox (no worker runs here)
-    await t.ctx.queue.send('metrics.probe', { n: 1 });
+    const probe: JobSpec = { name: 'metrics.probe', payload: z.object({ n: z.number() }) };
+    await t.ctx.queue.send(probe, { n: 1 });
     expect((await t.app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(200);
     const missing = randomUUID();
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${missing}` })).statusCode).toBe(404);
@@ -185,7 +188,7 @@ describe('X-Request-Id and logs', () => {
     const config = testConfig({ RATE_LIMIT_GLOBAL_PER_MIN: '40' });
     const ctx = createAppContext(database.db, config, {
       databaseUrl: database.url,
-      queue: new JobQueue(database.url),
+      queue: new JobQueue(database.url, { config }),
     });
     const stream = new Writable({
       write(chunk: Buffer, _encoding, callback) {

@@ -1,15 +1,16 @@
+import { defineSchedule } from '../../infra/job.js';
 import type { ServerModule } from '../../infra/module.js';
 import * as rateLimits from './rate-limits.service.js';
 
 export const rateLimitsModule = {
   name: 'rate-limits',
   schedules: {
-    purgeRateLimits: {
+    purgeRateLimits: defineSchedule({
       name: 'rate-limits.purge-expired',
       cron: '7 * * * *',
-      async run(ctx) {
+      async handle(ctx) {
         await rateLimits.purgeExpired(ctx.db);
       },
-    },
+    }),
   },
 } satisfies ServerModule;

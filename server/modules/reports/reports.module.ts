@@ -1,9 +1,9 @@
 import type { ServerModule } from '../../infra/module.js';
-import { registerReportJobs } from './reports.jobs.js';
+import { reportJob } from './reports.service.js';
 import { reportsRoutes } from './reports.routes.js';
 
 export const reportsModule = {
   name: 'reports',
   routes: [reportsRoutes],
-  jobs: registerReportJobs,
+  jobs: [reportJob],
 } satisfies ServerModule;

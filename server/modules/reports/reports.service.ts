@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Readable } from 'node:stream';
+import { z } from 'zod';
 import { CASE_COST_CURRENCY } from '../../../contract/cases.js';
 import { formatBytes, type EvidenceFile } from '../../../contract/evidence.js';
 import {
@@ -11,6 +12,7 @@ import {
 import { DIRECTOR_TIER, tierName } from '../../../contract/tiers.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
+import { defineJob } from '../../infra/job.js';
 import { publicBaseUrl } from '../../infra/public-url.js';
 import { putBlob } from '../../infra/storage.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
@@ -29,9 +31,17 @@ import {
 import * as repository from './reports.repository.js';
 import type { ReportRow, SubjectType } from './reports.repository.js';
 
-/** The pg-boss job that renders one report; its data is `{ reportId, baseUrl }`. */
-export const REPORT_JOB = 'reports.render';
 const REPORT_RETRY_LIMIT = 2;
+
+/** The job that renders one requested report. */
+export const reportJob = defineJob({
+  name: 'reports.render',
+  payload: z.object({ reportId: z.string(), baseUrl: z.string() }),
+  retry: { retryLimit: REPORT_RETRY_LIMIT, retryDelay: 2, expireInSeconds: 300 },
+  async handle(ctx, data, job) {
+    await renderReport(ctx, { ...data, retryCount: job.retryCount }, job.logger);
+  },
+});
 
 const isDirector = (user: Pick<UserRow, 'tier'>) => user.tier >= DIRECTOR_TIER;
 const WHAT: Record<SubjectType, string> = { case: 'Case', investigation: 'Investigation request' };
@@ -92,11 +102,7 @@ export async function requestReport(
       version,
       requestedBy: user.id,
     });
-    await ctx.queue.send(
-      REPORT_JOB,
-      { reportId: created.id, baseUrl },
-      { tx, retryLimit: REPORT_RETRY_LIMIT, retryDelay: 2, expireInSeconds: 300 },
-    );
+    await ctx.queue.send(reportJob, { reportId: created.id, baseUrl }, { tx });
     await audit.record(tx, {
       action: 'report.requested',
       userId: user.id,
