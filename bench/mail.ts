@@ -125,8 +125,8 @@ export async function verificationFlow(sink: SmtpSink, accounts: Registered[], w
 
 // --- Mail jobs per second -----------------------------------------------------------------------------------
 
-/** The server's `mail.send` workers per process (server/modules/mail/mail.jobs.ts). */
-export const MAIL_WORKERS = 4;
+/** The server's `mail.send` workers per process. */
+export const MAIL_WORKERS = mail.mailJob.concurrency ?? 1;
 
 /**
  * What one message costs over the app's own transport (`createMailSender`, one connection a message) with nothing
