@@ -22,3 +22,17 @@ describe('TtlCache', () => {
     expect(cache.get('d')).toBeUndefined();
   });
 });
+
+describe('TtlCache without a time to live', () => {
+  it('keeps entries however long, and drops the oldest past its size whatever was read', () => {
+    vi.useFakeTimers();
+    const memo = new TtlCache<string, number>(Infinity, 2);
+    memo.set('a', 1);
+    vi.advanceTimersByTime(365 * 24 * 3600_000);
+    expect(memo.get('a')).toBe(1);
+    memo.set('b', 2);
+    memo.set('c', 3);
+    expect(memo.get('a')).toBeUndefined();
+    expect([memo.get('b'), memo.get('c'), memo.size]).toEqual([2, 3, 2]);
+  });
+});

@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { JSON_MEDIA_TYPE } from '../lib/media-types.js';
+import { TtlCache } from '../lib/ttl-cache.js';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 /**
@@ -48,16 +49,18 @@ export function preferredCoding(header: string | string[] | undefined): ContentC
     const known = knownCodings.get(header);
     if (known !== undefined) return known || undefined;
     const coding = parseCoding(header);
-    if (knownCodings.size >= KNOWN_CODINGS) knownCodings.clear();
     knownCodings.set(header, coding ?? '');
     return coding;
   }
   return parseCoding(header);
 }
 
-/** Accept-Encoding headers read so far and their answer ('' for none); cleared when full, so no client can grow it. */
+/**
+ * Accept-Encoding headers read lately and their answer ('' for none), at most KNOWN_CODINGS so no client can grow
+ * it. Process-wide, not per app: a memo of a pure function of the header, holding no app's data (decision 010).
+ */
 const KNOWN_CODINGS = 256;
-const knownCodings = new Map<string, ContentCoding | ''>();
+const knownCodings = new TtlCache<string, ContentCoding | ''>(Infinity, KNOWN_CODINGS);
 
 function parseCoding(header: string | string[]): ContentCoding | undefined {
   const weights = new Map<string, number>();
@@ -112,11 +115,18 @@ export function sendCompressed(
   return reply.header('content-encoding', coding).send(encoded);
 }
 
+/**
+ * Each cached page's compressed forms, beside the page: a weak side table keyed by the page object, which belongs
+ * to one app's cache, so an entry lives as long as its page and no longer.
+ */
 const compressedPages = new WeakMap<object, CompressedBody>();
 
-/** Shared bodies' best compressed forms, by the body: the last few distinct ones. */
+/**
+ * Shared bodies' best compressed forms, by the body: the last few distinct ones. Process-wide, not per app: the
+ * forms are a pure function of the body, so any app sending the same bytes may use them (decision 010).
+ */
 const SHARED_BODIES = 16;
-const sharedBodies = new Map<string, CompressedBody>();
+const sharedBodies = new TtlCache<string, CompressedBody>(Infinity, SHARED_BODIES);
 
 /**
  * The compressed forms of a body every visitor is sent: made once per distinct body at the best settings, on
@@ -136,7 +146,6 @@ function sharedCompressed(body: string): CompressedBody {
       if (!error) entry.gzip = result;
     });
   }
-  if (sharedBodies.size >= SHARED_BODIES) sharedBodies.delete(sharedBodies.keys().next().value!);
   sharedBodies.set(body, entry);
   return entry;
 }
