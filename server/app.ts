@@ -61,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => ctx.changes.stop());
   app.addHook('onClose', () => ctx.queue.stop());
   app.addHook('onClose', () => ctx.mailer.close());
+  app.addHook('onClose', () => ctx.closeModules());
 
   // First, so that every route after it is in the table the authorization and fuzz tests check.
   await app.register(routeTablePlugin);

@@ -1,6 +1,12 @@
 import type { Db } from './db/client.js';
 import type { AppConfig } from './config/env.js';
-import { createContext, type AppContext, type ContextOptions, type Settlements } from './infra/context.js';
+import {
+  createContext,
+  type AppContext,
+  type AppModules,
+  type ContextOptions,
+  type Settlements,
+} from './infra/context.js';
 import type { ServerModule } from './infra/module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { mailModule } from './modules/mail/mail.module.js';
@@ -99,6 +105,26 @@ export const SCHEDULES = Object.fromEntries(
   ),
 ) as Readonly<Record<ScheduleKeys<(typeof manifests)[number]>, string>>;
 
+type Manifest = (typeof manifests)[number];
+
+/** What the manifests' `state` make, by module name. */
+type ManifestStates = {
+  [M in Manifest as M extends { state: unknown } ? M['name'] : never]: M extends {
+    state: (ctx: AppContext) => infer S;
+  }
+    ? S
+    : never;
+};
+
+/**
+ * `ctx.modules` is typed by the modules' own `AppModules` augmentations, so that a service reads its state without
+ * importing this list; this fails to compile unless those entries are exactly what the manifests make, under the
+ * same names (a state declared but not made, made but not declared, or of another type).
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type ModuleStatesAgree = Holds<Same<ManifestStates, AppModules>>;
+
 /** Every module's settlement handlers, by payment purpose. */
 export function settlementsOf(list: readonly ServerModule[]): Settlements {
   return Object.assign({}, ...list.map((module) => module.settlements ?? {})) as Settlements;
@@ -106,12 +132,12 @@ export function settlementsOf(list: readonly ServerModule[]): Settlements {
 
 /**
  * The context of the whole app: what the server, the job runner, the CLI and the tests build, so that it settles
- * payments whatever the caller imported.
+ * payments and holds every module's state whatever the caller imported.
  */
 export function createAppContext(
   db: Db,
   config: AppConfig,
-  options: Omit<ContextOptions, 'settlements'> = {},
+  options: Omit<ContextOptions, 'settlements' | 'modules'> = {},
 ): AppContext {
-  return createContext(db, config, { ...options, settlements: settlementsOf(modules) });
+  return createContext(db, config, { ...options, settlements: settlementsOf(modules), modules });
 }

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { sessions, users } from '../db/schema/index.js';
 import { createCategory, createProduct } from '../test/fixtures.js';
-import { asUser, createTestApp, registerUser, type TestApp } from '../test/helpers.js';
-import { createContext } from './context.js';
+import { asUser, createInstanceContext, createTestApp, registerUser, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;
 let categoryId: string;
@@ -43,7 +42,7 @@ describe('caches kept coherent by the change feed', () => {
   });
 
   it('shows a cart changed through a second instance once the announcement arrives', async () => {
-    const ctx = createContext(t.database.db, t.config, { databaseUrl: t.database.url, settlements: {} });
+    const ctx = createInstanceContext(t.database, t.config);
     const other = await buildApp({
       config: t.config,
       database: t.database,
@@ -85,7 +84,7 @@ describe('caches kept coherent by the change feed', () => {
   });
 
   it('ends a session on a second instance when it is signed out on the first', async () => {
-    const ctx = createContext(t.database.db, t.config, { databaseUrl: t.database.url, settlements: {} });
+    const ctx = createInstanceContext(t.database, t.config);
     const other = await buildApp({
       config: t.config,
       database: t.database,
@@ -112,7 +111,7 @@ describe('caches kept coherent by the change feed', () => {
   });
 
   it('reads through while the feed is down, and caches again once it is back', async () => {
-    const ctx = createContext(t.database.db, t.config, { databaseUrl: t.database.url, settlements: {} });
+    const ctx = createInstanceContext(t.database, t.config);
     const other = await buildApp({
       config: t.config,
       database: t.database,
@@ -134,7 +133,7 @@ describe('caches kept coherent by the change feed', () => {
       await expect.poll(() => ctx.changes.live, { timeout: 5_000 }).toBe(true);
       const again = await registerUser(other);
       await asUser(other, again).get('/api/auth/user');
-      expect(ctx.caches.sessions.size).toBeGreaterThan(0);
+      expect(ctx.modules.auth.sessions.size).toBeGreaterThan(0);
     } finally {
       await other.close();
     }

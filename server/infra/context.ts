@@ -2,13 +2,22 @@ import type { PaymentPurpose } from '../../contract/payments.js';
 import type { AppConfig } from '../config/env.js';
 import type { Db, Tx } from '../db/client.js';
 import type { PaymentRow } from '../db/schema/payments.js';
-import { createCaches, type AppCaches } from './caches.js';
 import { ChangeFeed } from './change-feed.js';
 import { EventBus } from './events.js';
 import { createPaymentProvider, type PaymentProvider } from './payments.js';
 import { createMailSender, type MailSender } from './mail.js';
 import { JobQueue } from './queue.js';
 import { createBlobStore, type BlobStore } from './storage.js';
+import type { ModuleState, ServerModule } from './module.js';
+
+/**
+ * Every module's per-app state, by the module's name: empty here, since the infrastructure knows no module; each
+ * module with state adds its entry by module augmentation beside its state's type (`declare module
+ * '../../infra/context.js' { interface AppModules { cart: CartState } }`), and `server/modules.ts` checks at compile
+ * time that the entries are exactly what the manifests' `state` make (decision 010).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules' augmentations
+export interface AppModules {}
 
 /** What a service needs from the running app: the database, the configuration and outside providers. */
 export interface AppContext {
@@ -16,9 +25,16 @@ export interface AppContext {
   config: AppConfig;
   payments: PaymentProvider;
   events: EventBus;
+  /** Where the database is, for modules that open connections of their own (search); null when not given. */
+  databaseUrl: string | null;
   /** The database's change announcements; `buildApp` starts and stops it. */
   changes: ChangeFeed;
-  caches: AppCaches;
+  /** Each module's per-app state (caches, memos, pools), made once by its manifest's `state`. */
+  modules: AppModules;
+  /** Drops what every module's state holds for a user; called as a mutation by that user answers. */
+  forgetUser(userId: string): void;
+  /** Closes what the modules' states opened; `buildApp` calls it when the app closes. */
+  closeModules(): Promise<void>;
   /** Background work (pg-boss); `buildApp` stops it, `startJobs` attaches the workers. */
   queue: JobQueue;
   /** Where the `mail.send` job hands messages: SMTP_URL's server, or the outbox alone when it is unset. */
@@ -60,23 +76,43 @@ export type ContextOptions = Partial<
   databaseUrl?: string;
   /** Required, so that nothing builds a context that settles nothing: `createAppContext` passes every module's. */
   settlements: Settlements;
+  /** Required, so that no context lacks a module's state: `createAppContext` passes every module. */
+  modules: readonly ServerModule[];
 };
 
 export function createContext(db: Db, config: AppConfig, options: ContextOptions): AppContext {
-  const changes = new ChangeFeed(options.databaseUrl ?? null);
-  return {
+  const databaseUrl = options.databaseUrl ?? null;
+  const states: ModuleState[] = [];
+  const ctx: AppContext = {
     db,
     config,
     payments: options.payments ?? createPaymentProvider(config),
     events: options.events ?? new EventBus(),
-    changes,
-    caches: createCaches(changes),
-    queue: options.queue ?? new JobQueue(options.databaseUrl ?? null, { config }),
+    databaseUrl,
+    changes: new ChangeFeed(databaseUrl),
+    // Filled below, once the rest of the context, which the states are made from, is there.
+    modules: {} as AppModules,
+    forgetUser(userId) {
+      for (const state of states) state.forgetUser?.(userId);
+    },
+    async closeModules() {
+      await Promise.all(states.map((state) => state.close?.()));
+    },
+    queue: options.queue ?? new JobQueue(databaseUrl, { config }),
     mailer: options.mailer ?? createMailSender({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     settlements: options.settlements,
     now: options.now ?? (() => new Date()),
     storage: options.storage ?? createBlobStore(config),
   };
+  const made: Record<string, ModuleState> = {};
+  for (const module of options.modules) {
+    if (!module.state) continue;
+    const state = module.state(ctx);
+    made[module.name] = state;
+    states.push(state);
+  }
+  ctx.modules = made as unknown as AppModules;
+  return ctx;
 }
 
 /** Who made a request, for the audit log and rate limits. */

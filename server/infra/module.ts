@@ -13,9 +13,21 @@ export interface RouteDeps {
 export type ModuleRoutes = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
 /**
+ * What a module keeps between requests (its caches, memos, pools, stores), made once per context by its manifest's
+ * `state` and reached as `ctx.modules.<name>` (decision 010). The context calls these hooks of every module's state.
+ */
+export interface ModuleState {
+  /** Drops what this instance holds for a user; called as a mutation by that user answers (`ctx.forgetUser`). */
+  forgetUser?(userId: string): void;
+  /** Releases what the state opened (connections, timers); the app calls it when it closes. */
+  close?(): Promise<void>;
+}
+
+/**
  * What one server module brings to the app, in one place: `buildApp` registers the routes and subscriptions of
- * the module list in its order, `startJobs` starts the schedules and jobs, and `createAppContext` hands the
- * settlement handlers to payments through the context. Nothing registers itself when imported.
+ * the module list in its order, `startJobs` starts the schedules and jobs, and `createAppContext` makes each
+ * module's state and hands the settlement handlers to payments through the context. Nothing registers itself when
+ * imported.
  */
 export interface ServerModule {
   name: string;
@@ -29,4 +41,10 @@ export interface ServerModule {
   jobs?: readonly JobDefinition[];
   /** What this module does when a pending payment of one of its purposes is settled. */
   settlements?: Settlements;
+  /**
+   * Makes the module's per-app state, once per context, reached as `ctx.modules.<name>`. A module with state declares
+   * its type in `AppModules` (infra/context.ts) by module augmentation, under its name, and its manifest `as const`
+   * so that `server/modules.ts` can check the two agree.
+   */
+  state?: (ctx: AppContext) => ModuleState;
 }

@@ -173,7 +173,7 @@ export default fp(
       done: (error: null, payload: unknown) => void,
     ) => {
       const userId = request.auth?.user.id ?? request.pendingMfa?.user.id;
-      if (userId) ctx.caches.forgetUser(userId);
+      if (userId) ctx.forgetUser(userId);
       done(null, payload);
     };
     app.addHook('onRoute', (route) => {

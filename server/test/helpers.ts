@@ -50,6 +50,14 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   });
 }
 
+/**
+ * The context a second instance of the app on the same database builds: its own module states and change feed
+ * (its caches fill and empty apart from the first instance's), no queue workers.
+ */
+export function createInstanceContext(database: Database, config: AppConfig): AppContext {
+  return createAppContext(database.db, config, { databaseUrl: database.url });
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;

@@ -115,7 +115,7 @@ export async function requestDeletion(
     }
     return at;
   });
-  ctx.caches.forgetUser(user.id);
+  ctx.forgetUser(user.id);
   return { scheduledFor };
 }
 
@@ -184,7 +184,7 @@ async function carryOut(ctx: AppContext, onTaken: (userId: string) => void): Pro
     return user.id;
   });
   if (!userId) return false;
-  ctx.caches.forgetUser(userId);
+  ctx.forgetUser(userId);
   await dropUnusedFiles();
   return true;
 }

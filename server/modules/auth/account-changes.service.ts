@@ -59,7 +59,7 @@ export async function changePassword(
       how: 'change',
     });
   });
-  ctx.caches.forgetUser(user.id);
+  ctx.forgetUser(user.id);
   await emitSecurityEvent(ctx.events, 'security.password_changed', { userId: user.id, how: 'change' });
 }
 

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.routes.js';
 import { purgeExpiredLinks } from './account-mail.js';
 import * as sessions from './sessions.service.js';
 import { resetMailJob } from './password-reset.service.js';
+import { createAuthState } from './auth.state.js';
 
 export const authModule = {
   name: 'auth',
@@ -27,4 +28,5 @@ export const authModule = {
     }),
   },
   jobs: [resetMailJob],
-} satisfies ServerModule;
+  state: createAuthState,
+} as const satisfies ServerModule;

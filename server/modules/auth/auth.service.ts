@@ -37,7 +37,7 @@ export async function setTier(
   const after = await ctx.db.transaction(
     async (tx) => (await changeTier(tx, userId, tier, { ...meta, actorId: meta.actorId ?? null })).after,
   );
-  ctx.caches.forgetUser(userId);
+  ctx.forgetUser(userId);
   return after;
 }
 

@@ -354,7 +354,7 @@ describe('session cookie and timeouts', () => {
       .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(sessions.userId, idle.id));
     // Last-seen moves are not announced (they happen every minute); a cached copy lives far shorter than 31 minutes.
-    t.ctx.caches.sessions.clear();
+    t.ctx.modules.auth.sessions.clear();
     expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: idle.cookie } })).statusCode).toBe(
       401,
     );

@@ -90,7 +90,7 @@ export async function verifyEmail(ctx: AppContext, rawToken: string, meta: Reque
     return { userId: user.id, change };
   });
   // This instance sees the new state at once; the others hear of it through the change feed.
-  ctx.caches.forgetUser(outcome.userId);
+  ctx.forgetUser(outcome.userId);
   if (outcome.change) await emitSecurityEvent(ctx.events, 'security.email_changed', outcome.change);
 }
 

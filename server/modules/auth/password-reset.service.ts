@@ -113,6 +113,6 @@ export async function confirmPasswordReset(
     });
     return user.id;
   });
-  ctx.caches.forgetUser(userId);
+  ctx.forgetUser(userId);
   await emitSecurityEvent(ctx.events, 'security.password_changed', { userId, how: 'reset' });
 }

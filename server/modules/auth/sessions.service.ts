@@ -1,9 +1,9 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.js';
 import type { SessionRow, UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { randomToken } from '../../lib/crypto.js';
 import * as repository from './auth.repository.js';
+import { SessionIdHasher } from './auth.state.js';
 
 /* Sessions: started, resolved from a cookie, ended one by one or all but one, listed per device, purged. */
 
@@ -13,28 +13,11 @@ const TOUCH_INTERVAL_MS = MINUTE;
 /** A sign-in waiting for its second factor is finished within minutes or not at all. */
 const MFA_PENDING_LIFETIME_MS = 10 * MINUTE;
 
-/**
- * Cookie values seen lately, with their HMACs, per app: a browser sends the same cookie with every request, and the
- * HMAC cost about two microseconds, as much as the rest of a cached session lookup (decision 024). At most
- * RECENT_HASHES, the oldest forgotten first, so a flood of made-up cookies costs an HMAC each and no memory.
- */
-const RECENT_HASHES = 10_000;
-const hashers = new WeakMap<AppContext['config'], { key: KeyObject; recent: Map<string, string> }>();
-
 /** The HMAC-SHA256 of a session cookie's value under SESSION_SECRET: what the sessions table keeps (decision 002). */
 export function sessionIdHash(ctx: AppContext, token: string): string {
-  let hasher = hashers.get(ctx.config);
-  if (!hasher) {
-    hasher = { key: createSecretKey(Buffer.from(ctx.config.sessionSecret)), recent: new Map() };
-    hashers.set(ctx.config, hasher);
-  }
-  let hash = hasher.recent.get(token);
-  if (hash === undefined) {
-    hash = createHmac('sha256', hasher.key).update(token).digest('hex');
-    if (hasher.recent.size >= RECENT_HASHES) hasher.recent.delete(hasher.recent.keys().next().value!);
-    hasher.recent.set(token, hash);
-  }
-  return hash;
+  const hasher = ctx.modules.auth.sessionIds;
+  // A context copied with another configuration (another secret) is another app: it never reads this one's memory.
+  return hasher.config === ctx.config ? hasher.hash(token) : new SessionIdHasher(ctx.config).hash(token);
 }
 
 export interface NewSession {
@@ -73,7 +56,9 @@ export interface ResolvedSession {
 /** The live session behind a cookie value; expired (idle or absolute) sessions are deleted and ignored. */
 export async function resolveSession(ctx: AppContext, token: string): Promise<ResolvedSession | null> {
   const idHash = sessionIdHash(ctx, token);
-  const found = await ctx.caches.sessions.get(idHash, () => repository.findSessionWithUser(ctx.db, idHash));
+  const found = await ctx.modules.auth.sessions.get(idHash, () =>
+    repository.findSessionWithUser(ctx.db, idHash),
+  );
   if (!found) return null;
   const now = Date.now();
   const idleLimit = found.session.lastSeenAt.getTime() + ctx.config.SESSION_IDLE_MIN * MINUTE;
@@ -84,7 +69,10 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
   if (now - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await repository.touchSession(ctx.db, idHash);
     const lastSeenAt = new Date(now);
-    ctx.caches.sessions.update(idHash, (entry) => ({ ...entry, session: { ...entry.session, lastSeenAt } }));
+    ctx.modules.auth.sessions.update(idHash, (entry) => ({
+      ...entry,
+      session: { ...entry.session, lastSeenAt },
+    }));
   }
   return found;
 }
@@ -92,7 +80,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
 export async function endSession(ctx: AppContext, token: string): Promise<void> {
   const idHash = sessionIdHash(ctx, token);
   await repository.deleteSession(ctx.db, idHash);
-  ctx.caches.sessions.delete(idHash);
+  ctx.modules.auth.sessions.delete(idHash);
 }
 
 /** After a security change (2FA on or off): every session of the user but the current one ends. */

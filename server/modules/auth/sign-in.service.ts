@@ -84,7 +84,7 @@ export async function logout(ctx: AppContext, userId: string, token: string, met
     await repository.deleteSession(tx, idHash);
     await audit.record(tx, { action: 'auth.logout', userId, ip: meta.ip });
   });
-  ctx.caches.sessions.delete(idHash);
+  ctx.modules.auth.sessions.delete(idHash);
 }
 
 /**

@@ -8,7 +8,6 @@ import {
 import type { AppContext } from '../../infra/context.js';
 import { notFound, tierRequired } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
 import * as repository from './blog.repository.js';
 
 type SummaryRow = Awaited<ReturnType<typeof repository.listPublished>>[number];
@@ -30,23 +29,13 @@ function toSummary(row: SummaryRow, readerTier: number | null): BlogPostSummary 
   };
 }
 
-/**
- * Lists are read on every visit of the blog and change with a post published by the seed or an operator and with
- * each read's view count, so each (reader tier, category, limit) list is kept for two seconds per database, like
- * the product listing (decisions 003 and 014). A read counted here clears them; one counted by another instance
- * shows within the two seconds.
- */
-const LIST_TTL_MS = 2_000;
-const lists = new WeakMap<AppContext['db'], TtlCache<string, BlogPostSummary[]>>();
-
 /** Published posts, newest first; locked ones carry title and excerpt only, never the body. */
 export async function listPosts(
   ctx: AppContext,
   readerTier: number | null,
   options: { category?: BlogCategory; limit: number },
 ): Promise<BlogPostSummary[]> {
-  let cache = lists.get(ctx.db);
-  if (!cache) lists.set(ctx.db, (cache = new TtlCache(LIST_TTL_MS, 200)));
+  const cache = ctx.modules.blog.lists;
   const key = `${readerTier ?? '-'}/${options.category ?? '-'}/${options.limit}`;
   const cached = cache.get(key);
   if (cached) return cached;
@@ -69,6 +58,6 @@ export async function readPost(ctx: AppContext, id: string, readerTier: number |
   const read = await repository.readAndCountView(ctx.db, id);
   if (!read) throw notFound('Post');
   // This instance's lists show the new count at once (another instance's within the lists' two seconds).
-  lists.get(ctx.db)?.clear();
+  ctx.modules.blog.lists.clear();
   return { ...toSummary(read, readerTier), content: read.content };
 }

@@ -37,7 +37,7 @@ export function assertSellable(user: Pick<UserRow, 'tier'>, product: Sellable, q
 }
 
 export async function listCart(ctx: AppContext, userId: string): Promise<CartLine[]> {
-  return ctx.caches.carts.get(userId, () => repository.listLines(ctx.db, userId));
+  return ctx.modules.cart.carts.get(userId, () => repository.listLines(ctx.db, userId));
 }
 
 async function lineOrNotFound(db: DbOrTx, userId: string, lineId: string): Promise<CartLine> {
@@ -98,6 +98,6 @@ export async function emptyCart(db: DbOrTx, userId: string): Promise<void> {
  * arrives (cart lines are written often, so they are announced from here rather than by a trigger).
  */
 export async function cartChanged(ctx: AppContext, userId: string): Promise<void> {
-  ctx.caches.carts.delete(userId);
+  ctx.modules.cart.carts.delete(userId);
   await announceChange(ctx.db, 'cart', userId);
 }

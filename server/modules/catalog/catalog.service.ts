@@ -15,9 +15,9 @@ import type { AppContext } from '../../infra/context.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { toPrefixQuery } from '../../lib/search-text.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
 import type { z } from 'zod';
 import * as repository from './catalog.repository.js';
+import type { ProductPage } from './catalog.state.js';
 
 type ProductRow = NonNullable<Awaited<ReturnType<typeof repository.findProductById>>>;
 
@@ -32,38 +32,10 @@ export async function listCategories(ctx: AppContext): Promise<Category[]> {
   return repository.listCategories(ctx.db);
 }
 
-type ProductPage = { products: Product[]; total: number };
-
-/**
- * The public catalogue listing is read on every marketplace visit and changes only with a checkout, a review or an
- * operator's edit, so pages are kept for two seconds per database. This instance's own changes clear it at once
- * (`invalidateListings`); another instance's show within the two seconds. Carts and checkout always read live.
- */
-const LISTING_TTL_MS = 2_000;
-const listings = new WeakMap<AppContext['db'], TtlCache<string, ProductPage>>();
-
-function listingCache(ctx: AppContext): TtlCache<string, ProductPage> {
-  let cache = listings.get(ctx.db);
-  if (!cache) listings.set(ctx.db, (cache = new TtlCache(LISTING_TTL_MS, 500)));
-  return cache;
-}
-
-/**
- * Pages being read, per database: when a page expires under load, the requests that find it missing wait for the
- * one read already under way instead of each sending the same query (decision 014). A change clears them with the
- * pages, so a read that began before it answers its own callers but is neither shared nor kept.
- */
-const pageLoads = new WeakMap<AppContext['db'], Map<string, Promise<ProductPage>>>();
-
-function loadsOf(ctx: AppContext): Map<string, Promise<ProductPage>> {
-  let loads = pageLoads.get(ctx.db);
-  if (!loads) pageLoads.set(ctx.db, (loads = new Map()));
-  return loads;
-}
-
 export function invalidateListings(ctx: AppContext): void {
-  listingCache(ctx).clear();
-  loadsOf(ctx).clear();
+  const { listings, pageLoads } = ctx.modules.catalog;
+  listings.clear();
+  pageLoads.clear();
 }
 
 export async function listProducts(
@@ -71,9 +43,9 @@ export async function listProducts(
   query: z.output<typeof productListQuerySchema>,
 ): Promise<ProductPage> {
   const key = JSON.stringify(query);
-  const cached = listingCache(ctx).get(key);
+  const { listings, pageLoads: loads } = ctx.modules.catalog;
+  const cached = listings.get(key);
   if (cached) return cached;
-  const loads = loadsOf(ctx);
   const pending = loads.get(key);
   if (pending) return pending;
   const load = readProductPage(ctx, query).then(
@@ -81,7 +53,7 @@ export async function listProducts(
       // Still this key's read: no change cleared the listings meanwhile.
       if (loads.get(key) === load) {
         loads.delete(key);
-        listingCache(ctx).set(key, page);
+        listings.set(key, page);
       }
       return page;
     },

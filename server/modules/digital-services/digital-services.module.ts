@@ -1,7 +1,9 @@
 import type { ServerModule } from '../../infra/module.js';
 import { digitalServicesRoutes } from './digital-services.routes.js';
+import { createDigitalServicesState } from './digital-services.state.js';
 
 export const digitalServicesModule = {
   name: 'digital-services',
   routes: [digitalServicesRoutes],
-} satisfies ServerModule;
+  state: createDigitalServicesState,
+} as const satisfies ServerModule;

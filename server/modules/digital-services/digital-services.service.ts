@@ -6,22 +6,13 @@ import type {
 } from '../../../contract/digital-services.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { AppError, tierRequired } from '../../lib/errors.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
 import type { UserRow } from '../../db/schema/users.js';
 import * as audit from '../audit/audit.service.js';
 import * as repository from './digital-services.repository.js';
 
-/**
- * The suite is read on every visit of its page and written only by the seed, so it is kept for two seconds per
- * database, like the product listing (decisions 003 and 014).
- */
-const SUITE_TTL_MS = 2_000;
-const suites = new WeakMap<AppContext['db'], TtlCache<'suite', DigitalService[]>>();
-
 /** The suite, sorted by minimum tier. Public: locked services show as CLASSIFIED on the client. */
 export async function listServices(ctx: AppContext): Promise<DigitalService[]> {
-  let cache = suites.get(ctx.db);
-  if (!cache) suites.set(ctx.db, (cache = new TtlCache(SUITE_TTL_MS, 1)));
+  const cache = ctx.modules['digital-services'].suite;
   const cached = cache.get('suite');
   if (cached) return cached;
   const suite = await repository.listServices(ctx.db);

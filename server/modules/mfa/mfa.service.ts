@@ -92,7 +92,7 @@ export async function setup(ctx: AppContext, user: UserRow): Promise<MfaSetup> {
   );
   // The next step reads the pending secret from the signed-in user: this instance must not serve a cached row
   // from before it (other instances hear of the change through the change feed).
-  ctx.caches.forgetUser(user.id);
+  ctx.forgetUser(user.id);
   return { qrCodeUrl: await qrDataUrl(totpUri(secret, user.email, ISSUER)), secret, backupCodes };
 }
 
@@ -133,7 +133,7 @@ export async function enable(
     });
     await notifications.notifySecurity(ctx, tx, 'security.mfa_changed', { userId: user.id, enabled: true });
   });
-  ctx.caches.forgetUser(user.id);
+  ctx.forgetUser(user.id);
   await emitSecurityEvent(ctx.events, 'security.mfa_changed', { userId: user.id, enabled: true });
 }
 
@@ -159,7 +159,7 @@ export async function disable(
     });
     await notifications.notifySecurity(ctx, tx, 'security.mfa_changed', { userId: user.id, enabled: false });
   });
-  ctx.caches.forgetUser(user.id);
+  ctx.forgetUser(user.id);
   await emitSecurityEvent(ctx.events, 'security.mfa_changed', { userId: user.id, enabled: false });
 }
 

@@ -1,7 +1,9 @@
 import type { ServerModule } from '../../infra/module.js';
 import { searchRoutes } from './search.routes.js';
+import { createSearchState } from './search.state.js';
 
 export const searchModule = {
   name: 'search',
   routes: [searchRoutes],
-} satisfies ServerModule;
+  state: createSearchState,
+} as const satisfies ServerModule;

@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { SearchResultType } from '../../../contract/search.js';
 import { createPool, type DbOrTx } from '../../db/client.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import { CoherentCache, type ChangeFeed } from '../../infra/change-feed.js';
 import {
   fullTextQuery,
@@ -86,14 +87,18 @@ const MAX_FORMS = 10_000;
 /** Bare numbers are not in the word list and never corrected: what it knows of one is nothing. */
 const NO_FORMS: WordForms = Object.freeze({ expansions: [], corrections: [] });
 
-/** The search's connections, what it has read of the word list (the forms of typed words), and its log. */
+/**
+ * The search's connections, what it has read of the word list (the forms of typed words), and its log: the search
+ * module's per-app state (search.state.ts), or a test's own.
+ */
 export class SearchStore {
   private readonly pools = new Map<number, pg.Pool>();
   readonly forms: CoherentCache<WordForms>;
   readonly log: SearchLogWriter;
 
   constructor(
-    private readonly url: string,
+    /** Null for a context given no database URL (a CLI command): such a context cannot search. */
+    private readonly url: string | null,
     feed: ChangeFeed,
     onLogError: (error: unknown) => void = () => {},
   ) {
@@ -108,6 +113,7 @@ export class SearchStore {
   pool(ginScanLimit: number): pg.Pool {
     let pool = this.pools.get(ginScanLimit);
     if (!pool) {
+      if (this.url === null) throw new Error('search needs the database URL in its context');
       pool = createPool(this.url, SEARCH_POOL_SIZE, {
         plan_cache_mode: 'force_generic_plan',
         synchronous_commit: 'off',
@@ -119,7 +125,7 @@ export class SearchStore {
     return pool;
   }
 
-  /** Writes the log's last entries, then closes the connections. */
+  /** Writes the log's last entries, then closes the connections (opened again if it is used after). */
   async end(): Promise<void> {
     await this.log.flush();
     await Promise.all([...this.pools.values()].map((pool) => pool.end()));
@@ -150,11 +156,19 @@ export class SearchLogWriter {
   private pending: LogEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
+  private readonly errorListeners: ((error: unknown) => void)[];
 
   constructor(
     private readonly pool: () => pg.Pool,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    onError: (error: unknown) => void,
+  ) {
+    this.errorListeners = [onError];
+  }
+
+  /** Also tells `listener` of each batch not written (the app's log: the writer is made before the app). */
+  onError(listener: (error: unknown) => void): void {
+    this.errorListeners.push(listener);
+  }
 
   add(entry: LogEntry): void {
     this.pending.push(entry);
@@ -169,7 +183,11 @@ export class SearchLogWriter {
     const batch = this.pending;
     this.pending = [];
     if (batch.length > 0) {
-      this.writing = this.writing.then(() => this.write(batch)).catch(this.onError);
+      this.writing = this.writing
+        .then(() => this.write(batch))
+        .catch((error: unknown) => {
+          for (const listener of this.errorListeners) listener(error);
+        });
     }
     return this.writing;
   }
@@ -513,9 +531,13 @@ function typoStatement(shape: Shape): SQL {
     order by pass, score desc, title limit ${$('limit')}`;
 }
 
-/** How many statements are kept; a search of another shape builds its statement again. */
+/**
+ * How many statements are kept; a search of another shape builds its statement again. Process-wide, not per app: a
+ * statement is a pure function of its shape (its text and name hold no app's data), so apps that share it cannot
+ * tell (decision 010).
+ */
 const MAX_SHAPES = 500;
-const statements = new Map<string, Statement>();
+const statements = new TtlCache<string, Statement>(Infinity, MAX_SHAPES);
 
 /** A statement built once per key (what decides its text) and kept. */
 function statementFor(key: unknown, build: () => SQL): Statement {
@@ -523,7 +545,6 @@ function statementFor(key: unknown, build: () => SQL): Statement {
   let found = statements.get(text);
   if (!found) {
     found = prepare(build());
-    if (statements.size >= MAX_SHAPES) statements.delete(statements.keys().next().value!);
     statements.set(text, found);
   }
   return found;

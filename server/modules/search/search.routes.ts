@@ -4,17 +4,14 @@ import { z } from 'zod';
 import { errors } from '../../plugins/error-responses.js';
 import { searchClickRequestSchema, searchQuerySchema, searchResultSchema } from '../../../contract/search.js';
 import type { RouteDeps } from '../../infra/module.js';
-import { SearchStore } from './search.repository.js';
 import * as search from './search.service.js';
 
 const tags = ['search'];
 
-export async function searchRoutes(app: FastifyInstance, { ctx, database }: RouteDeps) {
+export async function searchRoutes(app: FastifyInstance, { ctx }: RouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const store = new SearchStore(database.url, ctx.changes, (error) =>
-    app.log.warn({ err: error }, 'search log entries not written'),
-  );
-  app.addHook('onClose', () => store.end());
+  const { store } = ctx.modules.search;
+  store.log.onError((error) => app.log.warn({ err: error }, 'search log entries not written'));
 
   r.get(
     '/api/search',

@@ -110,7 +110,7 @@ async function activate(
   });
   return () => {
     // This instance serves the new tier at once; the others hear of it through the change feed.
-    ctx.caches.forgetUser(subscription.userId);
+    ctx.forgetUser(subscription.userId);
     return ctx.events.emit('tier.changed', {
       userId: subscription.userId,
       from: before.tier,
@@ -350,7 +350,7 @@ export async function expireEnded(ctx: AppContext, now = new Date()): Promise<nu
             reason: 'expiry',
           });
           after.push(() => {
-            ctx.caches.forgetUser(user.id);
+            ctx.forgetUser(user.id);
             return ctx.events.emit('tier.changed', {
               userId: user.id,
               from: user.tier,
