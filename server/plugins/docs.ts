@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../contract/errors.js';
 import type { AppConfig } from '../config/env.js';
+import { access, type RouteAccess } from '../lib/route-access.js';
 import { BODY_METHODS } from '../lib/route-options.js';
-import { guardOf } from './auth.js';
 
 /**
  * The docs page's own CSP (it replaces the app's on /api/docs only): swagger-ui's, with the hashes of its inline
@@ -30,9 +30,8 @@ export function docsCsp(header: string): string {
 
 type Security = Record<string, string[]>[];
 
-/** A session cookie or an API key (`Authorization: Bearer`): what `requireUser` and `requireTier` accept. */
+/** A session cookie or an API key (`Authorization: Bearer`): what a route of tier 1 and above accepts. */
 export const SIGNED_IN: Security = [{ session: [] }, { apiKey: [] }];
-const TAXII_ROOT = '/taxii2';
 
 /**
  * `getAutomationRulesByIdRuns` for `GET /api/automation/rules/:id/runs` (or `.../{id}/runs`): unique, as method and
@@ -51,45 +50,19 @@ export function operationIdFor(method: string, url: string): string {
   return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
 }
 
-/**
- * Where a route was registered (its encapsulated instance), kept on the route's options: the instance's hooks at
- * document time are the ones its requests run.
- */
-const INSTANCE = Symbol('docs.instance');
-type RouteWithInstance = RouteOptions & { [INSTANCE]?: FastifyInstance };
-
-/**
- * The onRequest hooks a route runs: its instance's (its plugin's and every parent's) and its own. Fastify keeps an
- * instance's hooks under a symbol of its own; found by that symbol's description, and an empty list if it moves,
- * which the security test (server/openapi.test.ts) would then catch as protected routes documented as public.
- */
-function onRequestHooks(route: RouteWithInstance): unknown[] {
-  const instance = route[INSTANCE] as unknown as Record<symbol, unknown> | undefined;
-  const key =
-    instance && Object.getOwnPropertySymbols(instance).find((k) => k.description === 'fastify.hooks');
-  const instanceHooks = key ? ((instance[key] as { onRequest?: unknown[] }).onRequest ?? []) : [];
-  const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-  return [...instanceHooks, ...own];
-}
-
-/** What a route's guards demand: `[]` when it has none (public), else a session or an API key. */
-export function securityOf(route: RouteWithInstance): Security {
-  return onRequestHooks(route).some((hook) => guardOf(hook)) ? SIGNED_IN : [];
+/** What a route's declared policy demands: `[]` when anyone may call it (public), else a session or an API key. */
+export function securityOf(policy: RouteAccess | undefined): Security {
+  return (policy?.tier ?? 0) > 0 ? SIGNED_IN : [];
 }
 
 /**
- * Completes each route's operations (issue 21 point 2): their `security` from the route's guards
- * (a route whose handler checks something else, such as the 2FA step's half-signed-in session, says so in its
+ * Completes each route's operations (issue 21 point 2): their `security` from the route's declared policy
+ * (`config.access`, the one its guards enforce; a route whose handler checks something else, such as the 2FA step's half-signed-in session, says so in its
  * schema), and the answers every route can give besides its own: 429 from the per-IP limit, 415 for a body that
  * is not JSON, 401 (and 403 for an API key's scope) behind a guard.
  */
-function completeOperation(
-  method: string,
-  url: string,
-  route: RouteWithInstance,
-  schema: Record<string, unknown>,
-) {
-  const security = (schema.security as Security | undefined) ?? securityOf(route);
+function completeOperation(method: string, route: RouteOptions, schema: Record<string, unknown>) {
+  const security = (schema.security as Security | undefined) ?? securityOf(route.config?.access);
   const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
   const add = (status: number) => {
     if (!(status in response) && !(String(status) in response)) response[status] = errorBodySchema;
@@ -110,9 +83,6 @@ function completeOperation(
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs (JSON at /api/docs/json). */
 export default fp(
   async function docsPlugin(app: FastifyInstance, options: { config: AppConfig }) {
-    app.addHook('onRoute', function (this: FastifyInstance, route: RouteWithInstance) {
-      Object.defineProperty(route, INSTANCE, { value: this, enumerable: false });
-    });
     // The deployment's own address when it is configured; otherwise paths are relative to wherever it is served.
     const base = options.config.PUBLIC_BASE_URL ?? '/';
     await app.register(swagger, {
@@ -171,21 +141,28 @@ export default fp(
         const { schema, url, route } = document;
         if ((schema as { hide?: boolean } | undefined)?.hide) return jsonSchemaTransform(document);
         // TAXII 2.1 is its own protocol (design 11.4): OASIS's specification describes it, not this document.
-        if (url === TAXII_ROOT || url.startsWith(`${TAXII_ROOT}/`)) return { schema: { hide: true }, url };
+        if (route.config?.access?.credentials === 'taxii') return { schema: { hide: true }, url };
         const method = [route.method].flat()[0]!;
         const own = (schema ?? {}) as Record<string, unknown>;
         return jsonSchemaTransform({
           ...document,
-          schema: completeOperation(method, url, route as RouteWithInstance, own),
+          schema: completeOperation(method, route, own),
         } as typeof document);
       },
     });
-    await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      // No badge from the public validator: the page asks nothing of other hosts.
-      uiConfig: { validatorUrl: null },
-      staticCSP: true,
-      transformStaticCSP: docsCsp,
+    // The documentation's page, files and JSON are for anyone. @fastify/swagger-ui takes no route options, so its
+    // scope declares that for the routes it adds.
+    await app.register(async function documentation(scope) {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: route.config?.access ?? access.public() };
+      });
+      await scope.register(swaggerUi, {
+        routePrefix: '/api/docs',
+        // No badge from the public validator: the page asks nothing of other hosts.
+        uiConfig: { validatorUrl: null },
+        staticCSP: true,
+        transformStaticCSP: docsCsp,
+      });
     });
   },
   { name: 'docs' },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
+import type { RouteAccess } from '../lib/route-access.js';
 import { routeMethods } from '../lib/route-options.js';
 
 /** One route as Fastify registered it, with the zod schemas its requests are validated against. */
@@ -10,6 +11,11 @@ export interface RouteEntry {
   params?: ZodType;
   querystring?: ZodType;
   body?: ZodType;
+  /**
+   * The route's declared access policy (`config.access`), undefined when it declares none. Read when asked: a
+   * scope's own onRoute hook may declare it after this plugin's hook has run (the documentation's routes do).
+   */
+  readonly access: RouteAccess | undefined;
 }
 
 declare module 'fastify' {
@@ -40,6 +46,9 @@ export default fp(
           params: schemaOf(route, 'params'),
           querystring: schemaOf(route, 'querystring'),
           body: schemaOf(route, 'body'),
+          get access() {
+            return route.config?.access;
+          },
         });
       }
     });

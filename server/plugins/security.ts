@@ -176,13 +176,18 @@ export default fp(
       done();
     });
 
+    // A route declared never limited (`access.rateLimit: 'none'`, the probes) tells the limiter in its own terms,
+    // before the limiter's own onRoute hook (registered next) reads them.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.access?.rateLimit === 'none') route.config = { ...route.config, rateLimit: false };
+    });
     await app.register(rateLimit, {
       global: true,
       max: config.RATE_LIMIT_GLOBAL_PER_MIN,
       timeWindow: 60_000,
       // The built client's hashed files: a first visit loads dozens of them, each cached for a year afterwards and
       // sent from its precompressed copy, so they would spend a visitor's allowance on nothing worth limiting.
-      // (Health and readiness opt out with `config: { rateLimit: false }`.)
+      // (Health and readiness are declared never limited.)
       allowList: (request) => request.url.startsWith('/assets/'),
     });
 

@@ -5,6 +5,7 @@ import type { ApiKeyPermission } from '../../contract/api-keys.js';
 import { SESSION_HINT_COOKIE } from '../../contract/session.js';
 import type { AppContext, RequestMeta } from '../infra/context.js';
 import { AppError, forbidden } from '../lib/errors.js';
+import { keyAllows, keyScopeOf } from '../lib/route-access.js';
 import { hookList, routeMethods } from '../lib/route-options.js';
 import * as apiKeys from '../modules/api-keys/api-keys.service.js';
 import type { SessionRow, UserRow } from '../db/schema/users.js';
@@ -19,10 +20,6 @@ export interface AuthContext {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** `false`: the route reads no session (a public list, health), so a browser's cookie is not looked up. */
-    session?: false;
-  }
   interface FastifyRequest {
     /** The signed-in user (null when anonymous or half-way through a 2FA login). */
     auth: AuthContext | null;
@@ -67,20 +64,20 @@ function clearCookie(reply: FastifyReply, name: string, attributes: CookieAttrib
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const METRICS_PATH = /^\/metrics\/?(\?|$)/;
-/**
- * Only an `admin` key may manage keys and account security (2FA, password, address) and the account's data rights
- * (its whole export, its deletion); `write` may do the rest.
- */
-const ADMIN_ONLY = /^\/api\/(api-keys|auth\/mfa|auth\/password|auth\/email|mobile\/devices|account)(\/|$|\?)/;
 
-/** API key scopes: `read` allows GET, `write` allows mutations, `admin` allows what the owner's tier allows. */
+/**
+ * API key scopes: `read` allows GET, `write` allows mutations, `admin` allows what the owner's tier allows. The scope
+ * a request needs is its route's declaration (`config.access.keyScope`, lib/route-access.ts): account security and
+ * data rights declare `admin`.
+ */
 function assertKeyScope(request: FastifyRequest, permissions: ApiKeyPermission[]): void {
-  if (permissions.includes('admin')) return;
-  if (ADMIN_ONLY.test(request.url)) throw forbidden('This API key needs the admin permission for this call');
-  if (!READ_METHODS.has(request.method) && !permissions.includes('write')) {
-    throw forbidden('This API key may only read');
-  }
+  const scope = keyScopeOf(request.routeOptions.config.access, request.method);
+  if (keyAllows(permissions, scope)) return;
+  throw forbidden(
+    scope === 'admin'
+      ? 'This API key needs the admin permission for this call'
+      : 'This API key may only read',
+  );
 }
 
 /**
@@ -114,20 +111,16 @@ export default fp(
       return clearCookie(this, SESSION_HINT_COOKIE, hintOptions);
     });
 
-    const authenticate = async (request: FastifyRequest) => {
-      // The TAXII feed authenticates its own way (API keys, HTTP Basic included; decision 016), never by cookie.
-      if (request.url.startsWith('/taxii2/') || request.url === '/taxii2') return;
-      const authorization = request.headers.authorization;
-      // /metrics reads its own Bearer token (METRICS_TOKEN), which is no API key.
-      if (authorization !== undefined && !METRICS_PATH.test(request.url)) {
-        const [scheme, key] = authorization.split(' ');
-        const found = scheme === 'Bearer' && key ? await apiKeys.authenticate(ctx, key) : null;
-        if (!found) throw new AppError('UNAUTHENTICATED', 'Invalid or expired API key');
-        assertKeyScope(request, found.apiKey.permissions);
-        request.auth = { user: found.user, session: null, apiKey: found.apiKey };
-        return;
-      }
+    /** `Authorization: Bearer <key>`: the key's owner, within the key's scope, or a 401 or 403. */
+    const authenticateKey = async (request: FastifyRequest, authorization: string) => {
+      const [scheme, key] = authorization.split(' ');
+      const found = scheme === 'Bearer' && key ? await apiKeys.authenticate(ctx, key) : null;
+      if (!found) throw new AppError('UNAUTHENTICATED', 'Invalid or expired API key');
+      assertKeyScope(request, found.apiKey.permissions);
+      request.auth = { user: found.user, session: null, apiKey: found.apiKey };
+    };
 
+    const resumeSession = async (request: FastifyRequest) => {
       const token = requestCookie(request, cookieName);
       if (!token || token.length > 128) return;
       request.sessionToken = token;
@@ -138,17 +131,22 @@ export default fp(
       if (resolved.session.mfaPending) request.pendingMfa = resolved;
       else request.auth = { ...resolved, apiKey: null };
     };
+
     // Most requests bring neither a key nor a cookie, and a route that reads no session says so
-    // (`config: { session: false }`): those go on at once, without a promise (decision 014). A key is checked on
-    // every route, so a wrong one is a 401 wherever it is sent.
+    // (`access.session: false`): those go on at once, without a promise (decision 014). A key is checked on every
+    // route that takes the app's credentials and on every request no route claimed, so a wrong one is a 401
+    // wherever it is sent. A route that authenticates its own way (TAXII's keys, /metrics' token) keeps its
+    // `Authorization` header to itself (decision 035).
     app.addHook('onRequest', function sessionOrKey(request, _reply, done) {
-      const { authorization, cookie } = request.headers;
-      if (
-        authorization === undefined &&
-        (cookie === undefined || request.routeOptions.config.session === false)
-      )
-        return done();
-      authenticate(request).then(() => done(), done);
+      const policy = request.routeOptions.config.access;
+      const { authorization } = request.headers;
+      if (authorization !== undefined && (policy === undefined || policy.credentials === 'app')) {
+        authenticateKey(request, authorization).then(() => done(), done);
+      } else if (request.headers.cookie === undefined || policy?.session === false) {
+        done();
+      } else {
+        resumeSession(request).then(() => done(), done);
+      }
     });
 
     // Every page load brings the hint in line with the session it carries, before the page's scripts read it: set

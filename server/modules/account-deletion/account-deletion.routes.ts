@@ -5,6 +5,7 @@ import {
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
 } from '../../../contract/privacy.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -19,6 +20,7 @@ export async function accountDeletionRoutes(app: FastifyInstance, { ctx }: { ctx
   r.get(
     '/api/account/deletion',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'What deleting your account would do here',
@@ -27,7 +29,6 @@ export async function accountDeletionRoutes(app: FastifyInstance, { ctx }: { ctx
           '0 means within a minute). Signing in before then cancels it.',
         response: { 200: accountDeletionTermsSchema, ...errors(401) },
       },
-      onRequest: app.requireUser,
     },
     async () => ({ graceDays: ctx.config.ACCOUNT_DELETION_GRACE_DAYS }),
   );
@@ -35,6 +36,7 @@ export async function accountDeletionRoutes(app: FastifyInstance, { ctx }: { ctx
   r.post(
     '/api/account/delete',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Delete your account',
@@ -46,7 +48,6 @@ export async function accountDeletionRoutes(app: FastifyInstance, { ctx }: { ctx
         body: deleteAccountRequestSchema,
         response: { 202: deleteAccountResponseSchema, ...errors(400, 401, 403, 429) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const { scheduledFor } = await accountDeletion.requestDeletion(

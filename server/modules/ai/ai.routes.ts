@@ -6,6 +6,7 @@ import {
   aiAnalysisSchema,
   createAiAnalysisRequestSchema,
 } from '../../../contract/ai.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -15,11 +16,11 @@ const tags = ['ai'];
 
 export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.post(
     '/api/ai/analysis',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Start an analysis; it is pending until a background job completes or fails it',
@@ -36,6 +37,7 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
   r.get(
     '/api/ai/analysis',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your analyses, newest first',
@@ -49,6 +51,7 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext 
   r.get(
     '/api/ai/analysis/:id',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'One of your analyses',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analyticsDashboardSchema, pageViewBatchSchema } from '../../../contract/analytics.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { AppContext } from '../../infra/context.js';
@@ -15,12 +16,12 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   r.get(
     '/api/analytics/dashboard',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'Live figures for Directors (tier 4): the last 30 days',
         response: { 200: analyticsDashboardSchema, ...errors(401, 403) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async () => analytics.dashboard(ctx),
   );
@@ -28,6 +29,7 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   r.post(
     '/api/analytics/events',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Page views reported by the browser, in batches (anonymous or signed in)',

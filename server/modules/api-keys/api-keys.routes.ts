@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeySchema, createApiKeyRequestSchema, createdApiKeySchema } from '../../../contract/api-keys.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
@@ -12,11 +13,11 @@ const tags = ['api-keys'];
 
 export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/api-keys',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Your API keys (prefix only, never the key)',
@@ -30,6 +31,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/api-keys',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Create a key; the full key is in this answer only',
@@ -46,6 +48,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.delete(
     '/api/api-keys/:id',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Revoke a key',

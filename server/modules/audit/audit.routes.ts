@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEventSchema, auditQuerySchema, NEXT_CURSOR_HEADER } from '../../../contract/audit.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import { access } from '../../lib/route-access.js';
 import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../plugins/error-responses.js';
 import * as audit from './audit.service.js';
@@ -15,6 +16,7 @@ export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   r.get(
     '/api/admin/audit',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'The audit trail, newest first (Directors)',
@@ -28,7 +30,6 @@ export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         querystring: auditQuerySchema,
         response: { 200: z.array(auditEventSchema), ...errors(400, 401, 403) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request, reply) => {
       const { events, nextCursor } = await audit.listEvents(ctx, request.query);

@@ -15,6 +15,7 @@ import {
   verifyEmailRequestSchema,
 } from '../../../contract/auth.js';
 import { serializeOnce } from '../../lib/serialize-once.js';
+import { access } from '../../lib/route-access.js';
 import { sendCachedJson } from '../../plugins/compression.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
@@ -38,6 +39,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/api/auth/register',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Create an account and sign in',
@@ -60,6 +62,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/api/auth/login',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Sign in with email and password',
@@ -78,7 +81,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   r.post(
     '/api/auth/logout',
-    { schema: { tags, summary: 'End the session', response: { 204: z.null() } } },
+    {
+      config: { access: access.public() },
+      schema: { tags, summary: 'End the session', response: { 204: z.null() } },
+    },
     async (request, reply) => {
       if (request.auth && request.sessionToken) {
         await signIn.logout(ctx, currentAuth(request).user.id, request.sessionToken, requestMeta(request));
@@ -92,6 +98,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/api/logout',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'End the session and go to the home page (full-page navigation)',
@@ -114,6 +121,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/api/login',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Go to the sign-in page (full-page navigation)',
@@ -129,8 +137,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/api/auth/user',
     {
+      config: { access: access.user() },
       schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, ...errors(401) } },
-      onRequest: app.requireUser,
       // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
       compress: false,
     },
@@ -141,6 +149,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/api/auth/password-reset',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Mail a password reset link',
@@ -159,6 +168,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/api/auth/password-reset/confirm',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: "Set a new password with a reset link's token",
@@ -176,6 +186,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/api/auth/verify-email',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: "Confirm an address with a verification or address-change link's token",
@@ -192,12 +203,12 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/api/auth/verify-email/resend',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Mail a new verification link to your address',
         response: { 202: acceptedSchema, ...errors(401, 409, 429) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) => {
       await emailVerification.resendVerification(ctx, currentAuth(request).user, requestMeta(request));
@@ -208,6 +219,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/api/auth/password',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Change your password',
@@ -215,7 +227,6 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         body: changePasswordRequestSchema,
         response: { 204: z.null(), ...errors(400, 401, 429) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) => {
       await accountChanges.changePassword(ctx, currentAuth(request).user, request.body, {
@@ -229,6 +240,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/api/auth/email',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Change your sign-in address',
@@ -237,7 +249,6 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         body: changeEmailRequestSchema,
         response: { 202: acceptedSchema, ...errors(400, 401, 409, 429) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) => {
       await accountChanges.requestEmailChange(

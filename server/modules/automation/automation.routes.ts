@@ -11,6 +11,7 @@ import {
   executeAutomationRuleRequestSchema,
   updateAutomationRuleRequestSchema,
 } from '../../../contract/automation.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
@@ -23,11 +24,11 @@ const params = z.object({ id: z.string().max(100) });
 
 export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/automation/rules',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your automation rules, newest first',
@@ -41,6 +42,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.post(
     '/api/automation/rules',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Create a rule: when an event happens and its conditions hold, run the actions',
@@ -55,6 +57,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.patch(
     '/api/automation/rules/:id',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Change a rule’s name, trigger or actions, or switch it on or off',
@@ -69,6 +72,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.delete(
     '/api/automation/rules/:id',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Delete a rule and its run history',
@@ -85,6 +89,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.post(
     '/api/automation/rules/:id/execute',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary:
@@ -101,6 +106,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.get(
     '/api/automation/rules/:id/runs',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'A rule’s runs, newest first, with each action’s outcome',
@@ -116,6 +122,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.get(
     '/api/automation/signing-secret',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Whether your rules’ webhooks have a signing secret, and since when (never the secret)',
@@ -128,6 +135,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.post(
     '/api/automation/signing-secret',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary:

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blogListQuerySchema, blogPostSchema, blogPostSummarySchema } from '../../../contract/blog.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { sendCachedJson } from '../../plugins/compression.js';
@@ -19,6 +20,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/api/blog',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Published posts, newest first; locked ones without a body (public)',
@@ -41,6 +43,7 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/api/blog/:id',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'One post with its Markdown body, when your tier may read it; counts a view',

@@ -7,6 +7,7 @@ import {
   bulkOperationsQuerySchema,
   createBulkOperationRequestSchema,
 } from '../../../contract/bulk.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -17,11 +18,11 @@ const params = z.object({ id: z.string().max(100) });
 
 export async function bulkRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/bulk/operations',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your bulk operations, newest first',
@@ -35,6 +36,7 @@ export async function bulkRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/api/bulk/operations',
     {
+      config: { access: access.user() },
       bodyLimit: BULK_BODY_LIMIT_BYTES,
       schema: {
         tags,
@@ -50,6 +52,7 @@ export async function bulkRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/api/bulk/operations/:id',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'One of your bulk operations with its progress and item errors',
@@ -63,6 +66,7 @@ export async function bulkRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/api/bulk/operations/:id/output',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Download what an operation produced (a case export as CSV)',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addToCartRequestSchema, cartLineSchema, updateCartRequestSchema } from '../../../contract/cart.js';
 import { serializeOnce } from '../../lib/serialize-once.js';
+import { access } from '../../lib/route-access.js';
 import { sendCachedJson } from '../../plugins/compression.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
@@ -16,11 +17,11 @@ const serializeCart = serializeOnce(cartSchema);
 
 export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/cart',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: "The signed-in user's cart",
@@ -37,6 +38,7 @@ export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/api/cart',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Add a product (raises the quantity when it is already in the cart)',
@@ -53,6 +55,7 @@ export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.put(
     '/api/cart/:id',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: "Set a line's quantity",
@@ -67,6 +70,7 @@ export async function cartRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.delete(
     '/api/cart/:id',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Remove a line',

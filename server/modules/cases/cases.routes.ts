@@ -8,6 +8,7 @@ import {
   createCaseRequestSchema,
   createCaseUpdateRequestSchema,
 } from '../../../contract/cases.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -19,11 +20,11 @@ const tags = ['cases'];
 
 export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.post(
     '/api/cases',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Open a case',
@@ -38,6 +39,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   r.get(
     '/api/cases',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary:
@@ -63,6 +65,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   r.get(
     '/api/cases/:id',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'A case with its updates (internal notes only for Directors)',
@@ -76,6 +79,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   r.post(
     '/api/cases/:caseId/updates',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Comment on a case; Directors also move its status, assign, estimate and add internal notes',

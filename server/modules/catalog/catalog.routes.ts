@@ -10,6 +10,7 @@ import {
   reviewSchema,
   TOTAL_COUNT_HEADER,
 } from '../../../contract/catalog.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
@@ -31,8 +32,8 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/api/categories',
     {
+      config: { access: access.public({ session: false }) },
       schema: { tags, summary: 'Equipment categories', response: { 200: z.array(categorySchema) } },
-      config: { session: false },
     },
     async () => catalog.listCategories(ctx),
   );
@@ -40,6 +41,8 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/api/products',
     {
+      // Public and the same for everyone: a browser's session is not looked up (decision 014).
+      config: { access: access.public({ session: false }) },
       schema: {
         tags,
         summary: 'Products, filtered, sorted and paged on the server',
@@ -47,8 +50,6 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         querystring: productListQuerySchema,
         response: { 200: productListSchema, ...errors(400) },
       },
-      // Public and the same for everyone: a browser's session is not looked up (decision 014).
-      config: { session: false },
       // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
       compress: false,
     },
@@ -62,6 +63,7 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/api/products/:id',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'One product',
@@ -75,6 +77,7 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/api/products/:id/reviews',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: "A product's reviews, newest first",
@@ -89,6 +92,7 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/products/:id/reviews',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Review a product you bought (once)',
@@ -96,7 +100,6 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         body: createReviewRequestSchema,
         response: { 201: reviewSchema, ...errors(400, 401, 403, 404, 409) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const review = await catalog.createReview(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardSummarySchema } from '../../../contract/dashboard.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -10,12 +11,12 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/dashboard/summary',
     {
+      config: { access: access.user() },
       schema: {
         tags: ['dashboard'],
         summary: 'Mission Control: your counts, open missions, recent activity and orders',
         response: { 200: dashboardSummarySchema, ...errors(401) },
       },
-      onRequest: app.requireUser,
     },
     async (request) => dashboard.summary(ctx, currentAuth(request).user.id),
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataExportSchema, dataExportsQuerySchema } from '../../../contract/privacy.js';
+import { access } from '../../lib/route-access.js';
 import type { AppContext } from '../../infra/context.js';
 import { JSON_MEDIA_TYPE } from '../../lib/media-types.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -18,11 +19,11 @@ const params = z.object({ id: z.string().max(100) });
  */
 export async function dataExportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.post(
     '/api/account/export',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary:
@@ -39,6 +40,7 @@ export async function dataExportRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.get(
     '/api/account/exports',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Your data exports, newest first',
@@ -52,6 +54,7 @@ export async function dataExportRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.get(
     '/api/account/exports/:id/download',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary:

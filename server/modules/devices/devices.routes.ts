@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceSchema } from '../../../contract/devices.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -11,11 +12,11 @@ const tags = ['devices'];
 
 export async function devicesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/mobile/devices',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Your signed-in devices (one per session)',
@@ -31,6 +32,7 @@ export async function devicesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.delete(
     '/api/mobile/devices/:id',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Sign a device out',

@@ -6,6 +6,7 @@ import {
   serviceInquiryRequestSchema,
   serviceInquirySchema,
 } from '../../../contract/digital-services.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
@@ -26,13 +27,13 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
   r.get(
     '/api/digital-services',
     {
+      // Public and the same for everyone: a browser's session is not looked up (decision 014).
+      config: { access: access.public({ session: false }) },
       schema: {
         tags,
         summary: 'The digital intelligence suite, by minimum tier',
         response: { 200: suiteSchema },
       },
-      // Public and the same for everyone: a browser's session is not looked up (decision 014).
-      config: { session: false },
       // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
       compress: false,
     },
@@ -43,13 +44,13 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
   r.post(
     '/api/service-inquiries',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Ask for a service (within your tier)',
         body: serviceInquiryRequestSchema,
         response: { 201: serviceInquirySchema, ...errors(400, 401, 403) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const inquiry = await digital.createInquiry(
@@ -65,13 +66,13 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
   r.get(
     '/api/service-inquiries',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your inquiries and their status, newest first',
         querystring: listQuerySchema,
         response: { 200: z.array(serviceInquirySchema), ...errors(401) },
       },
-      onRequest: app.requireUser,
     },
     async (request) => digital.listInquiries(ctx, currentAuth(request).user.id, request.query.limit),
   );

@@ -6,6 +6,7 @@ import {
   enterpriseClientSchema,
   updateEnterpriseClientRequestSchema,
 } from '../../../contract/enterprise.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
@@ -19,11 +20,11 @@ const params = z.object({ id: z.string().max(100) });
 /** Enterprise clients: Directors only (tier 4 is staff); everyone else gets 403 TIER_REQUIRED. */
 export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireTier(DIRECTOR_TIER));
 
   r.get(
     '/api/enterprise/clients',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'Enterprise clients, newest first, each with the users of its e-mail domain',
@@ -37,6 +38,7 @@ export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.post(
     '/api/enterprise/clients',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'Add a client; one per domain (409 when the domain is taken)',
@@ -51,6 +53,7 @@ export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.patch(
     '/api/enterprise/clients/:id',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: "Change a client's name, domain or tier",
@@ -65,6 +68,7 @@ export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.delete(
     '/api/enterprise/clients/:id',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'Remove a client (its members keep their accounts)',

@@ -8,6 +8,7 @@ import {
   evidenceUploadFieldsSchema,
 } from '../../../contract/evidence.js';
 import { listQuerySchema } from '../../../contract/lists.js';
+import { access } from '../../lib/route-access.js';
 import type { AppContext } from '../../infra/context.js';
 import type { StagedBlob } from '../../infra/storage.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
@@ -94,7 +95,6 @@ async function readUpload(ctx: AppContext, request: FastifyRequest) {
  */
 export async function evidenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
   await app.register(multipart, {
     // One byte past the limit, so the store's own count sees the excess and says 413.
     limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES + 1, files: 1, fields: 4, parts: 6, fieldSize: 1024 },
@@ -103,6 +103,7 @@ export async function evidenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.get(
     '/api/evidence/limits',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary:
@@ -121,7 +122,7 @@ export async function evidenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     r.post(
       `${base}/:id/files`,
       {
-        config: { multipart: true },
+        config: { access: access.user(), multipart: true },
         schema: {
           tags: typeTags,
           summary: `Attach a file to ${WHOSE[type]} (multipart field "file"; "isInternal": "true" for Directors)`,
@@ -152,6 +153,7 @@ export async function evidenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     r.get(
       `${base}/:id/files`,
       {
+        config: { access: access.user() },
         schema: {
           tags: typeTags,
           summary: `The files of ${WHOSE[type]}, newest first (removed ones marked; internal ones for Directors)`,
@@ -167,6 +169,7 @@ export async function evidenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     r.get(
       `${base}/:id/files/:fileId`,
       {
+        config: { access: access.user() },
         schema: {
           tags: typeTags,
           summary: `Download a file of ${WHOSE[type]} (as an attachment; audited; 410 once removed)`,
@@ -198,6 +201,7 @@ export async function evidenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     r.delete(
       `${base}/:id/files/:fileId`,
       {
+        config: { access: access.user() },
         schema: {
           tags: typeTags,
           summary: `Remove a file of ${WHOSE[type]} (kept as removed; Directors any, the owner their own)`,

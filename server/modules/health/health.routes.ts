@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { appliedMigrationCount, expectedMigrationCount, type Database } from '../../db/client.js';
 import { JSON_MEDIA_TYPE } from '../../lib/media-types.js';
 
@@ -11,7 +12,7 @@ const OK_JSON = JSON.stringify(statusSchema.parse({ status: 'ok' }));
  * A probe reads no session and is never rate limited (a load balancer polls it); decision 014. The security
  * headers and the request id still come with it.
  */
-const probeConfig = { session: false, rateLimit: false } as const;
+const probeConfig = { access: access.public({ session: false, rateLimit: 'none' }) };
 
 export async function healthRoutes(app: FastifyInstance, { database }: { database: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

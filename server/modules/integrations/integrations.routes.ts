@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import {
   createdIntegrationSchema,
@@ -20,11 +21,11 @@ const params = z.object({ id: z.string().max(100) });
 
 export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/integrations',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your integrations, newest first, secrets masked',
@@ -38,6 +39,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
   r.post(
     '/api/integrations',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary:
@@ -55,6 +57,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
   r.patch(
     '/api/integrations/:id',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Rename, enable or disable (isActive), or replace config fields',
@@ -70,6 +73,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
   r.delete(
     '/api/integrations/:id',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Remove an integration and its delivery log',
@@ -86,6 +90,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
   r.post(
     '/api/integrations/:id/test',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Queue a test message; answers the pending delivery (its outcome shows in the delivery log)',
@@ -102,6 +107,7 @@ export async function integrationsRoutes(app: FastifyInstance, { ctx }: { ctx: A
   r.get(
     '/api/integrations/:id/deliveries',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary:

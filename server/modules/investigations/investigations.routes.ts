@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import {
   investigationAgentSchema,
@@ -26,6 +27,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
   r.get(
     '/api/investigations/catalog',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'The seven investigation services, with pricing and minimum tier',
@@ -38,13 +40,13 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
   r.post(
     '/api/investigations',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Request an investigation (a service within your tier); priced on the server',
         body: investigationRequestSchema,
         response: { 201: investigationSchema, ...errors(400, 401, 403) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const created = await investigations.createRequest(
@@ -60,6 +62,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
   r.get(
     '/api/investigations',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary:
@@ -67,7 +70,6 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
         querystring: listQuerySchema.extend(investigationListQuerySchema.shape),
         response: { 200: z.array(investigationSchema), ...errors(400, 401, 403) },
       },
-      onRequest: app.requireUser,
     },
     async (request) =>
       investigations.listRequests(
@@ -83,13 +85,13 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
   r.get(
     '/api/investigations/agents',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'The Directors a request may be assigned to (Directors only)',
         querystring: listQuerySchema,
         response: { 200: z.array(investigationAgentSchema), ...errors(401, 403) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) => investigations.listAgents(ctx, request.query.limit),
   );
@@ -97,6 +99,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
   r.patch(
     '/api/investigations/:id',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'Move a request forward and/or assign a Director to it (Directors only)',
@@ -104,7 +107,6 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
         body: investigationUpdateSchema,
         response: { 200: investigationSchema, ...errors(400, 401, 403, 404, 409) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) =>
       investigations.updateRequest(

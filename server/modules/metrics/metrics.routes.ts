@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
+import { access } from '../../lib/route-access.js';
 import type { RouteDeps } from '../../infra/module.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { registerCollectors } from './metrics.service.js';
@@ -39,6 +40,8 @@ export async function metricsRoutes(app: FastifyInstance, { ctx, database }: Rou
   app.get(
     '/metrics',
     {
+      // Prometheus' own credentials, checked by `allowed`: no API key, no session.
+      config: { access: access.own('metrics') },
       // An operator's endpoint for Prometheus, not part of the JSON API its clients are generated from.
       schema: { hide: true },
       onRequest: allowed,

@@ -7,6 +7,7 @@ import {
   mfaSetupSchema,
 } from '../../../contract/mfa.js';
 import { userSchema } from '../../../contract/auth.js';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { unauthenticated } from '../../lib/errors.js';
@@ -23,12 +24,12 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   r.get(
     '/api/auth/mfa/setup',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Start 2FA: a new secret, its QR code and backup codes (only while 2FA is off)',
         response: { 200: mfaSetupSchema, ...errors(401, 409) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) => {
       // The answer holds a secret: never cached anywhere.
@@ -40,13 +41,13 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   r.post(
     '/api/auth/mfa/enable',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Turn 2FA on with a first code',
         body: mfaEnableRequestSchema,
         response: { 200: userSchema, ...errors(400, 401, 409, 429) },
       },
-      onRequest: app.requireUser,
     },
     async (request) => {
       const { user } = currentAuth(request);
@@ -58,13 +59,13 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   r.post(
     '/api/auth/mfa/disable',
     {
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Turn 2FA off with a code or a backup code',
         body: mfaDisableRequestSchema,
         response: { 200: userSchema, ...errors(400, 401, 409, 429) },
       },
-      onRequest: app.requireUser,
     },
     async (request) => {
       const { user } = currentAuth(request);
@@ -76,6 +77,7 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   r.post(
     '/api/auth/login/mfa',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Second step of a 2FA sign-in: a code or a backup code',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import { notificationPreferencesSchema, notificationSchema } from '../../../contract/notifications.js';
@@ -12,11 +13,11 @@ const tags = ['notifications'];
 
 export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/notifications',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your notifications, newest first',
@@ -30,6 +31,7 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.patch(
     '/api/notifications/read-all',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Mark every notification read',
@@ -42,6 +44,7 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.patch(
     '/api/notifications/:id/read',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Mark one notification read',
@@ -58,6 +61,7 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.get(
     '/api/notification-preferences',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Which notification types you also get by e-mail',
@@ -70,6 +74,7 @@ export async function notificationsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.put(
     '/api/notification-preferences',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Choose which notification types you also get by e-mail',

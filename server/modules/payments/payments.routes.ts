@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import {
@@ -26,13 +27,13 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.get(
     '/api/payments',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your payments, newest first',
         querystring: listQuerySchema,
         response: { 200: z.array(paymentSchema), ...errors(401) },
       },
-      onRequest: app.requireUser,
     },
     async (request) => payments.listOwn(ctx, currentAuth(request).user.id, request.query.limit),
   );
@@ -40,13 +41,13 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.get(
     '/api/payments/instructions',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary:
           "How to pay by bank transfer or crypto (the operator's details, or a placeholder until set); quote the payment's id",
         response: { 200: paymentInstructionsSchema, ...errors(401) },
       },
-      onRequest: app.requireUser,
     },
     async () => payments.instructions(ctx),
   );
@@ -54,6 +55,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.post(
     '/api/payments',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary:
@@ -61,7 +63,6 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         body: createPaymentRequestSchema,
         response: { 201: paymentSchema, ...errors(400, 401) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) =>
       reply.status(201).send(await payments.createPayment(ctx, currentAuth(request).user.id, request.body)),
@@ -70,13 +71,13 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.get(
     '/api/admin/payments',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: "Everyone's payments, e.g. ?status=pending for the confirmation queue (Directors)",
         querystring: adminPaymentsQuerySchema,
         response: { 200: z.array(adminPaymentSchema), ...errors(401, 403) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) =>
       payments.listForDirector(
@@ -94,6 +95,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     r.post(
       `/api/admin/payments/:id/${action}`,
       {
+        config: { access: access.tier(DIRECTOR_TIER) },
         schema: {
           tags,
           summary:
@@ -103,7 +105,6 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
           params: idParams,
           response: { 200: paymentSchema, ...errors(401, 403, 404, 409) },
         },
-        onRequest: app.requireTier(DIRECTOR_TIER),
       },
       async (request) => payments.settle(ctx, currentAuth(request).user.id, request.params.id, status),
     );

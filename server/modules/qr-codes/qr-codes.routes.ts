@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import { createQrCodeRequestSchema, qrCodeSchema } from '../../../contract/qr-codes.js';
@@ -15,11 +16,11 @@ const params = z.object({ id: z.string().max(100) });
 /** The user's own QR codes, validated with the rules of contract/qr-codes.ts. */
 export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/qr-codes',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your QR codes, newest first, each with the URL its image encodes',
@@ -39,6 +40,7 @@ export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/qr-codes',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Create a code; `scanUrl` is the absolute URL to encode',
@@ -62,6 +64,7 @@ export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/qr-codes/:id/deactivate',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Switch a code off for good (repeating it changes nothing)',
@@ -81,6 +84,7 @@ export async function qrCodesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.delete(
     '/api/qr-codes/:id',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Delete a code (a later scan finds nothing)',
@@ -105,6 +109,7 @@ export async function qrScanRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   r.get(
     '/q/:token',
     {
+      config: { access: access.public() },
       exposeHeadRoute: false,
       schema: {
         tags,

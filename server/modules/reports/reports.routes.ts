@@ -9,6 +9,7 @@ import {
   sha256Schema,
 } from '../../../contract/reports.js';
 import { CLIENT_ROUTES } from '../../../contract/routes.js';
+import { access } from '../../lib/route-access.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { errors } from '../../plugins/error-responses.js';
@@ -39,7 +40,7 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     r.post(
       `${BASES[type]}/:id/report`,
       {
-        onRequest: app.requireUser,
+        config: { access: access.user() },
         schema: {
           tags: typeTags,
           summary: `Produce a PDF report of ${WHOSE[type]} ({version: 'staff'} for Directors: with internal notes and files)`,
@@ -66,7 +67,7 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     r.get(
       `${BASES[type]}/:id/report`,
       {
-        onRequest: app.requireUser,
+        config: { access: access.user() },
         schema: {
           tags: typeTags,
           summary: `The newest report of ${WHOSE[type]}: the PDF when done, 202 with its status while it renders`,
@@ -106,6 +107,7 @@ export async function reportsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/api/reports/verify/:sha256',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary:

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reviewCountsSchema } from '../../../contract/review.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import { access } from '../../lib/route-access.js';
 import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../plugins/error-responses.js';
 import * as review from './review.service.js';
@@ -12,6 +13,7 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/review/counts',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'How much waits in each review queue (Directors)',
@@ -23,7 +25,6 @@ export async function reviewRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         ].join(' '),
         response: { 200: reviewCountsSchema, ...errors(401, 403) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async () => review.counts(ctx),
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { searchClickRequestSchema, searchQuerySchema, searchResultSchema } from '../../../contract/search.js';
 import type { RouteDeps } from '../../infra/module.js';
@@ -16,6 +17,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: RouteDeps) {
   r.get(
     '/api/search',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Search products, services, investigations, blog posts and vendors (2+ characters)',
@@ -29,6 +31,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: RouteDeps) {
   r.get(
     '/api/search/trending',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Most searched queries of the last 7 days',
@@ -41,6 +44,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: RouteDeps) {
   r.post(
     '/api/search/click',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Record that a result of a search was opened',

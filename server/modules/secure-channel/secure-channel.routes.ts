@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import {
   secureChannelListQuerySchema,
@@ -23,6 +24,7 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.post(
     '/api/secure-channel',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Request a secure channel (open to anonymous visitors; rate limited per IP)',
@@ -44,13 +46,13 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.get(
     '/api/secure-channel/requests',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'Secure channel requests to review, newest first (Directors)',
         querystring: secureChannelListQuerySchema,
         response: { 200: z.array(secureChannelRequestRecordSchema), ...errors(400, 401, 403) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) =>
       secureChannel.list(
@@ -64,6 +66,7 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.patch(
     '/api/secure-channel/requests/:id',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'Approve or reject a pending request, once (Directors)',
@@ -71,7 +74,6 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
         body: secureChannelReviewSchema,
         response: { 200: secureChannelRequestRecordSchema, ...errors(400, 401, 403, 404, 409) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) =>
       secureChannel.review(

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptedSchema, userSchema } from '../../../contract/auth.js';
 import { setupCheckRequestSchema, setupDirectorRequestSchema } from '../../../contract/setup.js';
+import { access } from '../../lib/route-access.js';
 import type { AppContext } from '../../infra/context.js';
 import { notFound } from '../../lib/errors.js';
 import { errors } from '../../plugins/error-responses.js';
@@ -18,6 +19,7 @@ export async function setupRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   r.post(
     '/api/setup/check',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: "Check a setup link's token",
@@ -36,6 +38,7 @@ export async function setupRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   r.post(
     '/api/setup/director',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Create the first Director with the setup link',
@@ -62,6 +65,7 @@ export async function setupRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   r.get(
     '/setup',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'The setup page (HTML)',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import {
@@ -30,13 +31,13 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
     r.post(
       url,
       {
+        config: { access: access.user() },
         schema: {
           tags,
           summary,
           body: upgradeTierRequestSchema,
           response: { 201: upgradeTierResponseSchema, ...errors(400, 401, 409) },
         },
-        onRequest: app.requireUser,
       },
       async (request, reply) => {
         const result = await subscriptions.upgrade(
@@ -53,12 +54,12 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.get(
     '/api/subscriptions/active',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your active subscription, or null',
         response: { 200: subscriptionSchema.nullable(), ...errors(401) },
       },
-      onRequest: app.requireUser,
     },
     async (request) => subscriptions.getActive(ctx, currentAuth(request).user.id),
   );
@@ -66,13 +67,13 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.get(
     '/api/subscriptions/pending',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary:
           'Your upgrade waiting for its payment or approval, with the payment (its id is the reference), or null',
         response: { 200: pendingUpgradeSchema.nullable(), ...errors(401) },
       },
-      onRequest: app.requireUser,
     },
     async (request) => subscriptions.getPending(ctx, currentAuth(request).user.id),
   );
@@ -80,12 +81,12 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.post(
     '/api/subscriptions/cancel',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Turn auto renewal off: the tier stays until the paid period ends',
         response: { 200: subscriptionSchema, ...errors(401, 404) },
       },
-      onRequest: app.requireUser,
     },
     async (request) => subscriptions.cancel(ctx, currentAuth(request).user.id, requestMeta(request)),
   );
@@ -93,13 +94,13 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
   r.get(
     '/api/admin/upgrades',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'Upgrades waiting for a payment confirmation or an approval (Directors)',
         querystring: listQuerySchema,
         response: { 200: z.array(adminUpgradeSchema), ...errors(401, 403) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) => subscriptions.listPendingUpgrades(ctx, request.query.limit),
   );
@@ -108,6 +109,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
     r.post(
       `/api/admin/upgrades/:id/${action}`,
       {
+        config: { access: access.tier(DIRECTOR_TIER) },
         schema: {
           tags,
           summary:
@@ -117,7 +119,6 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
           params: idParams,
           response: { 200: subscriptionSchema, ...errors(401, 403, 404, 409) },
         },
-        onRequest: app.requireTier(DIRECTOR_TIER),
       },
       async (request) => {
         const directorId = currentAuth(request).user.id;

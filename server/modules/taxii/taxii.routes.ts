@@ -4,6 +4,7 @@ import { STIX_IMPORT_MAX_BYTES } from '../../../contract/threats.js';
 import type { AppContext } from '../../infra/context.js';
 import { requestOrigin } from '../../infra/public-url.js';
 import { AppError } from '../../lib/errors.js';
+import { access } from '../../lib/route-access.js';
 import { currentAuth } from '../../plugins/auth.js';
 import * as apiKeys from '../api-keys/api-keys.service.js';
 import * as taxii from './taxii.service.js';
@@ -87,6 +88,8 @@ function sendPage(
 }
 
 export async function taxiiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Every route of the feed: TAXII's own credentials (the hook below), never a session.
+  const config = { access: access.own('taxii') };
   // TAXII bodies are JSON under their own media type; anything else is refused by the add itself (415).
   app.addContentTypeParser(
     /^application\/taxii\+json/i,
@@ -125,9 +128,9 @@ export async function taxiiRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     return send(reply, 500, { title: 'Internal server error', http_status: '500' });
   });
 
-  // Every TAXII request: an API key first (401 names the Basic realm), then an Accept header TAXII 2.1 satisfies.
+  // Every TAXII request (this plugin's routes, each declared as authenticating its own way so that the session
+  // plugin leaves it here): an API key first (401 names the Basic realm), then an Accept header TAXII 2.1 satisfies.
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/taxii2')) return;
     const key = keyOf(request.headers.authorization);
     if (!key)
       throw unauthorized(reply, 'Send an API key: HTTP Basic with the key as the password, or Bearer');
@@ -139,28 +142,34 @@ export async function taxiiRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     }
   });
 
-  app.get('/taxii2/', async (request, reply) => send(reply, 200, taxii.discovery(requestOrigin(request))));
+  app.get('/taxii2/', { config }, async (request, reply) =>
+    send(reply, 200, taxii.discovery(requestOrigin(request))),
+  );
 
-  app.get(`${ROOT}/`, async (_request, reply) => send(reply, 200, taxii.apiRoot()));
+  app.get(`${ROOT}/`, { config }, async (_request, reply) => send(reply, 200, taxii.apiRoot()));
 
-  app.get(`${ROOT}/collections/`, async (request, reply) =>
+  app.get(`${ROOT}/collections/`, { config }, async (request, reply) =>
     send(reply, 200, { collections: [taxii.collection(currentAuth(request))] }),
   );
 
-  app.get<{ Params: Params }>(`${COLLECTION}/`, async (request, reply) => {
+  app.get<{ Params: Params }>(`${COLLECTION}/`, { config }, async (request, reply) => {
     taxii.assertCollection(request.params.collectionId);
     return send(reply, 200, taxii.collection(currentAuth(request)));
   });
 
-  app.get<{ Params: Params; Querystring: Query }>(`${COLLECTION}/objects/`, async (request, reply) => {
-    taxii.assertCollection(request.params.collectionId);
-    const page = await taxii.objects(ctx, currentAuth(request), taxii.parseQuery(request.query));
-    return sendPage(reply, page, 'objects');
-  });
+  app.get<{ Params: Params; Querystring: Query }>(
+    `${COLLECTION}/objects/`,
+    { config },
+    async (request, reply) => {
+      taxii.assertCollection(request.params.collectionId);
+      const page = await taxii.objects(ctx, currentAuth(request), taxii.parseQuery(request.query));
+      return sendPage(reply, page, 'objects');
+    },
+  );
 
   app.post<{ Params: Params }>(
     `${COLLECTION}/objects/`,
-    { bodyLimit: STIX_IMPORT_MAX_BYTES },
+    { config, bodyLimit: STIX_IMPORT_MAX_BYTES },
     async (request, reply) => {
       taxii.assertCollection(request.params.collectionId);
       if (!isTaxiiContentType(request.headers['content-type'])) {
@@ -176,6 +185,7 @@ export async function taxiiRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get<{ Params: Params; Querystring: Query }>(
     `${COLLECTION}/objects/:objectId/`,
+    { config },
     async (request, reply) => {
       taxii.assertCollection(request.params.collectionId);
       const query = taxii.parseQuery(request.query);
@@ -186,6 +196,7 @@ export async function taxiiRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get<{ Params: Params; Querystring: Query }>(
     `${COLLECTION}/objects/:objectId/versions/`,
+    { config },
     async (request, reply) => {
       taxii.assertCollection(request.params.collectionId);
       const query = taxii.parseQuery(request.query, { versionDefault: 'all' });
@@ -194,18 +205,22 @@ export async function taxiiRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.get<{ Params: Params; Querystring: Query }>(`${COLLECTION}/manifest/`, async (request, reply) => {
-    taxii.assertCollection(request.params.collectionId);
-    const page = await taxii.manifest(ctx, currentAuth(request), taxii.parseQuery(request.query));
-    return sendPage(reply, page, 'objects');
-  });
+  app.get<{ Params: Params; Querystring: Query }>(
+    `${COLLECTION}/manifest/`,
+    { config },
+    async (request, reply) => {
+      taxii.assertCollection(request.params.collectionId);
+      const page = await taxii.manifest(ctx, currentAuth(request), taxii.parseQuery(request.query));
+      return sendPage(reply, page, 'objects');
+    },
+  );
 
-  app.get<{ Params: Params }>(`${ROOT}/status/:statusId/`, async (request, reply) =>
+  app.get<{ Params: Params }>(`${ROOT}/status/:statusId/`, { config }, async (request, reply) =>
     send(reply, 200, await taxii.status(ctx, currentAuth(request), request.params.statusId)),
   );
 
   // Anything else under /taxii2/ (another method, another path): a TAXII 404, not the app's page.
-  app.all('/taxii2/*', async () => {
+  app.all('/taxii2/*', { config }, async () => {
     throw taxii.notFound('No such TAXII resource');
   });
 }

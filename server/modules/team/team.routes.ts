@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teamPageSchema } from '../../../contract/team.js';
+import { access } from '../../lib/route-access.js';
 import type { AppContext } from '../../infra/context.js';
 import * as team from './team.service.js';
 
@@ -12,6 +13,7 @@ export async function teamRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/api/team',
     {
+      config: { access: access.public() },
       schema: {
         tags,
         summary: 'Personnel dossiers, strategic advisors and the classification notice (public)',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import {
   createThreatRequestSchema,
@@ -24,11 +25,11 @@ const tags = ['threat-intelligence'];
 
 export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireUser);
 
   r.get(
     '/api/threat-intelligence',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'The threat feed, newest first; AMBER+STRICT and RED records only for Directors',
@@ -42,8 +43,8 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/threat-intelligence',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       // Before the body is read: a non-Director learns nothing from it and never costs a bundle parse.
-      onRequest: app.requireTier(DIRECTOR_TIER),
       schema: {
         tags,
         summary: 'Add a threat (Directors)',
@@ -58,6 +59,7 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/api/threat-intelligence/export',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'The records you may see as a STIX 2.1 bundle (same filters as the list)',
@@ -76,9 +78,9 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/threat-intelligence/import',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       bodyLimit: STIX_IMPORT_MAX_BYTES,
       // Before the body is read: a non-Director learns nothing from it and never costs a bundle parse.
-      onRequest: app.requireTier(DIRECTOR_TIER),
       schema: {
         tags,
         summary:
@@ -93,7 +95,7 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/api/threat-intelligence/imports/latest',
     {
-      onRequest: app.requireTier(DIRECTOR_TIER),
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary:

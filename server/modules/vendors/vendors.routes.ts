@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import {
@@ -28,13 +29,13 @@ export async function vendorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/api/vendor/applications',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your vendor applications, newest first (`scope=all`: everyone’s, Directors only)',
         querystring: vendorApplicationListQuerySchema,
         response: { 200: z.array(vendorApplicationSchema), ...errors(400, 401, 403) },
       },
-      onRequest: app.requireUser,
     },
     async (request) =>
       vendor.listApplications(ctx, currentAuth(request).user, request.query, requestMeta(request)),
@@ -43,13 +44,13 @@ export async function vendorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/vendor/applications',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Apply as a vendor (one pending or approved application at a time)',
         body: vendorApplicationRequestSchema,
         response: { 201: vendorApplicationSchema, ...errors(400, 401, 409) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const application = await vendor.createApplication(ctx, currentAuth(request).user, request.body);
@@ -60,6 +61,7 @@ export async function vendorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.patch(
     '/api/vendor/applications/:id',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'Approve or reject a pending application (Directors)',
@@ -67,7 +69,6 @@ export async function vendorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         body: reviewVendorApplicationRequestSchema,
         response: { 200: vendorApplicationSchema, ...errors(400, 401, 403, 404, 409) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) =>
       vendor.reviewApplication(
@@ -82,13 +83,13 @@ export async function vendorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/api/vendor/products',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your products in every approval state (`scope=pending`: the review queue, Directors only)',
         querystring: vendorProductListQuerySchema,
         response: { 200: z.array(vendorProductSchema), ...errors(400, 401, 403) },
       },
-      onRequest: app.requireUser,
     },
     async (request) => vendor.listProducts(ctx, currentAuth(request).user, request.query),
   );
@@ -96,13 +97,13 @@ export async function vendorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/vendor/products',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Add a product (approved vendors); it is listed once a Director approves it',
         body: vendorProductRequestSchema,
         response: { 201: vendorProductSchema, ...errors(400, 401, 403) },
       },
-      onRequest: app.requireUser,
     },
     async (request, reply) => {
       const product = await vendor.createProduct(ctx, currentAuth(request).user, request.body);
@@ -113,6 +114,7 @@ export async function vendorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.patch(
     '/api/vendor/products/:id',
     {
+      config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
         summary: 'Approve or reject a vendor product (Directors)',
@@ -120,7 +122,6 @@ export async function vendorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         body: reviewVendorProductRequestSchema,
         response: { 200: vendorProductSchema, ...errors(400, 401, 403, 404) },
       },
-      onRequest: app.requireTier(DIRECTOR_TIER),
     },
     async (request) =>
       vendor.reviewProduct(
@@ -135,12 +136,12 @@ export async function vendorsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/api/vendor/stats',
     {
+      config: { access: access.user() },
       schema: {
         tags,
         summary: 'Your products and what they sold (paid or fulfilled orders)',
         response: { 200: vendorStatsSchema, ...errors(401) },
       },
-      onRequest: app.requireUser,
     },
     async (request) => vendor.stats(ctx, currentAuth(request).user.id),
   );
