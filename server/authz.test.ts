@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkOperations, dataExports, investigationCatalog, notifications } from './db/schema/index.js';
+import type { RouteAccess } from './lib/route-access.js';
 import * as sessions from './modules/auth/sessions.service.js';
 import type { RouteEntry } from './plugins/route-table.js';
 import { createCategory, createProduct, setUserTier } from './test/fixtures.js';
@@ -9,8 +10,9 @@ import { asUser, createTestApp, registerUser, uniqueEmail, type TestApp } from '
 import { sampleValid, toQueryString } from './test/zod-arbitrary.js';
 
 /**
- * The authorization matrix (issue 10.1): every route in Fastify's own table has an entry here saying who may call
- * it, and each role's answer is checked against it: 401 for who must sign in, 403 below the tier or the API key's
+ * The authorization matrix (issue 10.1): every route in Fastify's own table declares its access policy
+ * (`config.access`, lib/route-access.ts) and has an entry here saying who may call it; the two must agree, and each
+ * role's answer is checked against the declaration: 401 for who must sign in, 403 below the tier or the API key's
  * scope, 404 for another user's record, and for who may call it anything but those (never a 5xx). Requests are
  * valid for the route so that a 400 cannot hide what the guard would have said.
  */
@@ -39,6 +41,8 @@ type Params = Record<string, string>;
 
 interface Rule {
   access: Access;
+  /** An API key needs the admin scope here (account security: keys, 2FA, password, address, devices; data rights). */
+  adminKey?: true;
   /**
    * The path names a record of the caller's: makes one for `owner` and returns the params. Another user asking for
    * it gets 404, the owner anything else.
@@ -205,10 +209,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/auth/user': { access: 'user' },
   'POST /api/auth/login/mfa': { access: 'mfa-pending', body: () => ({ code: '123456' }) },
   // No setup was started, so a code is refused with 400 (the guard let it through).
-  'GET /api/auth/mfa/setup': { access: 'user' },
-  'POST /api/auth/mfa/enable': { access: 'user', body: () => ({ code: '123456' }) },
+  'GET /api/auth/mfa/setup': { access: 'user', adminKey: true },
+  'POST /api/auth/mfa/enable': { access: 'user', adminKey: true, body: () => ({ code: '123456' }) },
   // 2FA is off for everyone here: 409.
-  'POST /api/auth/mfa/disable': { access: 'user', body: () => ({ code: '123456' }) },
+  'POST /api/auth/mfa/disable': { access: 'user', adminKey: true, body: () => ({ code: '123456' }) },
   // Account mail: a reset is asked for anyone; a made-up token is refused with 400 TOKEN_INVALID.
   'POST /api/auth/password-reset': {
     access: 'public',
@@ -235,10 +239,12 @@ const RULES: Record<string, Rule> = {
   // A wrong current password: 400 at currentPassword once the guard let the call through.
   'POST /api/auth/password': {
     access: 'user',
+    adminKey: true,
     body: () => ({ currentPassword: 'not the password', newPassword: 'another long passphrase' }),
   },
   'POST /api/auth/email': {
     access: 'user',
+    adminKey: true,
     body: () => ({ newEmail: uniqueEmail('moved'), currentPassword: 'not the password' }),
   },
   'GET /api/notification-preferences': { access: 'user' },
@@ -267,18 +273,24 @@ const RULES: Record<string, Rule> = {
       return { id: row!.id };
     },
   },
-  'GET /api/mobile/devices': { access: 'user' },
+  'GET /api/mobile/devices': { access: 'user', adminKey: true },
   'DELETE /api/mobile/devices/:id': {
     access: 'user',
+    adminKey: true,
     own: async (owner) => {
       const session = await sessions.startSession(t.ctx, t.database.db, owner.userId!, { ip: '127.0.0.1' });
       return { id: (await sessions.resolveSession(t.ctx, session.token))!.session.id };
     },
   },
-  'GET /api/api-keys': { access: 'user' },
-  'POST /api/api-keys': { access: 'user', body: () => ({ name: 'Matrix key', permissions: ['read'] }) },
+  'GET /api/api-keys': { access: 'user', adminKey: true },
+  'POST /api/api-keys': {
+    access: 'user',
+    adminKey: true,
+    body: () => ({ name: 'Matrix key', permissions: ['read'] }),
+  },
   'DELETE /api/api-keys/:id': {
     access: 'user',
+    adminKey: true,
     own: async (owner) => ({ id: await made(owner, '/api/api-keys', { name: 'Spare key' }) }),
   },
 
@@ -512,15 +524,20 @@ const RULES: Record<string, Rule> = {
   'GET /api/automation/signing-secret': { access: 'user' },
   'POST /api/automation/signing-secret': { access: 'user' },
 
-  // Data rights: an API key reaches them only with the admin scope (see KEY_ADMIN_ONLY).
-  'POST /api/account/export': { access: 'user' },
+  // Data rights: an API key reaches them only with the admin scope.
+  'POST /api/account/export': { access: 'user', adminKey: true },
   // A wrong password: refused with a 400 and nothing changes, so every role can ask (a right one ends sessions).
-  'POST /api/account/delete': { access: 'user', body: () => ({ password: 'not the password' }) },
-  'GET /api/account/exports': { access: 'user' },
-  'GET /api/account/deletion': { access: 'user' },
+  'POST /api/account/delete': {
+    access: 'user',
+    adminKey: true,
+    body: () => ({ password: 'not the password' }),
+  },
+  'GET /api/account/exports': { access: 'user', adminKey: true },
+  'GET /api/account/deletion': { access: 'user', adminKey: true },
   'GET /api/evidence/limits': { access: 'user' },
   'GET /api/account/exports/:id/download': {
     access: 'user',
+    adminKey: true,
     // A finished export, as its job leaves it (the workers do not run here).
     own: async (owner) => {
       const [row] = await t.database.db
@@ -548,16 +565,6 @@ const VARIANTS: { route: string; query: Record<string, string>; access: Access }
   { route: 'GET /api/vendor/products', query: { scope: 'pending' }, access: 'director' },
 ];
 
-/** Paths an API key reaches only with the admin scope (account security: keys, 2FA, password, address, devices; data rights). */
-const KEY_ADMIN_ONLY = [
-  '/api/api-keys',
-  '/api/auth/mfa',
-  '/api/auth/password',
-  '/api/auth/email',
-  '/api/mobile/devices',
-  '/api/account',
-];
-
 let loginTarget: { email: string; password: string };
 let routeByKey: Map<string, RouteEntry>;
 
@@ -570,18 +577,30 @@ function sampleOf(key: string): unknown {
 
 type Outcome = 'allowed' | 401 | 403 | 404;
 
-function expectedFor(access: Access, method: string, path: string, actor: Actor): Outcome {
-  // A key's scope is checked as the request arrives, before any route's own rule.
-  if (actor.scope) {
-    if (KEY_ADMIN_ONLY.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
-      if (actor.scope !== 'admin') return 403;
-    }
-    if (method !== 'GET' && method !== 'HEAD' && actor.scope === 'read') return 403;
+/** The tier each kind of entry declares (the 2FA step checks its half-signed-in session itself). */
+const DECLARED_TIER: Record<Access, RouteAccess['tier']> = {
+  public: 0,
+  'mfa-pending': 0,
+  user: 1,
+  director: 4,
+};
+
+/**
+ * What `actor` gets from a route of declared policy `policy` (widened to Directors by a query variant's `access`).
+ * A key's scope is checked as the request arrives, before the tier: `read` reads (GET, HEAD), `write` also changes,
+ * `admin` may all; the scope a route needs is the one it declares, else read for a read and write for the rest.
+ */
+function expectedFor(policy: RouteAccess, access: Access, method: string, actor: Actor): Outcome {
+  if (actor.scope && policy.credentials === 'app') {
+    const needed = policy.keyScope ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
+    if (needed === 'admin' && actor.scope !== 'admin') return 403;
+    if (needed === 'write' && actor.scope === 'read') return 403;
   }
   if (access === 'mfa-pending') return 401;
-  if (access === 'public') return 'allowed';
+  const tier = Math.max(policy.tier, DECLARED_TIER[access]);
+  if (tier === 0) return 'allowed';
   if (!actor.userId) return 401;
-  if (access === 'director' && actor.tier! < 4) return 403;
+  if (actor.tier! < tier) return 403;
   return 'allowed';
 }
 
@@ -672,14 +691,45 @@ function isHeadTwin(route: RouteEntry): boolean {
 }
 
 /**
- * Routes outside this matrix: HEAD twins, and the TAXII feed, whose callers are API keys sent as HTTP Basic or
- * Bearer and never sessions (its own 401/403/404 are in server/modules/taxii/taxii.test.ts).
+ * Routes outside this matrix: HEAD twins, and the TAXII feed, declared as taking its own credentials (API keys sent
+ * as HTTP Basic or Bearer, never sessions; its own 401/403/404 are in server/modules/taxii/taxii.test.ts).
  */
 function outsideMatrix(route: RouteEntry): boolean {
-  return isHeadTwin(route) || route.url.startsWith('/taxii2/');
+  return isHeadTwin(route) || route.access?.credentials === 'taxii';
 }
 
 describe('authorization matrix', () => {
+  it('finds an access policy declared by every route Fastify registered', () => {
+    expect(
+      t.app.routeTable.filter((route) => !route.access).map((route) => `${route.method} ${route.url}`),
+      'routes that declare no access policy (config.access)',
+    ).toEqual([]);
+  });
+
+  it("finds in each route's declaration what its entry says", () => {
+    const mismatches: string[] = [];
+    for (const route of t.app.routeTable) {
+      const key = `${route.method} ${route.url}`;
+      const rule = RULES[key];
+      if (outsideMatrix(route) || !rule || !route.access) continue;
+      const { credentials, tier, keyScope } = route.access;
+      // /metrics takes its own token, and is public to this matrix's loopback callers while none is set.
+      if (credentials !== 'app' && !(credentials === 'metrics' && rule.access === 'public'))
+        mismatches.push(`${key}: declares credentials ${credentials}`);
+      if (tier !== DECLARED_TIER[rule.access])
+        mismatches.push(`${key}: declares tier ${tier}, entry ${rule.access}`);
+      if ((keyScope === 'admin') !== Boolean(rule.adminKey))
+        mismatches.push(
+          `${key}: declares key scope ${keyScope ?? 'by method'}, entry adminKey ${rule.adminKey}`,
+        );
+      else if (keyScope !== undefined && keyScope !== 'admin')
+        mismatches.push(
+          `${key}: declares key scope ${keyScope}; only admin is declared, read or write follow the method`,
+        );
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   it('has an entry for every route Fastify registered, and none for a route that is gone', () => {
     const keys = t.app.routeTable.filter((route) => !outsideMatrix(route)).map((r) => `${r.method} ${r.url}`);
     expect(keys.length).toBeGreaterThan(50);
@@ -699,8 +749,12 @@ describe('authorization matrix', () => {
 
     async function check(key: string, rule: Rule, actor: Actor, query: Record<string, unknown> | undefined) {
       const route = routeByKey.get(key)!;
+      if (!route.access) {
+        failures.push(`${key}: declares no access policy`);
+        return;
+      }
       const caller = rule.endsSession ? await freshActor(actor) : actor;
-      const expected = expectedFor(rule.access, route.method, route.url, caller);
+      const expected = expectedFor(route.access, rule.access, route.method, caller);
       const ownsRecord = rule.own !== undefined && caller.userId !== undefined;
       const params = ownsRecord
         ? await rule.own!(caller)
@@ -778,7 +832,7 @@ describe('authorization matrix', () => {
     const failures: string[] = [];
     for (const route of t.app.routeTable) {
       const rule = RULES[`${route.method} ${route.url}`];
-      if (!route.body || !rule || rule.access === 'public' || rule.access === 'mfa-pending') continue;
+      if (!route.body || !rule || (route.access?.tier ?? 0) === 0) continue;
       const url = fillPath(route.url, defaultParams(route.url));
       const response = await t.app.inject({
         method: route.method as 'POST',
