@@ -51,7 +51,8 @@ function parseErrorBody(text: string): ErrorBody | null {
   return body;
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
+/** Rejects with `ApiError` (status, text and the body's error fields) unless the answer is OK. */
+export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   let text = '';
   try {

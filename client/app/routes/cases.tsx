@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Briefcase, FolderSearch, Plus, UserCheck } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 import { DIRECTOR_TIER } from '@contract/tiers';
+import { caseSlots } from '@/app/subject-slots';
 import { useTabParam } from '@/app/use-tab-param';
 import { Button } from '@/components/ui/button';
 import { LoadingMessage } from '@/components/ui/spinner';
@@ -76,16 +77,16 @@ export function CasesRoute() {
             )}
           </TabsList>
           <TabsContent value="mine">
-            <CaseList view="mine" onView={setOpenCase} onCreate={() => setCreating(true)} />
+            <CaseList view="mine" onView={setOpenCase} onCreate={() => setCreating(true)} slots={caseSlots} />
           </TabsContent>
           {director && (
             <TabsContent value="assigned">
-              <CaseList view="assigned" onView={setOpenCase} />
+              <CaseList view="assigned" onView={setOpenCase} slots={caseSlots} />
             </TabsContent>
           )}
           {director && (
             <TabsContent value="all">
-              <CaseList view="all" onView={setOpenCase} />
+              <CaseList view="all" onView={setOpenCase} slots={caseSlots} />
             </TabsContent>
           )}
         </Tabs>
@@ -95,6 +96,7 @@ export function CasesRoute() {
         <CaseDetailDialog
           caseId={openCaseId}
           user={user}
+          slots={caseSlots}
           onOpenChange={(open) => {
             if (!open) setOpenCase(null);
           }}

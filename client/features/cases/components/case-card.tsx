@@ -1,21 +1,22 @@
 import { UserCheck } from 'lucide-react';
 import { CASE_COST_CURRENCY, type Case } from '@contract/cases';
-import { SlaClock } from '@/components/sla/sla-clock';
 import { Button } from '@/components/ui/button';
 import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
+import type { CaseSlots } from '@/features/cases/components/case-slots';
 import { CASE_CATEGORY_LABELS, excerpt } from '@/features/cases/utils/labels';
 import { formatDate, formatMoney, formatRelativeTime } from '@/lib/format';
 
 interface CaseCardProps {
   item: Case;
   onView: (id: string) => void;
+  SlaClock: CaseSlots['SlaClock'];
 }
 
 /**
  * A case in the list: status, priority, category, description preview, its service-level clock beside the client's
  * own deadline, times, agent and cost.
  */
-export function CaseCard({ item, onView }: CaseCardProps) {
+export function CaseCard({ item, onView, SlaClock }: CaseCardProps) {
   return (
     <li
       data-testid="case-card"

@@ -4,9 +4,6 @@ import { Lock } from 'lucide-react';
 import type { User } from '@contract/auth';
 import { CASE_COST_CURRENCY, type CaseDetail } from '@contract/cases';
 import { DIRECTOR_TIER } from '@contract/tiers';
-import { EvidencePanel } from '@/components/evidence/evidence-panel';
-import { ReportButtons } from '@/components/evidence/report-buttons';
-import { SlaClock } from '@/components/sla/sla-clock';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
@@ -15,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { caseQueryKey, useCase } from '@/features/cases/api/get-case';
 import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
 import { CaseComposer } from '@/features/cases/components/case-composer';
+import type { CaseSlots } from '@/features/cases/components/case-slots';
 import { DirectorControls } from '@/features/cases/components/director-controls';
 import { CASE_CATEGORY_LABELS, CASE_UPDATE_TYPE_LABELS } from '@/features/cases/utils/labels';
 import { formatDate, formatMoney, formatRelativeTime } from '@/lib/format';
@@ -24,6 +22,7 @@ interface CaseDetailDialogProps {
   caseId: string | null;
   user: Pick<User, 'id' | 'tier'>;
   onOpenChange: (open: boolean) => void;
+  slots: Pick<CaseSlots, 'SlaClock' | 'ReportButtons' | 'Files'>;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -35,7 +34,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' | 'tier'> }) {
+function CaseBody({
+  detail,
+  user,
+  slots: { SlaClock, ReportButtons, Files },
+}: {
+  detail: CaseDetail;
+  user: Pick<User, 'id' | 'tier'>;
+  slots: CaseDetailDialogProps['slots'];
+}) {
   const director = user.tier >= DIRECTOR_TIER;
   const queryClient = useQueryClient();
   const base = `/api/cases/${encodeURIComponent(detail.id)}`;
@@ -123,7 +130,7 @@ function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' 
         />
       </section>
       <Separator />
-      <EvidencePanel
+      <Files
         base={base}
         director={director}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: caseQueryKey(detail.id) })}
@@ -139,7 +146,7 @@ function CaseBody({ detail, user }: { detail: CaseDetail; user: Pick<User, 'id' 
 }
 
 /** The case detail dialog: every field, the updates, a comment box and the Directors' controls. */
-export function CaseDetailDialog({ caseId, user, onOpenChange }: CaseDetailDialogProps) {
+export function CaseDetailDialog({ caseId, user, onOpenChange, slots }: CaseDetailDialogProps) {
   const detail = useCase(caseId);
   return (
     <Dialog open={caseId !== null} onOpenChange={onOpenChange}>
@@ -159,7 +166,7 @@ export function CaseDetailDialog({ caseId, user, onOpenChange }: CaseDetailDialo
         ) : detail.isError ? (
           <LoadError message="This case could not be loaded." onRetry={() => void detail.refetch()} />
         ) : (
-          <CaseBody detail={detail.data} user={user} />
+          <CaseBody detail={detail.data} user={user} slots={slots} />
         )}
       </DialogContent>
     </Dialog>

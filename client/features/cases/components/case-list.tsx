@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { FolderOpen, Plus } from 'lucide-react';
-import { SlaListControls } from '@/components/sla/sla-list-controls';
-import { DEFAULT_SLA_FILTER, slaFilterQuery } from '@/components/sla/sla-text';
 import { Button } from '@/components/ui/button';
 import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { useCases, type CasesView } from '@/features/cases/api/get-cases';
 import { CaseCard } from '@/features/cases/components/case-card';
+import type { CaseSlots } from '@/features/cases/components/case-slots';
 import { CASE_MESSAGES } from '@/features/cases/utils/labels';
 
 interface CaseListProps {
@@ -13,13 +12,14 @@ interface CaseListProps {
   onView: (id: string) => void;
   /** My Cases only: the empty state offers 'Create Your First Case'. */
   onCreate?: () => void;
+  slots: Pick<CaseSlots, 'SlaClock' | 'SlaListControls'>;
 }
 
 /** One tab's cases, newest first; the Directors' Assigned and All tabs also order and filter by service level. */
-export function CaseList({ view, onView, onCreate }: CaseListProps) {
-  const [filter, setFilter] = useState(DEFAULT_SLA_FILTER);
+export function CaseList({ view, onView, onCreate, slots }: CaseListProps) {
+  const [slaQuery, setSlaQuery] = useState('');
   const staffList = view !== 'mine';
-  const cases = useCases(view, staffList ? slaFilterQuery(filter) : '');
+  const cases = useCases(view, staffList ? slaQuery : '');
 
   const list = (
     <QueryStates
@@ -46,7 +46,7 @@ export function CaseList({ view, onView, onCreate }: CaseListProps) {
       {(data) => (
         <ul aria-label="Cases" className="grid gap-3 lg:grid-cols-2">
           {data.map((item) => (
-            <CaseCard key={item.id} item={item} onView={onView} />
+            <CaseCard key={item.id} item={item} onView={onView} SlaClock={slots.SlaClock} />
           ))}
         </ul>
       )}
@@ -54,7 +54,7 @@ export function CaseList({ view, onView, onCreate }: CaseListProps) {
   );
   return staffList ? (
     <div className="grid gap-4">
-      <SlaListControls value={filter} onChange={setFilter} />
+      <slots.SlaListControls onQueryChange={setSlaQuery} />
       {list}
     </div>
   ) : (

@@ -8,10 +8,6 @@ import {
   type InvestigationStatus,
   type InvestigationUpdate,
 } from '@contract/investigations';
-import { EvidenceDisclosure } from '@/components/evidence/evidence-disclosure';
-import { SlaClock } from '@/components/sla/sla-clock';
-import { SlaListControls } from '@/components/sla/sla-list-controls';
-import { DEFAULT_SLA_FILTER, slaFilterQuery } from '@/components/sla/sla-text';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
 import { QueryStates } from '@/components/ui/list-states';
@@ -20,6 +16,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useAllInvestigations } from '@/features/investigations/api/get-all-investigations';
 import { useInvestigationAgents } from '@/features/investigations/api/get-investigation-agents';
 import { useUpdateInvestigation } from '@/features/investigations/api/update-investigation';
+import type { InvestigationSlots } from '@/features/investigations/components/investigation-slots';
 import {
   INVESTIGATION_MESSAGES,
   PRIORITY_LABELS,
@@ -55,11 +52,13 @@ function RequestRow({
   agents,
   onUpdate,
   busy,
+  slots: { SlaClock, ReportButtons, Files },
 }: {
   item: Investigation;
   agents: readonly InvestigationAgent[];
   onUpdate: (changes: InvestigationUpdate) => void;
   busy: boolean;
+  slots: Pick<InvestigationSlots, 'SlaClock' | 'ReportButtons' | 'Files'>;
 }) {
   const id = useId();
   const status = statusBadge(item.status);
@@ -68,6 +67,7 @@ function RequestRow({
       ? [...agents, { id: item.assignedAgentId, name: item.assignedAgent ?? 'Former agent' }]
       : agents;
   const final = INVESTIGATION_STATUS_TRANSITIONS[item.status].length === 0;
+  const base = `/api/investigations/${encodeURIComponent(item.id)}`;
   return (
     <li
       data-testid="all-requests-row"
@@ -122,7 +122,7 @@ function RequestRow({
             </dd>
           </div>
         </dl>
-        <EvidenceDisclosure base={`/api/investigations/${encodeURIComponent(item.id)}`} director />
+        <Files base={base} director actions={<ReportButtons base={base} director />} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:w-[26rem]">
         <div className="grid gap-1.5">
@@ -172,9 +172,9 @@ function RequestRow({
 }
 
 /** Directors only: every client's requests, each with its status (forward only) and agent controls. */
-export function AllRequests() {
-  const [filter, setFilter] = useState(DEFAULT_SLA_FILTER);
-  const requests = useAllInvestigations(slaFilterQuery(filter));
+export function AllRequests({ slots }: { slots: InvestigationSlots }) {
+  const [slaQuery, setSlaQuery] = useState('');
+  const requests = useAllInvestigations(slaQuery);
   const agents = useInvestigationAgents();
   const update = useUpdateInvestigation();
 
@@ -205,7 +205,7 @@ export function AllRequests() {
         </div>
         <Badge variant="secondary">Director</Badge>
       </div>
-      <SlaListControls value={filter} onChange={setFilter} className="mb-4" />
+      <slots.SlaListControls onQueryChange={setSlaQuery} className="mb-4" />
 
       <QueryStates
         query={requests}
@@ -230,6 +230,7 @@ export function AllRequests() {
                 agents={agents.data ?? []}
                 busy={update.isPending && update.variables?.id === item.id}
                 onUpdate={(changes) => void apply(item.id, changes)}
+                slots={slots}
               />
             ))}
           </ul>

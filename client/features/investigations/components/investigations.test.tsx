@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Investigation } from '@contract/investigations';
+import { investigationSlots } from '@/app/subject-slots';
 import { Investigations } from '@/features/investigations/components/investigations';
 import { catalog, makeInvestigation, validRequest } from '@/features/investigations/test-fixtures';
 import { mockFetch, testUser } from '@/test/fetch-mock';
@@ -18,7 +19,7 @@ function serve(investigations: Investigation[] = []) {
 describe('the investigations page', () => {
   it('shows a signed-out visitor the seven services with tier badges and pricing, and no request button', async () => {
     const fetchMock = serve();
-    renderWithProviders(<Investigations user={null} />);
+    renderWithProviders(<Investigations user={null} slots={investigationSlots} />);
     const cards = await screen.findAllByTestId('investigation-service');
     expect(cards).toHaveLength(7);
     expect(cards[0]).toHaveTextContent('TIER 1');
@@ -34,7 +35,7 @@ describe('the investigations page', () => {
   it('offers a signed-in user the request button and an empty state with its own button', async () => {
     serve();
     const actor = userEvent.setup();
-    renderWithProviders(<Investigations user={testUser} />);
+    renderWithProviders(<Investigations user={testUser} slots={investigationSlots} />);
     expect(screen.getByRole('button', { name: 'Request Investigation' })).toBeInTheDocument();
     expect(await screen.findByText('My Investigation Requests')).toBeInTheDocument();
     await actor.click(await screen.findByRole('button', { name: 'Submit Your First Request' }));
@@ -45,7 +46,7 @@ describe('the investigations page', () => {
   it('locks services above the tier and opens the dialog on a card’s own service', async () => {
     serve();
     const actor = userEvent.setup();
-    renderWithProviders(<Investigations user={testUser} />);
+    renderWithProviders(<Investigations user={testUser} slots={investigationSlots} />);
     const cards = await screen.findAllByTestId('investigation-service');
     expect(within(cards[3]!).getByText('TIER 3 clearance required')).toBeInTheDocument();
     expect(within(cards[3]!).queryByRole('button')).not.toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('the investigations page', () => {
       }),
       makeInvestigation({ id: 'b', status: 'ON_HOLD' as Investigation['status'] }),
     ]);
-    renderWithProviders(<Investigations user={testUser} />);
+    renderWithProviders(<Investigations user={testUser} slots={investigationSlots} />);
     const [first, second] = await screen.findAllByTestId('investigation-row');
     expect(first).toHaveTextContent('Corporate Intelligence');
     expect(first).toHaveTextContent('High');
@@ -89,7 +90,7 @@ describe('the investigations page', () => {
       return undefined;
     });
     const actor = userEvent.setup();
-    renderWithProviders(<Investigations user={testUser} />);
+    renderWithProviders(<Investigations user={testUser} slots={investigationSlots} />);
     await actor.click(screen.getByRole('button', { name: 'Request Investigation' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request Investigation' });
     for (const [label, value] of Object.entries(validRequest)) {
@@ -125,7 +126,7 @@ describe('the Director section (All Requests)', () => {
 
   it('is not shown below tier 4', async () => {
     const fetchMock = serve();
-    renderWithProviders(<Investigations user={testUser} />);
+    renderWithProviders(<Investigations user={testUser} slots={investigationSlots} />);
     await screen.findByText('My Investigation Requests');
     expect(screen.queryByText('All Requests')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('scope=all'))).toBe(false);
@@ -140,7 +141,7 @@ describe('the Director section (All Requests)', () => {
       return { status: 200, json: current };
     });
     const actor = userEvent.setup();
-    renderWithProviders(<Investigations user={director} />);
+    renderWithProviders(<Investigations user={director} slots={investigationSlots} />);
     const row = await screen.findByTestId('all-requests-row');
     expect(row).toHaveTextContent('Asha Rao');
     expect(within(row).getByTestId('declarations')).toHaveTextContent(
@@ -165,7 +166,7 @@ describe('the Director section (All Requests)', () => {
       json: { message: 'A request cannot move from PENDING to COMPLETED', code: 'CONFLICT' },
     }));
     const actor = userEvent.setup();
-    renderWithProviders(<Investigations user={director} />);
+    renderWithProviders(<Investigations user={director} slots={investigationSlots} />);
     const row = await screen.findByTestId('all-requests-row');
     await actor.selectOptions(within(row).getByLabelText('Status'), 'CANCELLED');
     expect(await screen.findByText('A request cannot move from PENDING to COMPLETED')).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { useInvestigationCatalog } from '@/features/investigations/api/get-inves
 import { AllRequests } from '@/features/investigations/components/all-requests';
 import { CatalogCard } from '@/features/investigations/components/catalog-card';
 import { InvestigationRequestDialog } from '@/features/investigations/components/investigation-request-dialog';
+import type { InvestigationSlots } from '@/features/investigations/components/investigation-slots';
 import { MyInvestigations } from '@/features/investigations/components/my-investigations';
 import { servicesWithinTier } from '@/features/investigations/utils/request-form';
 import { LOGIN_URL } from '@/lib/constants';
@@ -53,7 +54,7 @@ const loginHref = () => `${LOGIN_URL}?${new URLSearchParams({ returnTo: paths.in
  * users the request dialog (services within their tier only) and their own requests; for Directors everyone's
  * requests with their status and agent controls.
  */
-export function Investigations({ user }: { user: User | null }) {
+export function Investigations({ user, slots }: { user: User | null; slots: InvestigationSlots }) {
   const catalog = useInvestigationCatalog();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const services = catalog.data ?? [];
@@ -131,9 +132,15 @@ export function Investigations({ user }: { user: User | null }) {
         </QueryStates>
       </section>
 
-      {user && <MyInvestigations onRequest={() => openRequest()} director={user.tier >= DIRECTOR_TIER} />}
+      {user && (
+        <MyInvestigations
+          onRequest={() => openRequest()}
+          director={user.tier >= DIRECTOR_TIER}
+          slots={slots}
+        />
+      )}
 
-      {user && user.tier >= DIRECTOR_TIER && <AllRequests />}
+      {user && user.tier >= DIRECTOR_TIER && <AllRequests slots={slots} />}
 
       {user && (
         <InvestigationRequestDialog

@@ -1,10 +1,9 @@
 import { FileSearch, Plus } from 'lucide-react';
-import { EvidenceDisclosure } from '@/components/evidence/evidence-disclosure';
-import { SlaClock } from '@/components/sla/sla-clock';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { QueryStates } from '@/components/ui/list-states';
 import { useInvestigations } from '@/features/investigations/api/get-investigations';
+import type { InvestigationSlots } from '@/features/investigations/components/investigation-slots';
 import { PRIORITY_LABELS, statusBadge } from '@/features/investigations/utils/options';
 import { formatDate, formatINR } from '@/lib/format';
 
@@ -14,10 +13,12 @@ const HEADING_ID = 'my-investigations-heading';
 export function MyInvestigations({
   onRequest,
   director = false,
+  slots: { SlaClock, ReportButtons, Files },
 }: {
   onRequest: () => void;
   /** A Director may attach internal files to their own requests too. */
   director?: boolean;
+  slots: Pick<InvestigationSlots, 'SlaClock' | 'ReportButtons' | 'Files'>;
 }) {
   const investigations = useInvestigations();
   const items = investigations.data ?? [];
@@ -63,6 +64,7 @@ export function MyInvestigations({
           <ul className="grid gap-2">
             {data.map((item) => {
               const status = statusBadge(item.status);
+              const base = `/api/investigations/${encodeURIComponent(item.id)}`;
               return (
                 <li
                   key={item.id}
@@ -101,9 +103,10 @@ export function MyInvestigations({
                       sla={item.sla}
                       clientTarget={{ label: 'Your timeframe', value: item.expectedTimeframe }}
                     />
-                    <EvidenceDisclosure
-                      base={`/api/investigations/${encodeURIComponent(item.id)}`}
+                    <Files
+                      base={base}
                       director={director}
+                      actions={<ReportButtons base={base} director={director} />}
                     />
                   </div>
                   <Badge variant={status.variant} className="sm:justify-self-end">

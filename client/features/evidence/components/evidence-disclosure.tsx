@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ChevronRight } from 'lucide-react';
-import { EvidencePanel } from '@/components/evidence/evidence-panel';
-import { ReportButtons } from '@/components/evidence/report-buttons';
+import { EvidencePanel } from '@/features/evidence/components/evidence-panel';
 
 interface EvidenceDisclosureProps {
   /** The subject's API path, e.g. `/api/investigations/{id}`. */
@@ -9,13 +8,20 @@ interface EvidenceDisclosureProps {
   director: boolean;
   /** What the summary says (the row's subject goes in the accessible name). */
   label?: string;
+  /** A slot above the files, filled by the app (decision 011): the subject's report buttons (reports). */
+  actions?: ReactNode;
 }
 
 /**
- * "Files and report" folded under a list row: the files panel and the report buttons, loaded only once opened
- * (a list of requests does not fetch every request's files).
+ * "Files and report" folded under a list row: the `actions` (the report buttons) and the files panel, loaded only
+ * once opened (a list of requests does not fetch every request's files).
  */
-export function EvidenceDisclosure({ base, director, label = 'Files and report' }: EvidenceDisclosureProps) {
+export function EvidenceDisclosure({
+  base,
+  director,
+  label = 'Files and report',
+  actions,
+}: EvidenceDisclosureProps) {
   const [open, setOpen] = useState(false);
   return (
     <details
@@ -28,7 +34,7 @@ export function EvidenceDisclosure({ base, director, label = 'Files and report' 
       </summary>
       {open && (
         <div className="mt-3 grid gap-4">
-          <ReportButtons base={base} director={director} />
+          {actions}
           <EvidencePanel base={base} director={director} />
         </div>
       )}

@@ -4,8 +4,9 @@ import type { ReportVersion } from '@contract/reports';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { produceReport } from '@/features/reports/api/produce-report';
+import { saveFile } from '@/features/reports/utils/save-file';
 import { errorMessage } from '@/lib/api-client';
-import { produceReport, saveFile } from '@/components/evidence/evidence-api';
 
 interface ReportButtonsProps {
   /** The subject's API path: `/api/cases/{id}` or `/api/investigations/{id}`. */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EvidencePanel } from '@/components/evidence/evidence-panel';
+import { EvidencePanel } from '@/features/evidence/components/evidence-panel';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 

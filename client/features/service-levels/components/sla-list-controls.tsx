@@ -1,8 +1,12 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { SlaSort } from '@contract/service-levels';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import type { SlaListFilter } from '@/components/sla/sla-text';
+import {
+  DEFAULT_SLA_FILTER,
+  slaFilterQuery,
+  type SlaListFilter,
+} from '@/features/service-levels/utils/sla-text';
 import { cn } from '@/lib/utils';
 
 const SORT_LABELS: Record<SlaSort, string> = { newest: 'Newest first', due: 'Due soonest' };
@@ -12,17 +16,23 @@ const BREACH_LABELS: Record<SlaListFilter['breached'], string> = {
   false: 'Within target',
 };
 
-/** The Directors' order and breach filter above a list of cases or requests. */
+/**
+ * The Directors' order and breach filter above a list of cases or requests. It keeps the choice and hands the
+ * list its query string (`sort=due&breached=true`, '' for the default), so the list needs nothing of this feature.
+ */
 export function SlaListControls({
-  value,
-  onChange,
+  onQueryChange,
   className,
 }: {
-  value: SlaListFilter;
-  onChange: (value: SlaListFilter) => void;
+  onQueryChange: (query: string) => void;
   className?: string;
 }) {
   const id = useId();
+  const [value, setValue] = useState(DEFAULT_SLA_FILTER);
+  const onChange = (next: SlaListFilter) => {
+    setValue(next);
+    onQueryChange(slaFilterQuery(next));
+  };
   return (
     <div
       role="group"

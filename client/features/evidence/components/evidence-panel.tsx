@@ -5,15 +5,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { useEvidenceFiles } from '@/features/evidence/api/get-evidence-files';
+import { useEvidenceLimits } from '@/features/evidence/api/get-evidence-limits';
+import { useRemoveEvidence } from '@/features/evidence/api/remove-evidence';
+import { useUploadEvidence } from '@/features/evidence/api/upload-evidence';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import {
-  useEvidenceFiles,
-  useEvidenceLimits,
-  useRemoveEvidence,
-  useUploadEvidence,
-} from '@/components/evidence/evidence-api';
 
 interface EvidencePanelProps {
   /** The subject's API path: `/api/cases/{id}` or `/api/investigations/{id}`. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CalendarClock, CircleCheck, Timer, TimerOff } from 'lucide-react';
 import type { Sla } from '@contract/service-levels';
 import { tierLabel } from '@contract/tiers';
-import { readSla } from '@/components/sla/sla-text';
+import { readSla } from '@/features/service-levels/utils/sla-text';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toSla } from '@contract/service-levels';
-import { formatSpan, readSla } from '@/components/sla/sla-text';
+import { formatSpan, readSla } from '@/features/service-levels/utils/sla-text';
 
 const H = 3_600_000;
 const opened = Date.parse('2026-11-24T08:00:00.000Z');
