@@ -57,6 +57,11 @@ export type Payment = z.infer<typeof paymentSchema>;
 export const OFFLINE_PAYMENT_METHODS = ['bank_transfer', 'crypto'] as const;
 export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 
+/** Bank transfers and crypto: paid outside the portal, confirmed by a Director, shown with instructions. */
+export function isOfflineMethod(method: string): method is OfflinePaymentMethod {
+  return (OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method);
+}
+
 /** How a Director usually takes to confirm a transfer once it arrives; shown beside pending payments. */
 export const CONFIRMATION_TIME = '1-2 business days';
 

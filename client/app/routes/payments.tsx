@@ -5,6 +5,7 @@ import { useRefreshUser } from '@/app/use-refresh-user';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
+import { PaymentInstructions } from '@/features/payments/components/payment-instructions';
 import { PendingPaymentsPanel } from '@/features/payments/components/pending-payments-panel';
 import { PendingUpgradesPanel } from '@/features/subscriptions/components/pending-upgrades-panel';
 import { SubscriptionPanel } from '@/features/subscriptions/components/subscription-panel';
@@ -23,6 +24,14 @@ export function ApprovalsPanel() {
       <PendingUpgradesPanel />
     </div>
   );
+}
+
+/**
+ * The Subscription tab: the subscription and an upgrade that waits (subscriptions), with the payments feature's
+ * instructions for an upgrade paid by bank transfer or crypto.
+ */
+export function SubscriptionTab({ onExploreTiers }: { onExploreTiers: () => void }) {
+  return <SubscriptionPanel onExploreTiers={onExploreTiers} PaymentInstructions={PaymentInstructions} />;
 }
 
 const PAYMENTS_TABS = ['subscription', 'history', 'upgrade', 'approvals'] as const;
@@ -69,7 +78,7 @@ export function PaymentsRoute() {
             )}
           </TabsList>
           <TabsContent value="subscription">
-            <SubscriptionPanel onExploreTiers={() => setTab('upgrade')} />
+            <SubscriptionTab onExploreTiers={() => setTab('upgrade')} />
           </TabsContent>
           <TabsContent value="history">
             <PaymentHistory />

@@ -1,12 +1,11 @@
+import type { ComponentType } from 'react';
 import { CheckCircle2, Clock } from 'lucide-react';
 import type { Order } from '@contract/orders';
-import type { PaymentMethod } from '@contract/payments';
+import { isOfflineMethod, type OfflinePaymentMethod, type PaymentMethod } from '@contract/payments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
-import { PaymentInstructions } from '@/components/payments/payment-instructions';
 import { formatMoney, formatMoneyWithCode } from '@/lib/format';
-import { isOfflineMethod } from '@/lib/payment-instructions';
 
 const pendingInstructions: Record<PaymentMethod, string> = {
   stripe: 'We will confirm your card payment shortly.',
@@ -14,8 +13,26 @@ const pendingInstructions: Record<PaymentMethod, string> = {
   bank_transfer: 'Pay with the bank details below. The order ships once a Director confirms the transfer.',
 };
 
+/**
+ * How to pay an order paid outside the portal: the payments feature's instructions, handed in by the app
+ * (`client/app/order-confirmation-step.tsx`, decision 011).
+ */
+export type PaymentInstructionsSlot = ComponentType<{
+  method: OfflinePaymentMethod;
+  reference: string;
+  amount: string;
+}>;
+
 /** What was ordered, for how much, and whether it is paid or waiting for the payment to be confirmed. */
-export function OrderConfirmation({ order, onDone }: { order: Order; onDone: () => void }) {
+export function OrderConfirmation({
+  order,
+  onDone,
+  PaymentInstructions,
+}: {
+  order: Order;
+  onDone: () => void;
+  PaymentInstructions: PaymentInstructionsSlot;
+}) {
   const paid = order.status === 'paid' || order.status === 'fulfilled';
   const offline =
     !paid && order.paymentId && isOfflineMethod(order.paymentMethod) ? order.paymentMethod : null;

@@ -1,13 +1,13 @@
 import { Receipt } from 'lucide-react';
-import { PaymentInstructions } from '@/components/payments/payment-instructions';
+import { isOfflineMethod } from '@contract/payments';
 import { EmptyState, ListSkeleton } from '@/components/ui/list-states';
 import { LoadError } from '@/components/ui/load-error';
 import { usePayments } from '@/features/payments/api/get-payments';
+import { PaymentInstructions } from '@/features/payments/components/payment-instructions';
 import { PaymentStatusBadge } from '@/features/payments/components/payment-status-badge';
 import { PAYMENT_METHOD_LABELS } from '@/features/payments/utils/labels';
 import { PAYMENT_MESSAGES } from '@/features/payments/utils/messages';
 import { formatDate, formatMoney, formatMoneyWithCode, formatRelativeTime } from '@/lib/format';
-import { isOfflineMethod } from '@/lib/payment-instructions';
 
 /**
  * The Payment History tab: amount, currency, when, status, method and what it paid for; a crypto or bank transfer

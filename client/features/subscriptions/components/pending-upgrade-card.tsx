@@ -1,19 +1,35 @@
+import type { ComponentType } from 'react';
 import { Clock } from 'lucide-react';
+import { isOfflineMethod, type OfflinePaymentMethod } from '@contract/payments';
 import type { PendingUpgrade } from '@contract/subscriptions';
 import { tierLabel } from '@contract/tiers';
-import { PaymentInstructions } from '@/components/payments/payment-instructions';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { METHOD_WORDS, nextSteps } from '@/features/subscriptions/utils/pending-upgrade';
 import { BILLING_UNITS } from '@/features/subscriptions/utils/plans';
 import { formatDate, formatMoneyWithCode } from '@/lib/format';
-import { isOfflineMethod } from '@/lib/payment-instructions';
+
+/**
+ * How to pay an upgrade paid outside the portal: the payments feature's instructions, handed in by the app
+ * (`client/app/routes/payments.tsx`, decision 011).
+ */
+export type PaymentInstructionsSlot = ComponentType<{
+  method: OfflinePaymentMethod;
+  reference: string;
+  amount: string;
+}>;
 
 /**
  * An upgrade that waits (Subscription tab): what was asked for, that it awaits confirmation (or approval), what
  * happens next and, for a bank transfer or crypto, how to pay and the reference to quote.
  */
-export function PendingUpgradeCard({ pending }: { pending: PendingUpgrade }) {
+export function PendingUpgradeCard({
+  pending,
+  PaymentInstructions,
+}: {
+  pending: PendingUpgrade;
+  PaymentInstructions: PaymentInstructionsSlot;
+}) {
   const { subscription, payment, waitingFor } = pending;
   const status = waitingFor === 'approval' ? 'Awaiting approval' : 'Awaiting confirmation';
   const method = waitingFor === 'payment' ? payment?.paymentMethod : undefined;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentInstructions } from '@contract/payments';
 import type { PendingUpgrade, Subscription } from '@contract/subscriptions';
-import { SubscriptionPanel } from '@/features/subscriptions/components/subscription-panel';
+import { SubscriptionTab } from '@/app/routes/payments';
 import { makePayment, makeSubscription } from '@/test/payment-fixtures';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -52,7 +52,7 @@ function pendingUpgrade(overrides: Partial<PendingUpgrade> = {}): PendingUpgrade
 describe('a pending upgrade on the Subscription tab', () => {
   it('says it awaits confirmation, what happens next, how to pay and the reference to quote', async () => {
     serveSubscription(null, pendingUpgrade());
-    renderWithProviders(<SubscriptionPanel onExploreTiers={() => {}} />);
+    renderWithProviders(<SubscriptionTab onExploreTiers={() => {}} />);
     const card = await screen.findByTestId('pending-upgrade');
     expect(within(card).getByText('Awaiting confirmation')).toBeInTheDocument();
     expect(within(card).queryByText(/Payment received/)).not.toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('a pending upgrade on the Subscription tab', () => {
         }),
       }),
     );
-    const { unmount } = renderWithProviders(<SubscriptionPanel onExploreTiers={() => {}} />);
+    const { unmount } = renderWithProviders(<SubscriptionTab onExploreTiers={() => {}} />);
     expect(await screen.findByText('Pay to Example Bank, account 0001.')).toBeInTheDocument();
     unmount();
 
@@ -103,7 +103,7 @@ describe('a pending upgrade on the Subscription tab', () => {
         }),
       }),
     );
-    renderWithProviders(<SubscriptionPanel onExploreTiers={() => {}} />);
+    renderWithProviders(<SubscriptionTab onExploreTiers={() => {}} />);
     const card = await screen.findByTestId('pending-upgrade');
     expect(within(card).getByText('Awaiting approval')).toBeInTheDocument();
     expect(within(card).getByText('Payment received on Nov 20, 2026.')).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('the Subscription tab', () => {
   it("says 'No Active Subscription' and leads to the tiers", async () => {
     serveSubscription(null);
     const onExploreTiers = vi.fn();
-    renderWithProviders(<SubscriptionPanel onExploreTiers={onExploreTiers} />);
+    renderWithProviders(<SubscriptionTab onExploreTiers={onExploreTiers} />);
     expect(await screen.findByText('No Active Subscription')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Explore Tiers' }));
     expect(onExploreTiers).toHaveBeenCalledTimes(1);
@@ -124,7 +124,7 @@ describe('the Subscription tab', () => {
   it('shows the tier, status, period and an active auto renewal that can be cancelled', async () => {
     const fetchMock = serveSubscription(makeSubscription());
     const actor = userEvent.setup();
-    renderWithProviders(<SubscriptionPanel onExploreTiers={() => {}} />);
+    renderWithProviders(<SubscriptionTab onExploreTiers={() => {}} />);
     const card = await screen.findByTestId('active-subscription');
     expect(within(card).getAllByText('Operator').length).toBeGreaterThan(0);
     expect(within(card).getByText('TIER 2 · Operator')).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('the Subscription tab', () => {
 
   it("shows a cancelled renewal as 'Cancelled' with no cancel button", async () => {
     serveSubscription(makeSubscription({ cancelAtPeriodEnd: true }));
-    renderWithProviders(<SubscriptionPanel onExploreTiers={() => {}} />);
+    renderWithProviders(<SubscriptionTab onExploreTiers={() => {}} />);
     const card = await screen.findByTestId('active-subscription');
     expect(within(card).getByText('Cancelled')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Cancel Auto-Renewal' })).not.toBeInTheDocument();

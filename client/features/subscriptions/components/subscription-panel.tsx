@@ -12,7 +12,10 @@ import { toast } from '@/components/ui/use-toast';
 import { useCancelSubscription } from '@/features/subscriptions/api/cancel-subscription';
 import { useActiveSubscription } from '@/features/subscriptions/api/get-active-subscription';
 import { usePendingUpgrade } from '@/features/subscriptions/api/get-pending-upgrade';
-import { PendingUpgradeCard } from '@/features/subscriptions/components/pending-upgrade-card';
+import {
+  PendingUpgradeCard,
+  type PaymentInstructionsSlot,
+} from '@/features/subscriptions/components/pending-upgrade-card';
 import { paymentErrorMessage, SUBSCRIPTION_MESSAGES } from '@/features/subscriptions/utils/messages';
 import { BILLING_UNITS } from '@/features/subscriptions/utils/plans';
 import { handleUnauthorizedError } from '@/lib/api-client';
@@ -39,11 +42,19 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * subscription's tier, status, period and auto renewal, which can be turned off; or 'No Active Subscription' with
  * a way to the tiers.
  */
-export function SubscriptionPanel({ onExploreTiers }: { onExploreTiers: () => void }) {
+export function SubscriptionPanel({
+  onExploreTiers,
+  PaymentInstructions,
+}: {
+  onExploreTiers: () => void;
+  PaymentInstructions: PaymentInstructionsSlot;
+}) {
   const pending = usePendingUpgrade();
   return (
     <div className="grid gap-6">
-      {pending.data && <PendingUpgradeCard pending={pending.data} />}
+      {pending.data && (
+        <PendingUpgradeCard pending={pending.data} PaymentInstructions={PaymentInstructions} />
+      )}
       <ActiveSubscription onExploreTiers={onExploreTiers} upgradeWaiting={Boolean(pending.data)} />
     </div>
   );

@@ -1,8 +1,7 @@
-import { CONFIRMATION_TIME } from '@contract/payments';
+import { CONFIRMATION_TIME, isOfflineMethod } from '@contract/payments';
 import type { PendingUpgrade } from '@contract/subscriptions';
 import { DIRECTOR_TIER, tierLabel } from '@contract/tiers';
 import { formatDate, formatMoneyWithCode } from '@/lib/format';
-import { isOfflineMethod } from '@/lib/payment-instructions';
 
 export const METHOD_WORDS = { stripe: 'card', crypto: 'crypto', bank_transfer: 'bank transfer' } as const;
 

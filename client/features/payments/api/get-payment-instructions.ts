@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OfflinePaymentMethod, PaymentInstructions } from '@contract/payments';
+import type { PaymentInstructions } from '@contract/payments';
 import { getJson } from '@/lib/api-client';
 
 /**
- * How to pay by bank transfer or crypto, as the operator set it. Shared below the features: a waiting upgrade
- * (subscriptions) and a waiting order (orders) show the same details.
+ * How to pay by bank transfer or crypto, as the operator set it. A waiting payment (payments), upgrade
+ * (subscriptions) and order (orders) show the same details: the app hands the other two `PaymentInstructions`.
  */
 export const PAYMENT_INSTRUCTIONS_PATH = '/api/payments/instructions';
 
@@ -20,9 +20,4 @@ export function usePaymentInstructions({ enabled = true }: { enabled?: boolean }
   return useQuery(
     queryOptions({ queryKey: paymentInstructionsQueryKey, queryFn: getPaymentInstructions, enabled }),
   );
-}
-
-/** Bank transfers and crypto: paid outside the portal, confirmed by a Director, shown with instructions. */
-export function isOfflineMethod(method: string): method is OfflinePaymentMethod {
-  return method === 'bank_transfer' || method === 'crypto';
 }

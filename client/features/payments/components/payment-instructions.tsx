@@ -2,7 +2,7 @@ import { Bitcoin, Landmark } from 'lucide-react';
 import type { OfflinePaymentMethod } from '@contract/payments';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePaymentInstructions } from '@/lib/payment-instructions';
+import { usePaymentInstructions } from '@/features/payments/api/get-payment-instructions';
 import { cn } from '@/lib/utils';
 
 const METHOD = {
