@@ -6,8 +6,14 @@ import { AiAnalysisPanel } from '@/features/ai/components/ai-analysis-panel';
 import { AutomationPanel } from '@/features/automation/components/automation-panel';
 import { BulkOperationsPanel } from '@/features/bulk/components/bulk-operations-panel';
 import { EnterprisePanel } from '@/features/enterprise/components/enterprise-panel';
+import { SigningSecretOnce } from '@/features/integrations/components/signing-secret-once';
 import { ThreatIntelPanel } from '@/features/threats/components/threat-intel-panel';
 import { useUser } from '@/lib/auth';
+
+/** The Automation tab: the rules (automation), their webhooks' signing secret shown as integrations show theirs. */
+export function AutomationTab() {
+  return <AutomationPanel SigningSecretOnce={SigningSecretOnce} />;
+}
 
 const AI_TABS = ['analysis', 'threats', 'automation', 'enterprise', 'bulk'] as const;
 
@@ -45,7 +51,7 @@ export function AiRoute() {
             <ThreatIntelPanel />
           </TabsContent>
           <TabsContent value="automation">
-            <AutomationPanel />
+            <AutomationTab />
           </TabsContent>
           {director && (
             <TabsContent value="enterprise">

@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { isNewAccount } from '@/lib/new-account';
+import { isNewAccount } from '@/features/auth/utils/new-account';
 
 interface Shortcut {
   title: string;

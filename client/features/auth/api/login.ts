@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse, User } from '@contract/auth';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
-import { forgetNewAccount } from '@/lib/new-account';
+import { forgetNewAccount } from '@/features/auth/utils/new-account';
 
 /** 200 with the user, or `{ mfaRequired: true }` when the account has two-factor authentication. */
 export function login(data: LoginRequest): Promise<LoginResponse> {

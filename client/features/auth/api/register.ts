@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterRequest, User } from '@contract/auth';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
-import { markNewAccount } from '@/lib/new-account';
+import { markNewAccount } from '@/features/auth/utils/new-account';
 
 /** 201 with the new user, who is signed in at once. */
 export function register(data: RegisterRequest): Promise<User> {

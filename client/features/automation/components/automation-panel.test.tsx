@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AutomationRule, AutomationRun } from '@contract/automation';
-import { AutomationPanel } from '@/features/automation/components/automation-panel';
+import { AutomationTab } from '@/app/routes/ai';
 import { mockFetch, type MockRequest } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 
@@ -133,7 +133,7 @@ describe('Automation tab', () => {
         actions: [{ type: 'notify', config: { message: 'x' } }],
       }),
     ]);
-    renderWithProviders(<AutomationPanel />);
+    renderWithProviders(<AutomationTab />);
     const items = await screen.findAllByTestId('automation-rule');
     expect(items).toHaveLength(2);
     const [first, second] = items as [HTMLElement, HTMLElement];
@@ -159,7 +159,7 @@ describe('Automation tab', () => {
   it('switches a rule on and off, runs it and shows the run history', async () => {
     const fetchMock = serve([makeRule()], [makeRun()]);
     const user = userEvent.setup();
-    renderWithProviders(<AutomationPanel />);
+    renderWithProviders(<AutomationTab />);
     const item = (await screen.findAllByTestId('automation-rule'))[0]!;
 
     await user.click(within(item).getByRole('switch', { name: 'Deactivate Critical threats to Slack' }));
@@ -193,7 +193,7 @@ describe('Automation tab', () => {
     async () => {
       const fetchMock = serve([]);
       const user = userEvent.setup();
-      renderWithProviders(<AutomationPanel />);
+      renderWithProviders(<AutomationTab />);
       expect(await screen.findByText('No rules yet')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'New Rule' }));
       const form = await screen.findByRole('form', { name: 'New rule' });
@@ -273,7 +273,7 @@ describe('Automation tab', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderWithProviders(<AutomationPanel />);
+    renderWithProviders(<AutomationTab />);
     await user.click(await screen.findByRole('button', { name: 'New Rule' }));
     const form = await screen.findByRole('form', { name: 'New rule' });
     await fill(user, within(form).getByLabelText('Name'), 'Case watcher');
@@ -285,7 +285,7 @@ describe('Automation tab', () => {
   it('deletes a rule after confirmation', async () => {
     const fetchMock = serve([makeRule()]);
     const user = userEvent.setup();
-    renderWithProviders(<AutomationPanel />);
+    renderWithProviders(<AutomationTab />);
     const item = (await screen.findAllByTestId('automation-rule'))[0]!;
     await user.click(within(item).getByRole('button', { name: 'Delete Critical threats to Slack' }));
     await user.click(await screen.findByRole('button', { name: 'Delete rule' }));
@@ -296,7 +296,7 @@ describe('Automation tab', () => {
   it('creates the webhook signing secret, shows it once, and rotates it only after a warning', async () => {
     const fetchMock = serve([makeRule()]);
     const user = userEvent.setup();
-    renderWithProviders(<AutomationPanel />);
+    renderWithProviders(<AutomationTab />);
     const status = await screen.findByTestId('signing-secret-status');
     await waitFor(() =>
       expect(status).toHaveTextContent('None yet: rules’ webhook actions are not sent until you create one.'),

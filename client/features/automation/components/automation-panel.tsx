@@ -16,7 +16,10 @@ import { useUpdateAutomationRule } from '@/features/automation/api/update-automa
 import { RuleForm } from '@/features/automation/components/rule-form';
 import { actionsSummary, conditionsSummary } from '@/features/automation/components/rule-summary';
 import { RunHistoryDialog } from '@/features/automation/components/run-history-dialog';
-import { SigningSecretSection } from '@/features/automation/components/signing-secret-section';
+import {
+  SigningSecretSection,
+  type SigningSecretOnceSlot,
+} from '@/features/automation/components/signing-secret-section';
 import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
 import { formatRelativeTime } from '@/lib/format';
 
@@ -174,7 +177,7 @@ function RuleList({
 }
 
 /** The Automation tab: rules on the product's events, switched on and off, run by hand, with history. */
-export function AutomationPanel() {
+export function AutomationPanel({ SigningSecretOnce }: { SigningSecretOnce: SigningSecretOnceSlot }) {
   const [adding, setAdding] = useState(false);
   const [historyOf, setHistoryOf] = useState<AutomationRule | null>(null);
   const [deleting, setDeleting] = useState<AutomationRule | null>(null);
@@ -218,7 +221,7 @@ export function AutomationPanel() {
         </Button>
       </CardHeader>
       <CardContent>
-        <SigningSecretSection />
+        <SigningSecretSection SigningSecretOnce={SigningSecretOnce} />
         <RuleList onShowHistory={setHistoryOf} onDelete={setDeleting} />
       </CardContent>
 

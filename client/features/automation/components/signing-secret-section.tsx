@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { SigningSecretOnce } from '@/components/webhooks/signing-secret-once';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
@@ -18,10 +17,16 @@ import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
 import { formatRelativeTime } from '@/lib/format';
 
 /**
+ * A signing secret shown once, with how receivers check it: the integrations' own view, handed in by the app
+ * (`client/app/routes/ai.tsx`, decision 011), since rules' webhooks are signed as webhook integrations are.
+ */
+export type SigningSecretOnceSlot = ComponentType<{ secret: string; testId: string }>;
+
+/**
  * The signing secret of the user's rule webhooks (design 11.5): whether one is set, a button that makes one (or a
  * new one, after a warning that the old one stops working at once), and the one view of the new secret.
  */
-export function SigningSecretSection() {
+export function SigningSecretSection({ SigningSecretOnce }: { SigningSecretOnce: SigningSecretOnceSlot }) {
   const status = useSigningSecret();
   const rotate = useRotateSigningSecret();
   const [confirming, setConfirming] = useState(false);

@@ -1,6 +1,5 @@
 import type { CreatedIntegration } from '@contract/integrations';
 import { Button } from '@/components/ui/button';
-import { SigningSecretOnce } from '@/components/webhooks/signing-secret-once';
 import {
   Dialog,
   DialogContent,
@@ -9,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { SigningSecretOnce } from '@/features/integrations/components/signing-secret-once';
 
 /** The one view of a webhook's generated signing secret: the receiver needs it to check X-Signature. */
 export function SigningSecretDialog({
