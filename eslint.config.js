@@ -34,6 +34,15 @@ const sharedBelowFeatures = {
   message:
     'Shared client code does not import features or the app: the app installs what it needs (see client/app/provider.tsx).',
 };
+// client/components is the design system only (client/components/ui): a piece of one feature lives in that feature,
+// and a piece two features show reaches them through the app's slots (decision 011), so nothing else is imported
+// from there.
+const componentsAreTheDesignSystem = {
+  target: 'client',
+  from: ['client/components/!(ui)', 'client/components/!(ui)/**'],
+  message:
+    'client/components holds only the design system (ui): put a feature piece in client/features/<feature> and hand it to other features through a slot from client/app (decision 011).',
+};
 const clientImportBoundaries = [
   {
     files: ['client/**/*.{ts,tsx}'],
@@ -51,7 +60,7 @@ const clientImportBoundaries = [
         'error',
         {
           basePath: repoRoot,
-          zones: [...featureIsolation, featuresBelowApp, sharedBelowFeatures],
+          zones: [...featureIsolation, featuresBelowApp, sharedBelowFeatures, componentsAreTheDesignSystem],
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -65,7 +74,7 @@ const clientImportBoundaries = [
         'error',
         {
           basePath: repoRoot,
-          zones: [...featureIsolation, sharedBelowFeatures],
+          zones: [...featureIsolation, sharedBelowFeatures, componentsAreTheDesignSystem],
         },
       ],
     },
