@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { produceReport } from '@/features/reports/api/produce-report';
-import { saveFile } from '@/features/reports/utils/save-file';
+import { saveFile } from '@/lib/save-file';
 import { errorMessage } from '@/lib/api-client';
 
 interface ReportButtonsProps {
@@ -22,7 +22,8 @@ export function ReportButtons({ base, director }: ReportButtonsProps) {
   const download = async (version: ReportVersion) => {
     setBusy(version);
     try {
-      saveFile(await produceReport(base, version));
+      const { blob, filename } = await produceReport(base, version);
+      saveFile(blob, filename);
       toast({
         title: 'Report ready',
         description: 'The PDF was downloaded. Its footer says how to verify it.',

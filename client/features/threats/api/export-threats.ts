@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StixBundle } from '@contract/threats';
 import { getJson } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 import { THREATS_PATH, threatFilterSearch, type ThreatFilters } from '@/features/threats/api/get-threats';
 
 export const THREATS_EXPORT_PATH = `${THREATS_PATH}/export`;
@@ -13,16 +14,10 @@ export function exportThreats(filters: ThreatFilters): Promise<StixBundle> {
 /** Hands the bundle to the browser as a file download. */
 export function downloadBundle(bundle: StixBundle, now = new Date()): string {
   const fileName = `threat-intelligence-${now.toISOString().slice(0, 10)}.stix.json`;
-  const url = URL.createObjectURL(
+  saveFile(
     new Blob([JSON.stringify(bundle, null, 2)], { type: 'application/stix+json;version=2.1' }),
+    fileName,
   );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
   return fileName;
 }
 
