@@ -14,8 +14,9 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const STAFF_READ_ACTION = 'staff.read';
 
 /**
- * The actions the server records, for the screen's picker and its labels. The filter also takes any other
- * well-formed action name (the server may record more than this list names) and prefixes such as `auth.*`.
+ * Every action the server records, with its label in words: the server's `record` takes only these names (its
+ * `AuditAction` is this object's keys), so an action cannot be recorded without a label and a place in the screen's
+ * picker. The filter also takes prefixes such as `auth.*`, and any well-formed name (events of older versions).
  */
 export const AUDIT_ACTION_LABELS = {
   'auth.registered': 'Registered',
@@ -56,9 +57,16 @@ export const AUDIT_ACTION_LABELS = {
   'secure_channel.reviewed': 'Secure channel request reviewed',
   'vendor.application_reviewed': 'Vendor application reviewed',
   'vendor.product_reviewed': 'Vendor product reviewed',
+  'file.uploaded': 'File attached',
+  'file.downloaded': 'File downloaded',
+  'file.deleted': 'File removed',
+  'report.requested': 'Report requested',
+  'report.downloaded': 'Report downloaded',
   [STAFF_READ_ACTION]: "Staff read another user's record",
 } as const satisfies Record<string, string>;
 export type KnownAuditAction = keyof typeof AUDIT_ACTION_LABELS;
+/** The actions the server may record. */
+export type AuditAction = KnownAuditAction;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as KnownAuditAction[];
 
 /** The families of actions (`auth.*`, `payment.*`...), each a filter of its own. */
@@ -79,7 +87,30 @@ export const AUDIT_SUBJECT_TYPE_LABELS: Record<string, string> = {
   vendor_product: 'Vendor product',
   service_inquiry: 'Service inquiry',
   data_export: 'Data export',
+  report: 'Report',
+  evidence_file: 'File',
 };
+
+/** Who acted when nobody did: a job, the payment provider, an operator's command. */
+export const AUDIT_SYSTEM_LABEL = 'System';
+
+/** An action in words; an action no label names (recorded by an older version) shows as recorded. */
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+}
+
+/** What kind of record an event is about, in words. */
+export function auditSubjectTypeLabel(subjectType: string): string {
+  return AUDIT_SUBJECT_TYPE_LABELS[subjectType] ?? subjectType.replaceAll('_', ' ');
+}
+
+/**
+ * Where an event came from: the address of the request that caused it, or "System" for what no request caused
+ * (a job such as the subscription expiry, an operator's command).
+ */
+export function auditIpLabel(ip: string | null): string {
+  return ip ?? AUDIT_SYSTEM_LABEL;
+}
 
 const ACTION_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*(\.\*)?$/;
 const CURSOR_PATTERN =
@@ -126,16 +157,27 @@ export function decodeAuditCursor(value: string): AuditCursor | null {
   return { at: match[1]!, id: match[2]! };
 }
 
-const userId = (name: string) => z.guid({ error: `${name} must be a user id (a UUID)` });
+/** A user as a filter names them: their account id, or their e-mail address (any case). */
+const userRef = (name: string) => {
+  const message = `${name} must be a user id (a UUID) or an e-mail address`;
+  return z
+    .string({ error: message })
+    .trim()
+    .max(254, message)
+    .refine((value) => z.guid().safeParse(value).success || z.email().safeParse(value).success, message);
+};
+
+/** Whether a user filter's value is an e-mail address (else it is an account id). */
+export const isEmailRef = (value: string) => value.includes('@');
 
 /**
- * `GET /api/admin/audit` query. `action` is one action (`auth.login_failed`) or every action of a family
+ * `GET /api/admin/audit` query. `actorId` and `subjectUserId` take an account id or an e-mail address. `action` is one action (`auth.login_failed`) or every action of a family
  * (`auth.*`); `from` is inclusive and `to` exclusive; `before` is the `X-Next-Cursor` of the previous page.
  */
 export const auditQuerySchema = z
   .object({
-    actorId: optional(userId('actorId')),
-    subjectUserId: optional(userId('subjectUserId')),
+    actorId: optional(userRef('actorId')),
+    subjectUserId: optional(userRef('subjectUserId')),
     action: optional(
       z
         .string({ error: 'action must be an action such as auth.login_failed, or a family such as auth.*' })
@@ -191,7 +233,19 @@ export const auditEventSchema = z.object({
   subjectId: z.string().nullable(),
   /** The account whose data the event is about. */
   subjectUserId: z.string().nullable(),
+  /** That account's address, or "Deleted user #n" once it was deleted. */
+  subjectUserEmail: z.string().nullable(),
+  /** The address of the request that caused the event; null when none did (a job, an operator's command). */
   ip: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),
+  /** The action in words (`Signed in`). */
+  actionLabel: z.string(),
+  /** Who acted, as people see them: their address, "Deleted user #n", or "System" when nobody did. */
+  actorLabel: z.string(),
+  /**
+   * What the event is about, as people see it: a case's number (CASE-1001), an investigation's reference, a user's
+   * or a sign-in's address, a payment's reference, a file's or a report's record number; null when about nothing.
+   */
+  subjectLabel: z.string().nullable(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

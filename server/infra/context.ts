@@ -53,12 +53,14 @@ export interface AppContext {
 /**
  * What a payment's purpose does once a pending payment is settled (an order becomes paid, an upgrade takes
  * effect). Handlers run in the settling transaction and return what to do after it commits (events, cache
- * announcements).
+ * announcements). `ip` is the address of the request that settled it (the payer's, a Director's, the provider's
+ * webhook), for the audit trail; null when a job did.
  */
 export type SettlementHandler = (
   ctx: AppContext,
   tx: Tx,
   payment: PaymentRow,
+  ip: string | null,
 ) => Promise<(() => Promise<void>) | void>;
 
 export interface Settlement {
@@ -119,4 +121,6 @@ export function createContext(db: Db, config: AppConfig, options: ContextOptions
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
+  /** The session (its public id) or API key (`key:<id>`) the request came with, when signed in. */
+  session?: string;
 }

@@ -37,7 +37,9 @@ declare module 'fastify' {
 }
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+  const auth = request.auth;
+  const session = auth?.session ? auth.session.id : auth?.apiKey ? `key:${auth.apiKey.id}` : undefined;
+  return { ip: request.ip, userAgent: request.headers['user-agent'], session };
 }
 
 /** One cookie of the request's `Cookie` header, undefined when it was not sent. */

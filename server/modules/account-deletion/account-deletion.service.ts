@@ -86,7 +86,7 @@ export async function requestDeletion(
     const at = await auth.scheduleDeletion(tx, user.id, graceDays);
     await repository.deleteSessions(tx, user.id);
     const revokedKeys = await repository.revokeApiKeys(tx, user.id);
-    await audit.recordAccountDeletion(tx, {
+    await audit.record(tx, {
       action: 'account.deletion_requested',
       userId: user.id,
       subjectType: 'user',
@@ -173,7 +173,7 @@ async function carryOut(ctx: AppContext, onTaken: (userId: string) => void): Pro
     for (const pattern of patterns) await repository.replaceMentions(tx, pattern, label);
     for (const address of addresses) await audit.replaceAddress(tx, address, label);
     await auth.anonymise(tx, user.id, { email: await placeholderAddress(ctx, deletedNumber), deletedNumber });
-    await audit.recordAccountDeletion(tx, {
+    await audit.record(tx, {
       action: 'account.deleted',
       userId: null,
       subjectType: 'user',

@@ -1,8 +1,19 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AuditCursor } from '../../../contract/audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { shownEmail } from '../../db/deleted-users.js';
-import { auditLog, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  cases,
+  digitalServices,
+  payments,
+  products,
+  serviceInquiries,
+  subscriptions,
+  users,
+  vendorApplications,
+} from '../../db/schema/index.js';
 
 export type AuditEntry = typeof auditLog.$inferInsert;
 
@@ -30,15 +41,56 @@ export async function existsForDevice(db: DbOrTx, userId: string, actions: strin
   return Boolean(row);
 }
 
+/** A user a filter names: by account id, or by the address they have now (stored lower-cased). */
+export type UserRef = { id: string } | { email: string };
+
 export interface EventFilter {
-  actorId?: string;
-  subjectUserId?: string;
+  actor?: UserRef;
+  subjectUser?: UserRef;
   /** One action, or with `prefix` every action that starts with it. */
   action?: { name: string; prefix: boolean };
   /** ISO times: from inclusive, to exclusive. */
   from?: string;
   to?: string;
   before?: AuditCursor;
+}
+
+/** The id a filter names, as a value to compare with (a subquery on the unique address for an e-mail). */
+function userIdOf(ref: UserRef): SQL {
+  return 'id' in ref
+    ? sql`${ref.id}::uuid`
+    : sql`(select ${users.id} from ${users} where ${users.email} = ${ref.email.toLowerCase()})`;
+}
+
+/** The account whose data an event is about (the actor's join is `users` itself). */
+const subjectUsers = alias(users, 'subject_users');
+
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/**
+ * The event's subject as a uuid when it is a record of `type`, else null: each subject join then looks one row up
+ * by its primary key (an index probe per event of the page), and a subject that is no uuid is never cast.
+ */
+function subjectId(type: string): SQL {
+  return sql`(case when ${auditLog.subjectType} = ${type} and ${auditLog.subject} ~ ${UUID_PATTERN}
+    then ${auditLog.subject}::uuid end)`;
+}
+
+/**
+ * What the subject's own row calls it, for the records whose name lives in their row: a case's number, an
+ * account's address, a payment's amount, an upgrade's tier, a vendor's company, a product's or a service's name.
+ * Null when the subject is of another type or its row is gone; the service words the rest (`presentEvent`).
+ */
+function subjectName() {
+  return sql<string | null>`case ${auditLog.subjectType}
+    when 'user' then case when ${auditLog.subject} = ${subjectUsers.id}::text then ${shownEmail(subjectUsers)} end
+    when 'case' then ${cases.caseNumber}
+    when 'payment' then ${payments.amount}::text || ' ' || ${payments.currency}
+    when 'subscription' then ${subscriptions.tier}::text
+    when 'vendor_application' then ${vendorApplications.companyName}
+    when 'vendor_product' then ${products.name}
+    when 'service_inquiry' then ${digitalServices.name}
+  end`;
 }
 
 /**
@@ -48,8 +100,8 @@ export interface EventFilter {
  */
 export async function listEvents(db: DbOrTx, filter: EventFilter, limit: number) {
   const conditions: SQL[] = [];
-  if (filter.actorId) conditions.push(eq(auditLog.userId, filter.actorId));
-  if (filter.subjectUserId) conditions.push(eq(auditLog.subjectUserId, filter.subjectUserId));
+  if (filter.actor) conditions.push(eq(auditLog.userId, userIdOf(filter.actor)));
+  if (filter.subjectUser) conditions.push(eq(auditLog.subjectUserId, userIdOf(filter.subjectUser)));
   if (filter.action) {
     conditions.push(
       filter.action.prefix
@@ -76,11 +128,21 @@ export async function listEvents(db: DbOrTx, filter: EventFilter, limit: number)
       subjectType: auditLog.subjectType,
       subject: auditLog.subject,
       subjectUserId: auditLog.subjectUserId,
+      subjectUserEmail: sql<string | null>`${shownEmail(subjectUsers)}`,
       ip: auditLog.ip,
       details: auditLog.details,
+      subjectName: subjectName(),
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
+    .leftJoin(subjectUsers, eq(subjectUsers.id, auditLog.subjectUserId))
+    .leftJoin(cases, eq(cases.id, subjectId('case')))
+    .leftJoin(payments, eq(payments.id, subjectId('payment')))
+    .leftJoin(subscriptions, eq(subscriptions.id, subjectId('subscription')))
+    .leftJoin(vendorApplications, eq(vendorApplications.id, subjectId('vendor_application')))
+    .leftJoin(products, eq(products.id, subjectId('vendor_product')))
+    .leftJoin(serviceInquiries, eq(serviceInquiries.id, subjectId('service_inquiry')))
+    .leftJoin(digitalServices, eq(digitalServices.id, serviceInquiries.serviceId))
     .where(and(...conditions))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEXT_CURSOR_HEADER, type AuditEvent } from '../../../contract/audit.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  NEXT_CURSOR_HEADER,
+  type AuditEvent,
+} from '../../../contract/audit.js';
+import { investigationNumber } from '../../../contract/reports.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { setUserTier } from '../../test/fixtures.js';
-import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, sessionCookie, type TestApp } from '../../test/helpers.js';
+import { STAFF_READ_WINDOW_MS } from './audit.state.js';
 
 let t: TestApp;
 let director: Awaited<ReturnType<typeof registerUser>>;
@@ -114,8 +123,12 @@ describe('GET /api/admin/audit: filters', () => {
         'subjectType',
         'subjectId',
         'subjectUserId',
+        'subjectUserEmail',
         'ip',
         'detail',
+        'actionLabel',
+        'actorLabel',
+        'subjectLabel',
       ].sort(),
     );
     expect(events[0]).toMatchObject({
@@ -124,7 +137,11 @@ describe('GET /api/admin/audit: filters', () => {
       subjectType: 'email',
       subjectId: member.email,
       subjectUserId: member.id,
+      subjectUserEmail: member.email,
       detail: { reason: 'wrong_password' },
+      actionLabel: 'Sign-in failed',
+      actorLabel: member.email,
+      subjectLabel: member.email,
     });
     expect(Date.parse(events[0]!.at)).toBeGreaterThanOrEqual(Date.parse(events[1]!.at));
   });
@@ -270,12 +287,11 @@ describe('staff reads', () => {
     expect((await asUser(t.app, director).get(`/api/cases/${ownId}`)).statusCode).toBe(200);
     expect(await staffReadsOf(ownId)).toHaveLength(0);
 
-    // The Directors' list of every case shows each case whole: a read of each other user's case in it.
+    // The Directors' list of every case shows each case whole: a read of each other user's case in it - but this
+    // session read this case a moment ago, so the list and the detail opened again are the same read.
     expect((await asUser(t.app, director).get('/api/cases?scope=all')).statusCode).toBe(200);
-    expect((await staffReadsOf(caseId)).map((row) => row.details)).toEqual([
-      { via: 'detail' },
-      { via: 'list' },
-    ]);
+    expect((await asUser(t.app, director).get(`/api/cases/${caseId}`)).statusCode).toBe(200);
+    expect((await staffReadsOf(caseId)).map((row) => row.details)).toEqual([{ via: 'detail' }]);
     expect(await staffReadsOf(ownId)).toHaveLength(0);
   });
 
@@ -399,5 +415,260 @@ describe('the trail of staff work', () => {
       expect(whole.statusCode).toBe(404);
     }
     expect((await page({ limit: '1' })).events[0]?.id).toBe(events[0]?.id);
+  });
+});
+
+/** Every `.ts` file under `folder`, tests left out. */
+async function sourceFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe('every action has a label', () => {
+  it('names every action the server records, and offers each in the filter', async () => {
+    // The type of `record` already takes only labelled actions; this reads the calls themselves, so that an action
+    // recorded some other way (a cast, a widened type) fails too.
+    const server = path.resolve(import.meta.dirname, '../..');
+    const recorded = new Map<string, string>();
+    for (const file of await sourceFiles(server)) {
+      const source = await readFile(file, 'utf8');
+      for (const call of source.matchAll(/audit\.record\([\s\S]*?\n?\s*\}\);/g)) {
+        const action = /action:\s*([^,\n]+(?:\n\s*[?:][^,\n]+)*)/.exec(call[0]);
+        for (const literal of action?.[1]?.matchAll(/'([a-z_]+\.[a-z_.]+)'/g) ?? []) {
+          recorded.set(literal[1]!, path.relative(server, file));
+        }
+      }
+      // Actions chosen by a caller and passed through (`meta.action`) are declared as unions of literals.
+      for (const union of source.matchAll(/action: ((?:'[a-z_.]+'\s*\|\s*)+'[a-z_.]+')/g)) {
+        for (const literal of union[1]!.matchAll(/'([a-z_.]+)'/g))
+          recorded.set(literal[1]!, path.relative(server, file));
+      }
+    }
+    expect(recorded.size).toBeGreaterThan(40);
+    for (const expected of [
+      'report.requested',
+      'report.downloaded',
+      'file.downloaded',
+      'payment.failed',
+      'user.created',
+    ]) {
+      expect([...recorded.keys()]).toContain(expected);
+    }
+    const unlabelled = [...recorded].filter(([action]) => !(action in AUDIT_ACTION_LABELS));
+    expect(unlabelled, 'recorded without a label in contract/audit.ts').toEqual([]);
+    expect(AUDIT_ACTIONS).toEqual(expect.arrayContaining([...recorded.keys(), 'staff.read']));
+  });
+});
+
+describe('a readable trail', () => {
+  it('names subjects as people see them: a case number, an address, an amount, a reference', async () => {
+    const member = await registerUser(t.app);
+    const opened = await asUser(t.app, member).post('/api/cases', {
+      title: 'Labelled case',
+      description: 'A case whose events name it by its number.',
+      category: 'investigation',
+    });
+    const { id: caseId, caseNumber } = opened.json<{ id: string; caseNumber: string }>();
+    expect(caseNumber).toMatch(/^CASE-\d+$/);
+    await asUser(t.app, director).post(`/api/cases/${caseId}/updates`, {
+      updateType: 'status_change',
+      status: 'in_progress',
+    });
+    const paid = await asUser(t.app, member).post('/api/payments', {
+      amount: '42.50',
+      paymentMethod: 'bank_transfer',
+    });
+    const paymentId = paid.json<{ id: string }>().id;
+    // Events of records this test does not make through the API: an investigation, a report, a file, a gone case.
+    const investigationId = randomUUID();
+    const goneCase = randomUUID();
+    await t.database.db.insert(auditLog).values([
+      {
+        action: 'staff.read',
+        userId: director.id,
+        subjectType: 'investigation',
+        subject: investigationId,
+        subjectUserId: member.id,
+      },
+      {
+        action: 'report.downloaded',
+        userId: member.id,
+        subjectType: 'report',
+        subject: randomUUID(),
+        subjectUserId: member.id,
+        details: { number: caseNumber, version: 'client' },
+      },
+      {
+        action: 'file.downloaded',
+        userId: member.id,
+        subjectType: 'evidence_file',
+        subject: randomUUID(),
+        subjectUserId: member.id,
+        details: { number: caseNumber, name: 'invoice.pdf' },
+      },
+      {
+        action: 'staff.read',
+        userId: director.id,
+        subjectType: 'case',
+        subject: goneCase,
+        subjectUserId: member.id,
+      },
+      {
+        action: 'staff.read',
+        userId: director.id,
+        subjectType: 'case',
+        subject: 'not-a-uuid',
+        subjectUserId: member.id,
+      },
+    ]);
+
+    const { events } = await page({ subjectUserId: member.id, limit: '200' });
+    const labelOf = (action: string, subjectId?: string) =>
+      events.find((event) => event.action === action && (!subjectId || event.subjectId === subjectId))
+        ?.subjectLabel;
+    expect(labelOf('case.status_changed')).toBe(caseNumber);
+    expect(labelOf('staff.read', caseId)).toBe(caseNumber);
+    expect(labelOf('auth.registered')).toBeNull();
+    expect(labelOf('payment.created')).toBe('Payment of 42.50 USD');
+    expect(labelOf('staff.read', investigationId)).toBe(investigationNumber(investigationId));
+    expect(labelOf('report.downloaded')).toBe(`Report of ${caseNumber}`);
+    expect(labelOf('file.downloaded')).toBe(`invoice.pdf on ${caseNumber}`);
+    expect(labelOf('staff.read', goneCase)).toBe(`Case ${goneCase.slice(0, 8)}`);
+    expect(labelOf('staff.read', 'not-a-uuid')).toBe('Case not-a-uu');
+    expect(paymentId).toBeTruthy();
+
+    // Each event names its action and its actor in words, and the account it is about by address.
+    const status = events.find((event) => event.action === 'case.status_changed')!;
+    expect(status).toMatchObject({
+      actionLabel: 'Case status changed',
+      actorLabel: director.email,
+      subjectUserEmail: member.email,
+    });
+    const tier = (await page({ action: 'auth.login_succeeded', actorId: director.id, limit: '1' })).events;
+    expect(tier.every((event) => event.subjectLabel === director.email)).toBe(true);
+  });
+
+  it('filters by e-mail address as by id, for actor and subject user, in any case', async () => {
+    const member = await registerUser(t.app);
+    await failLogin(member.email);
+    const byId = (await page({ actorId: member.id })).events.map((event) => event.id);
+    expect(byId).toHaveLength(2);
+    expect((await page({ actorId: member.email.toUpperCase() })).events.map((event) => event.id)).toEqual(
+      byId,
+    );
+    expect((await page({ subjectUserId: ` ${member.email} ` })).events.map((event) => event.id)).toEqual(
+      byId,
+    );
+    expect((await page({ actorId: 'nobody.at.all@example.test' })).events).toEqual([]);
+    const bad = await asUser(t.app, director).get('/api/admin/audit?subjectUserId=not%20an%20address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      issues: [
+        { path: 'subjectUserId', message: 'subjectUserId must be a user id (a UUID) or an e-mail address' },
+      ],
+    });
+  });
+
+  it("records a staff member's reads of one record once per session within the window", async () => {
+    const member = await registerUser(t.app);
+    const opened = await asUser(t.app, member).post('/api/cases', {
+      title: 'Read again and again',
+      description: 'A Director reads it in a list and in detail, more than once.',
+      category: 'investigation',
+    });
+    const caseId = opened.json<{ id: string }>().id;
+    const reads = async () =>
+      (await page({ action: 'staff.read', subjectUserId: member.id })).events.filter(
+        (event) => event.subjectId === caseId,
+      );
+
+    for (let index = 0; index < 3; index++) {
+      expect((await asUser(t.app, director).get('/api/cases?scope=all')).statusCode).toBe(200);
+      expect((await asUser(t.app, director).get(`/api/cases/${caseId}`)).statusCode).toBe(200);
+    }
+    expect((await reads()).map((event) => event.detail)).toEqual([{ via: 'list' }]);
+
+    // Another session of the same Director (another device) is another read.
+    const login = await asUser(t.app, null).post('/api/auth/login', {
+      email: director.email,
+      password: director.password,
+    });
+    const otherSession = { cookie: sessionCookie(login) };
+    expect(
+      (await asUser(t.app, otherSession, {}, { remoteAddress: '198.51.100.23' }).get(`/api/cases/${caseId}`))
+        .statusCode,
+    ).toBe(200);
+    expect((await asUser(t.app, otherSession).get(`/api/cases/${caseId}`)).statusCode).toBe(200);
+    const twice = await reads();
+    expect(twice).toHaveLength(2);
+    expect(twice[0]).toMatchObject({ detail: { via: 'detail' }, ip: '198.51.100.23' });
+
+    // Once the window is over, the first session's next read is recorded again.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + STAFF_READ_WINDOW_MS + 1000);
+    try {
+      expect((await asUser(t.app, director).get(`/api/cases/${caseId}`)).statusCode).toBe(200);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(await reads()).toHaveLength(3);
+  });
+
+  it('gives every event caused by a request its address, and names the system for the rest', async () => {
+    const member = await registerUser(t.app);
+    const from = { remoteAddress: '203.0.113.61' };
+    const staff = { remoteAddress: '203.0.113.62' };
+    const opened = await asUser(t.app, member, {}, from).post('/api/cases', {
+      title: 'Where from?',
+      description: 'Each change to it says which address it came from.',
+      category: 'investigation',
+    });
+    const caseId = opened.json<{ id: string }>().id;
+    await asUser(t.app, director, {}, staff).post(`/api/cases/${caseId}/updates`, {
+      updateType: 'status_change',
+      status: 'in_progress',
+    });
+    await asUser(t.app, director, {}, staff).post(`/api/cases/${caseId}/updates`, {
+      updateType: 'assignment',
+      assignedAgentId: director.id,
+    });
+    const paid = await asUser(t.app, member, {}, from).post('/api/payments', {
+      amount: '10.00',
+      paymentMethod: 'bank_transfer',
+    });
+    await asUser(t.app, director, {}, staff).post(
+      `/api/admin/payments/${paid.json<{ id: string }>().id}/confirm`,
+      {},
+    );
+    const upgrade = await asUser(t.app, member, {}, from).post('/api/upgrade-tier', {
+      tier: 4,
+      billing: 'monthly',
+      paymentMethod: 'stripe',
+    });
+    const subscriptionId = upgrade.json<{ subscription: { id: string } }>().subscription.id;
+    await asUser(t.app, director, {}, staff).post(`/api/admin/upgrades/${subscriptionId}/approve`, {});
+
+    const { events } = await page({ subjectUserId: member.id, limit: '200' });
+    const ipOf = (action: string) =>
+      events.filter((event) => event.action === action).map((event) => event.ip);
+    expect(ipOf('case.status_changed')).toEqual([staff.remoteAddress]);
+    expect(ipOf('case.assigned')).toEqual([staff.remoteAddress]);
+    expect(ipOf('payment.created')).toEqual([from.remoteAddress]);
+    // The upgrade's card payment completed in the member's own request; the bank transfer by the Director.
+    expect(ipOf('payment.confirmed').sort()).toEqual([from.remoteAddress, staff.remoteAddress].sort());
+    expect(ipOf('upgrade.approved')).toEqual([staff.remoteAddress]);
+    expect(ipOf('user.tier_changed')).toEqual([staff.remoteAddress]);
+    expect(events.filter((event) => event.ip === null)).toEqual([]);
+
+    // What no request caused (the subscription job renewing the card subscription) has no address: the system.
+    const jobs = await import('../subscriptions/subscriptions.service.js');
+    await jobs.expireEnded(t.ctx, new Date(Date.now() + 40 * 24 * 3600 * 1000));
+    const later = (await page({ subjectUserId: member.id, limit: '200' })).events.filter(
+      (event) => !events.some((seen) => seen.id === event.id),
+    );
+    expect(later.map((event) => event.action)).toContain('subscription.renewed');
+    expect(later.every((event) => event.ip === null)).toBe(true);
   });
 });

@@ -50,7 +50,7 @@ export async function changeTier(
   db: DbOrTx,
   userId: string,
   tier: number,
-  meta: { ip?: string; reason: string; actorId?: string | null },
+  meta: { ip?: string | null; reason: string; actorId?: string | null },
 ): Promise<{ before: UserRow; after: UserRow }> {
   const before = await repository.findUserById(db, userId);
   if (!before) throw new AppError('NOT_FOUND', 'User not found');

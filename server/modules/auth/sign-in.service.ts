@@ -120,7 +120,7 @@ async function keepAccount(ctx: AppContext, db: DbOrTx, userId: string, meta: Re
   const due = user?.deletionScheduledFor && user.deletionScheduledFor.getTime() <= Date.now();
   if (!user || user.deletedAt || due) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
   if (!user.deletionScheduledFor || !(await repository.cancelDeletion(db, userId))) return;
-  await audit.recordAccountDeletion(db, {
+  await audit.record(db, {
     action: 'account.deletion_cancelled',
     userId,
     subjectType: 'user',

@@ -91,6 +91,14 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request, reply) =>
       reply
         .status(201)
-        .send(await cases.addUpdate(ctx, currentAuth(request).user, request.params.caseId, request.body)),
+        .send(
+          await cases.addUpdate(
+            ctx,
+            currentAuth(request).user,
+            request.params.caseId,
+            request.body,
+            requestMeta(request),
+          ),
+        ),
   );
 }

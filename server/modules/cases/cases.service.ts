@@ -83,7 +83,7 @@ export async function listCases(
   user: UserRow,
   view: 'own' | 'assigned' | 'all',
   limit: number,
-  meta?: Pick<RequestMeta, 'ip'>,
+  meta?: Pick<RequestMeta, 'ip' | 'session'>,
   slaOptions: SlaListOptions = { sort: 'newest' },
 ): Promise<Case[]> {
   if (view !== 'own' && !isDirector(user)) throw tierRequired(DIRECTOR_TIER);
@@ -91,7 +91,7 @@ export async function listCases(
   const now = ctx.now();
   const rows = await repository.listCases(ctx.db, filter, limit, { options: slaOptions, now });
   const records = rows.map((row) => ({ id: row.case.id, ownerId: row.case.userId }));
-  await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'case', records, 'list');
+  await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'case', records, 'list');
   return rows.map((row) => toCase(row, user, now));
 }
 
@@ -107,11 +107,11 @@ export async function getCase(
   ctx: AppContext,
   user: UserRow,
   id: string,
-  meta?: Pick<RequestMeta, 'ip'>,
+  meta?: Pick<RequestMeta, 'ip' | 'session'>,
 ): Promise<CaseDetail> {
   const found = await visibleCase(ctx, user, id);
   const record = { id: found.case.id, ownerId: found.case.userId };
-  await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'case', [record], 'detail');
+  await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'case', [record], 'detail');
   const updates = await repository.listUpdates(ctx.db, found.case.id, { includeInternal: isDirector(user) });
   return {
     ...toCase(found, user, ctx.now()),
@@ -145,6 +145,8 @@ export async function addUpdate(
   user: UserRow,
   caseId: string,
   input: UpdateInput,
+  /** The request's, for the audit trail; a bulk job has none. */
+  meta?: Pick<RequestMeta, 'ip' | 'session'>,
 ): Promise<CaseDetail> {
   const found = await visibleCase(ctx, user, caseId);
   const isInternal = input.updateType === 'internal_note' || input.isInternal === true;
@@ -158,12 +160,12 @@ export async function addUpdate(
     let content = 'content' in input && input.content ? input.content : '';
     switch (input.updateType) {
       case 'status_change': {
-        const text = await moveStatus(tx, user, current, input.status);
+        const text = await moveStatus(tx, user, current, input.status, meta?.ip ?? null);
         content ||= text;
         break;
       }
       case 'assignment': {
-        const text = await assignAgent(tx, user, current, input.assignedAgentId);
+        const text = await assignAgent(tx, user, current, input.assignedAgentId, meta?.ip ?? null);
         content ||= text;
         break;
       }
@@ -204,14 +206,20 @@ export async function addUpdate(
     return isInternal ? null : await repository.lockCase(tx, current.id);
   });
   if (updated) await emitCaseUpdated(ctx, updated, input.updateType);
-  return getCase(ctx, user, found.case.id);
+  return getCase(ctx, user, found.case.id, meta);
 }
 
 /**
  * A Director moves the case along one of the allowed moves (409 otherwise), audited with the owner as subject user.
  * Returns the update's default text.
  */
-async function moveStatus(tx: Tx, director: UserRow, current: CaseRow, status: CaseStatus): Promise<string> {
+async function moveStatus(
+  tx: Tx,
+  director: UserRow,
+  current: CaseRow,
+  status: CaseStatus,
+  ip: string | null,
+): Promise<string> {
   if (!CASE_STATUS_MOVES[current.status].includes(status)) {
     throw new AppError(
       'CONFLICT',
@@ -225,6 +233,7 @@ async function moveStatus(tx: Tx, director: UserRow, current: CaseRow, status: C
     subjectType: 'case',
     subject: current.id,
     subjectUserId: current.userId,
+    ip,
     details: { caseNumber: current.caseNumber, from: current.status, to: status },
   });
   return `Status changed from ${STATUS_WORDS[current.status]} to ${STATUS_WORDS[status]}.`;
@@ -234,7 +243,13 @@ async function moveStatus(tx: Tx, director: UserRow, current: CaseRow, status: C
  * A Director assigns a Director as the case's agent (400 for anyone else), audited with the owner as subject user.
  * Returns the update's default text.
  */
-async function assignAgent(tx: Tx, director: UserRow, current: CaseRow, agentId: string): Promise<string> {
+async function assignAgent(
+  tx: Tx,
+  director: UserRow,
+  current: CaseRow,
+  agentId: string,
+  ip: string | null,
+): Promise<string> {
   const agent = await auth.findUser(tx, agentId);
   if (!agent || !isDirector(agent)) {
     throw validationFailed([{ path: 'assignedAgentId', message: 'The agent must be a Director (tier 4)' }]);
@@ -246,6 +261,7 @@ async function assignAgent(tx: Tx, director: UserRow, current: CaseRow, agentId:
     subjectType: 'case',
     subject: current.id,
     subjectUserId: current.userId,
+    ip,
     details: { caseNumber: current.caseNumber, from: current.assignedAgentId, to: agent.id },
   });
   const name = [agent.firstName, agent.lastName].filter(Boolean).join(' ') || agent.email;

@@ -137,7 +137,7 @@ export async function listRequests(
   user: UserRow,
   scope: 'mine' | 'all',
   limit: number,
-  meta?: Pick<RequestMeta, 'ip'>,
+  meta?: Pick<RequestMeta, 'ip' | 'session'>,
   slaOptions: SlaListOptions = { sort: 'newest' },
 ): Promise<Investigation[]> {
   if (scope === 'all' && user.tier < DIRECTOR_TIER) {
@@ -149,7 +149,7 @@ export async function listRequests(
     now,
   });
   const records = rows.map((row) => ({ id: row.id, ownerId: row.userId }));
-  await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'investigation', records, 'list');
+  await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'investigation', records, 'list');
   return rows.map((row) => toInvestigation(row, now));
 }
 

@@ -7,6 +7,7 @@ import { listQuerySchema } from '../../../contract/lists.js';
 import { createOrderRequestSchema, orderSchema } from '../../../contract/orders.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
 import * as orders from './orders.service.js';
 
 const tags = ['orders'];
@@ -26,7 +27,12 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       },
     },
     async (request, reply) => {
-      const order = await orders.placeOrder(ctx, currentAuth(request).user, request.body);
+      const order = await orders.placeOrder(
+        ctx,
+        currentAuth(request).user,
+        request.body,
+        requestMeta(request),
+      );
       return reply.status(201).send(order);
     },
   );

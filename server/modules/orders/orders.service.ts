@@ -1,6 +1,6 @@
 import { CATALOG_CURRENCY } from '../../../contract/catalog.js';
 import type { CreateOrderRequest, Order } from '../../../contract/orders.js';
-import type { AppContext, Settlement } from '../../infra/context.js';
+import type { AppContext, RequestMeta, Settlement } from '../../infra/context.js';
 import { isId } from '../../lib/ids.js';
 import { AppError, notFound, tierRequired } from '../../lib/errors.js';
 import { fromMinor, toMinor } from '../../lib/money.js';
@@ -48,7 +48,12 @@ function toOrder(row: OrderRow, lines: LineRow[]): Order {
  * locked, is the payment handed to its provider (decision 018); one the card provider takes at once settles through
  * `orderSettlement`, which marks the order paid, with the receipt.
  */
-export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOrderRequest): Promise<Order> {
+export async function placeOrder(
+  ctx: AppContext,
+  user: UserRow,
+  input: CreateOrderRequest,
+  meta?: Pick<RequestMeta, 'ip'>,
+): Promise<Order> {
   const { orderId, payment, total, itemCount } = await ctx.db.transaction(async (tx) => {
     const lines = await cart.lockCart(tx, user.id);
     if (lines.length === 0) {
@@ -111,7 +116,7 @@ export async function placeOrder(ctx: AppContext, user: UserRow, input: CreateOr
     itemCount,
     paymentMethod: input.paymentMethod,
   });
-  await payments.submitOrLeave(ctx, payment);
+  await payments.submitOrLeave(ctx, payment, meta?.ip ?? null);
   return getOrder(ctx, user.id, orderId);
 }
 

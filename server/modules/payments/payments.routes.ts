@@ -16,6 +16,7 @@ import type { AppContext } from '../../infra/context.js';
 import { AppError } from '../../lib/errors.js';
 import { StripeError, verifyStripeSignature } from '../../infra/stripe.js';
 import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
 import * as payments from './payments.service.js';
 
 const tags = ['payments'];
@@ -65,7 +66,11 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await payments.createPayment(ctx, currentAuth(request).user.id, request.body)),
+      reply
+        .status(201)
+        .send(
+          await payments.createPayment(ctx, currentAuth(request).user.id, request.body, requestMeta(request)),
+        ),
   );
 
   r.get(
@@ -82,7 +87,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async (request) =>
       payments.listForDirector(
         ctx,
-        { id: currentAuth(request).user.id, ip: request.ip },
+        { ...requestMeta(request), id: currentAuth(request).user.id },
         request.query.status,
         request.query.limit,
       ),
@@ -106,7 +111,8 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
           response: { 200: paymentSchema, ...errors(401, 403, 404, 409) },
         },
       },
-      async (request) => payments.settle(ctx, currentAuth(request).user.id, request.params.id, status),
+      async (request) =>
+        payments.settle(ctx, currentAuth(request).user.id, request.params.id, status, requestMeta(request)),
     );
   }
 }
@@ -156,7 +162,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
       const outcome = STRIPE_OUTCOMES[event.type];
       const intentId = event.data.object.id;
       if (outcome && typeof intentId === 'string') {
-        await payments.settleByProvider(ctx, 'stripe', intentId, outcome);
+        await payments.settleByProvider(ctx, 'stripe', intentId, outcome, requestMeta(request));
       }
       return { received: true as const };
     },

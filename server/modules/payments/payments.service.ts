@@ -10,7 +10,7 @@ import type {
 } from '../../../contract/payments.js';
 import type { createPaymentRequestSchema } from '../../../contract/payments.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import type { AppContext } from '../../infra/context.js';
+import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { manualPaymentProvider } from '../../infra/payments.js';
 import { isId } from '../../lib/ids.js';
@@ -73,7 +73,11 @@ export async function record(ctx: AppContext, db: DbOrTx, request: ChargeRequest
  * recorded counts, and settling is conditional on the payment still pending. Throws when the provider could not be
  * reached (the payment stays as it was, for the job to retry); returns the payment as it now is.
  */
-export async function submit(ctx: AppContext, paymentId: string): Promise<PaymentRow> {
+export async function submit(
+  ctx: AppContext,
+  paymentId: string,
+  ip: string | null = null,
+): Promise<PaymentRow> {
   const payment = await repository.findById(ctx.db, paymentId);
   if (!payment) throw notFound('Payment');
   if (payment.status !== 'pending' || payment.providerReference !== null) return payment;
@@ -86,7 +90,7 @@ export async function submit(ctx: AppContext, paymentId: string): Promise<Paymen
   });
   const recorded = await repository.recordSubmission(ctx.db, payment.id, result.provider, result.reference);
   if (recorded && result.status === 'completed') {
-    await settleWith(ctx, (tx) => repository.findById(tx, payment.id), 'completed', null, false);
+    await settleWith(ctx, (tx) => repository.findById(tx, payment.id), 'completed', null, false, ip);
   }
   return (await repository.findById(ctx.db, payment.id))!;
 }
@@ -95,9 +99,13 @@ export async function submit(ctx: AppContext, paymentId: string): Promise<Paymen
  * `submit` for a request that already committed its change: a provider that cannot be reached leaves the payment
  * pending for the `payments.submit-waiting` job rather than failing a request whose order or upgrade exists.
  */
-export async function submitOrLeave(ctx: AppContext, payment: PaymentRow): Promise<PaymentRow> {
+export async function submitOrLeave(
+  ctx: AppContext,
+  payment: PaymentRow,
+  ip: string | null = null,
+): Promise<PaymentRow> {
   try {
-    return await submit(ctx, payment.id);
+    return await submit(ctx, payment.id, ip);
   } catch {
     return (await repository.findById(ctx.db, payment.id)) ?? payment;
   }
@@ -130,7 +138,7 @@ export async function submitWaiting(
   for (const { id, stale } of waiting) {
     try {
       if (stale) {
-        const row = await settleWith(ctx, (tx) => repository.findById(tx, id), 'failed', null, false);
+        const row = await settleWith(ctx, (tx) => repository.findById(tx, id), 'failed', null, false, null);
         if (row) result.failed += 1;
       } else {
         await submit(ctx, id);
@@ -185,6 +193,7 @@ export async function createPayment(
   ctx: AppContext,
   userId: string,
   input: z.output<typeof createPaymentRequestSchema> & CreatePaymentRequest,
+  meta: Pick<RequestMeta, 'ip'>,
 ): Promise<Payment> {
   const recorded = await ctx.db.transaction(async (tx) => {
     const payment = await record(ctx, tx, {
@@ -198,11 +207,14 @@ export async function createPayment(
     await audit.record(tx, {
       action: 'payment.created',
       userId,
+      subjectType: 'payment',
+      subject: payment.id,
+      ip: meta.ip,
       details: { paymentId: payment.id, amount: payment.amount, status: payment.status },
     });
     return payment;
   });
-  return toPayment(await submitOrLeave(ctx, recorded));
+  return toPayment(await submitOrLeave(ctx, recorded, meta.ip));
 }
 
 /** Everyone's payments for a Director; each other user's payment shown is recorded as a staff read. */
@@ -214,7 +226,7 @@ export async function listForDirector(
 ): Promise<AdminPayment[]> {
   const rows = await repository.listAll(ctx.db, status, limit);
   const records = rows.map(({ payment }) => ({ id: payment.id, ownerId: payment.userId }));
-  await audit.recordStaffReads(ctx.db, reader, 'payment', records, 'list');
+  await audit.recordStaffReads(ctx, reader, 'payment', records, 'list');
   return rows.map(({ payment, userEmail }) => ({ ...toPayment(payment), userEmail }));
 }
 
@@ -253,9 +265,11 @@ export async function settle(
   directorId: string,
   paymentId: string,
   status: 'completed' | 'failed',
+  meta: Pick<RequestMeta, 'ip'>,
 ): Promise<Payment> {
   if (!isId(paymentId)) throw notFound('Payment');
-  const row = await settleWith(ctx, (tx) => repository.findById(tx, paymentId), status, directorId, true);
+  const find = (tx: Tx) => repository.findById(tx, paymentId);
+  const row = await settleWith(ctx, find, status, directorId, true, meta.ip);
   return toPayment(row!);
 }
 
@@ -268,6 +282,7 @@ export async function settleByProvider(
   provider: string,
   reference: string,
   status: 'completed' | 'failed',
+  meta: Pick<RequestMeta, 'ip'>,
 ): Promise<boolean> {
   const row = await settleWith(
     ctx,
@@ -275,6 +290,7 @@ export async function settleByProvider(
     status,
     null,
     false,
+    meta.ip,
   );
   return row !== null;
 }
@@ -285,6 +301,8 @@ async function settleWith(
   status: 'completed' | 'failed',
   directorId: string | null,
   strict: boolean,
+  /** The address of the request that settled it (a Director's, the provider's webhook, the payer's); null: a job. */
+  ip: string | null,
 ): Promise<PaymentRow | null> {
   const result = await ctx.db.transaction(async (tx) => {
     const existing = await find(tx);
@@ -298,7 +316,7 @@ async function settleWith(
       return null;
     }
     const settlement = ctx.settlements[settled.purpose];
-    const followUp = settlement ? await settlement.handler(ctx, tx, settled) : undefined;
+    const followUp = settlement ? await settlement.handler(ctx, tx, settled, ip) : undefined;
     if (settled.status === 'completed') {
       await notices.notifyReceipt(ctx, tx, settled, settlement?.receiptUrl ?? '/payments');
     } else {
@@ -311,6 +329,7 @@ async function settleWith(
       subjectType: 'payment',
       subject: settled.id,
       subjectUserId: settled.userId,
+      ip,
       details: {
         paymentId: settled.id,
         ownerId: settled.userId,

@@ -57,7 +57,7 @@ export async function secureChannelRoutes(app: FastifyInstance, { ctx }: { ctx: 
     async (request) =>
       secureChannel.list(
         ctx,
-        { id: currentAuth(request).user.id, ip: request.ip },
+        { ...requestMeta(request), id: currentAuth(request).user.id },
         request.query.limit,
         request.query.status,
       ),

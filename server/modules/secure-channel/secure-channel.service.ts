@@ -95,7 +95,7 @@ export async function list(
 ): Promise<SecureChannelRequestRecord[]> {
   const rows = await repository.list(ctx.db, limit, status);
   const records = rows.map((row) => ({ id: row.id, ownerId: row.userId }));
-  await audit.recordStaffReads(ctx.db, reader, 'secure_channel_request', records, 'list');
+  await audit.recordStaffReads(ctx, reader, 'secure_channel_request', records, 'list');
   return rows.map(toRecord);
 }
 

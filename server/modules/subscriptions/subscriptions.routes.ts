@@ -123,8 +123,8 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       async (request) => {
         const directorId = currentAuth(request).user.id;
         return action === 'approve'
-          ? subscriptions.approveUpgrade(ctx, directorId, request.params.id)
-          : subscriptions.rejectUpgrade(ctx, directorId, request.params.id);
+          ? subscriptions.approveUpgrade(ctx, directorId, request.params.id, requestMeta(request))
+          : subscriptions.rejectUpgrade(ctx, directorId, request.params.id, requestMeta(request));
       },
     );
   }

@@ -96,12 +96,17 @@ async function activate(
   reason: TierChangeReason,
   ctx: AppContext,
   actorId: string | null,
+  ip: string | null,
 ): Promise<AfterCommit> {
   const previous = await repository.findActive(tx, subscription.userId);
   if (previous && previous.id !== subscription.id) await repository.setStatus(tx, previous.id, 'cancelled');
   const start = ctx.now();
   await repository.activate(tx, subscription.id, start, periodEnd(start, subscription.billing));
-  const { before } = await auth.changeTier(tx, subscription.userId, subscription.tier, { reason, actorId });
+  const { before } = await auth.changeTier(tx, subscription.userId, subscription.tier, {
+    reason,
+    actorId,
+    ip,
+  });
   await notices.notifyTierChanged(ctx, tx, {
     userId: subscription.userId,
     from: before.tier,
@@ -179,7 +184,7 @@ export async function upgrade(
     return { payment, subscriptionId: created.id };
   });
 
-  const settled = await payments.submitOrLeave(ctx, payment);
+  const settled = await payments.submitOrLeave(ctx, payment, meta.ip);
   const subscription = (await repository.findById(ctx.db, subscriptionId))!;
   const outcome: UpgradeOutcome =
     subscription.status === 'active'
@@ -221,11 +226,11 @@ export async function cancel(ctx: AppContext, userId: string, meta: RequestMeta)
  * subscription.
  */
 export const tierUpgradeSettlement: Settlement = {
-  async handler(ctx, tx, payment) {
+  async handler(ctx, tx, payment, ip) {
     if (!payment.subscriptionId) return;
     const subscription = await repository.findById(tx, payment.subscriptionId, { lock: true });
     if (subscription?.status === 'active' && payment.status === 'completed') {
-      await renewed(ctx, tx, subscription, payment);
+      await renewed(ctx, tx, subscription, payment, ip);
       return;
     }
     if (!subscription || subscription.status !== 'pending') return;
@@ -237,7 +242,7 @@ export const tierUpgradeSettlement: Settlement = {
     const user = await auth.lockUser(tx, subscription.userId);
     if (subscription.tier < DIRECTOR_TIER) {
       // A Director who confirmed the payment made it happen; a provider's answer to the user's own payment, the user.
-      return activate(tx, subscription, 'upgrade', ctx, payment.confirmedBy ?? payment.userId);
+      return activate(tx, subscription, 'upgrade', ctx, payment.confirmedBy ?? payment.userId, ip);
     }
     await notices.alertAwaitingApproval(ctx, tx, subscription, user?.email ?? 'A user');
   },
@@ -261,7 +266,12 @@ async function pendingOrThrow(tx: DbOrTx, id: string): Promise<SubscriptionRow> 
 }
 
 /** A Director approves a paid upgrade (tier 4 always needs this); 409 while its payment has not completed. */
-export async function approveUpgrade(ctx: AppContext, directorId: string, id: string): Promise<Subscription> {
+export async function approveUpgrade(
+  ctx: AppContext,
+  directorId: string,
+  id: string,
+  meta: Pick<RequestMeta, 'ip'>,
+): Promise<Subscription> {
   const { row, after } = await ctx.db.transaction(async (tx) => {
     const subscription = await pendingOrThrow(tx, id);
     const payment = await payments.findForSubscription(tx, subscription.id);
@@ -269,13 +279,14 @@ export async function approveUpgrade(ctx: AppContext, directorId: string, id: st
       throw conflict('The payment for this upgrade has not completed yet; confirm it first');
     }
     await auth.lockUser(tx, subscription.userId);
-    const after = await activate(tx, subscription, 'approval', ctx, directorId);
+    const after = await activate(tx, subscription, 'approval', ctx, directorId, meta.ip);
     await audit.record(tx, {
       action: 'upgrade.approved',
       userId: directorId,
       subjectType: 'subscription',
       subject: subscription.id,
       subjectUserId: subscription.userId,
+      ip: meta.ip,
       details: { subscriptionId: subscription.id, ownerId: subscription.userId, tier: subscription.tier },
     });
     return { row: (await repository.findById(tx, subscription.id))!, after };
@@ -288,7 +299,12 @@ export async function approveUpgrade(ctx: AppContext, directorId: string, id: st
  * A Director turns an upgrade down: it is cancelled, a pending payment fails and a completed one is refunded
  * through its provider; the user is told in the same transaction.
  */
-export async function rejectUpgrade(ctx: AppContext, directorId: string, id: string): Promise<Subscription> {
+export async function rejectUpgrade(
+  ctx: AppContext,
+  directorId: string,
+  id: string,
+  meta: Pick<RequestMeta, 'ip'>,
+): Promise<Subscription> {
   const row = await ctx.db.transaction(async (tx) => {
     const subscription = await pendingOrThrow(tx, id);
     const payment = await payments.findForSubscription(tx, subscription.id);
@@ -301,6 +317,7 @@ export async function rejectUpgrade(ctx: AppContext, directorId: string, id: str
       subjectType: 'subscription',
       subject: subscription.id,
       subjectUserId: subscription.userId,
+      ip: meta.ip,
       details: { subscriptionId: subscription.id, ownerId: subscription.userId, tier: subscription.tier },
     });
     return cancelled;
@@ -416,6 +433,7 @@ async function renewed(
   tx: Tx,
   subscription: SubscriptionRow,
   payment: payments.PaymentRow,
+  ip: string | null,
 ): Promise<void> {
   const now = ctx.now();
   const ended = subscription.currentPeriodEnd ?? now;
@@ -431,6 +449,7 @@ async function renewed(
   await audit.record(tx, {
     action: 'subscription.renewed',
     userId: subscription.userId,
+    ip,
     details: { subscriptionId: subscription.id, paymentId: payment.id },
   });
 }

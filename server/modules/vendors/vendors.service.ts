@@ -37,7 +37,7 @@ export async function listApplications(
   ctx: AppContext,
   user: UserRow,
   query: z.output<typeof vendorApplicationListQuerySchema>,
-  meta?: Pick<RequestMeta, 'ip'>,
+  meta?: Pick<RequestMeta, 'ip' | 'session'>,
 ): Promise<VendorApplication[]> {
   if (query.scope === 'all' && user.tier < DIRECTOR_TIER) throw tierRequired(DIRECTOR_TIER);
   const rows = await repository.listApplications(
@@ -46,7 +46,7 @@ export async function listApplications(
     query.limit,
   );
   const records = rows.map((row) => ({ id: row.id, ownerId: row.userId }));
-  await audit.recordStaffReads(ctx.db, { id: user.id, ip: meta?.ip }, 'vendor_application', records, 'list');
+  await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'vendor_application', records, 'list');
   return rows.map(toApplication);
 }
 

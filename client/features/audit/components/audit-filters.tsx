@@ -42,8 +42,8 @@ interface AuditFiltersFormProps {
 }
 
 /**
- * The filters the API has: who acted, whose data it was about (both account ids: a row's actor and subject user can
- * be picked from the table), one action or a family of them, and a time range in the browser's time. Checked with
+ * The filters the API has: who acted, whose data it was about (each an e-mail address or an account id; a row's
+ * actor and subject user can be picked from the table), one action or a family of them, and a time range in the browser's time. Checked with
  * the API's own schema before they are sent, so a mistyped id shows at its field.
  */
 export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
@@ -95,7 +95,7 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
       className="grid gap-4 rounded-lg border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
     >
       <TextField
-        label="Actor (account id)"
+        label="Actor (e-mail or account id)"
         fieldClassName="lg:col-span-2"
         placeholder="Who acted"
         autoComplete="off"
@@ -105,7 +105,7 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
         onChange={(event) => set('actorId')(event.target.value)}
       />
       <TextField
-        label="Subject user (account id)"
+        label="Subject user (e-mail or account id)"
         fieldClassName="lg:col-span-2"
         placeholder="Whose data it was about"
         autoComplete="off"

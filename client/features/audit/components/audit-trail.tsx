@@ -1,18 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { ListFilter, ScrollText } from 'lucide-react';
-import type { AuditEvent } from '@contract/audit';
+import { auditIpLabel, auditSubjectTypeLabel, type AuditEvent } from '@contract/audit';
 import { Button } from '@/components/ui/button';
 import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuditEvents, type AuditFilters } from '@/features/audit/api/get-audit-events';
 import { AuditFiltersForm } from '@/features/audit/components/audit-filters';
-import {
-  actionLabel,
-  AUDIT_MESSAGES,
-  detailEntries,
-  shortId,
-  subjectTypeLabel,
-} from '@/features/audit/utils/labels';
+import { AUDIT_MESSAGES, detailEntries, shortId } from '@/features/audit/utils/labels';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -70,14 +64,14 @@ function EventRow({ event, onFilter }: { event: AuditEvent; onFilter: (filters: 
         </time>
       </Cell>
       <Cell column="Action">
-        <p className="text-sm font-medium">{actionLabel(event.action)}</p>
+        <p className="text-sm font-medium">{event.actionLabel}</p>
         <p className="font-mono text-xs text-muted-foreground">{event.action}</p>
       </Cell>
       <Cell column="Actor" className="md:max-w-64">
         {event.actorId ? (
           <div className="flex items-center gap-1">
             <span className="truncate text-sm" title={event.actorId}>
-              {event.actorEmail ?? shortId(event.actorId)}
+              {event.actorLabel}
             </span>
             <FilterButton
               label={`Show only events by ${event.actorEmail ?? event.actorId}`}
@@ -86,18 +80,18 @@ function EventRow({ event, onFilter }: { event: AuditEvent; onFilter: (filters: 
           </div>
         ) : (
           // No account acted: someone not signed in (a failed sign-in), or the system (a job, a provider).
-          <span className="text-sm text-muted-foreground">
-            {event.action.startsWith('auth.') ? 'Not signed in' : 'System'}
-          </span>
+          <span className="text-sm text-muted-foreground">{event.actorLabel}</span>
         )}
       </Cell>
       <Cell column="Subject">
         {event.subjectType || event.subjectId ? (
           <p className="text-sm">
-            {event.subjectType ? subjectTypeLabel(event.subjectType) : 'Record'}{' '}
-            {event.subjectId && (
-              <span className="font-mono text-xs break-all text-muted-foreground" title={event.subjectId}>
-                {event.subjectType === 'email' ? event.subjectId : shortId(event.subjectId)}
+            <span className="text-muted-foreground">
+              {event.subjectType ? auditSubjectTypeLabel(event.subjectType) : 'Record'}
+            </span>{' '}
+            {event.subjectLabel && (
+              <span className="break-all" title={event.subjectId ?? undefined}>
+                {event.subjectLabel}
               </span>
             )}
           </p>
@@ -106,8 +100,8 @@ function EventRow({ event, onFilter }: { event: AuditEvent; onFilter: (filters: 
         )}
         {event.subjectUserId && (
           <div className="flex items-center gap-1">
-            <span className="font-mono text-xs text-muted-foreground" title={event.subjectUserId}>
-              User {shortId(event.subjectUserId)}
+            <span className="truncate text-xs text-muted-foreground" title={event.subjectUserId}>
+              User {event.subjectUserEmail ?? shortId(event.subjectUserId)}
             </span>
             <FilterButton
               label={`Show only events about user ${event.subjectUserId}`}
@@ -117,8 +111,14 @@ function EventRow({ event, onFilter }: { event: AuditEvent; onFilter: (filters: 
         )}
       </Cell>
       <Cell column="IP">
-        <span className="font-mono text-xs break-all md:break-normal md:whitespace-nowrap">
-          {event.ip ?? '—'}
+        {/* No address: no request caused it (a job, an operator's command). */}
+        <span
+          className={cn(
+            'text-xs break-all md:break-normal md:whitespace-nowrap',
+            event.ip ? 'font-mono' : 'text-muted-foreground',
+          )}
+        >
+          {auditIpLabel(event.ip)}
         </span>
       </Cell>
       <Cell column="Detail" className="md:min-w-56 md:max-w-xs">

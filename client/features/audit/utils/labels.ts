@@ -1,18 +1,9 @@
-import { AUDIT_ACTION_LABELS, AUDIT_SUBJECT_TYPE_LABELS } from '@contract/audit';
-
-/** An action in words; an action the screen does not know yet shows as recorded. */
-export function actionLabel(action: string): string {
-  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
-}
+/** An action in words (the contract's labels, which the server also sends with each event as `actionLabel`). */
+export { auditActionLabel as actionLabel } from '@contract/audit';
 
 /** A family filter (`auth.*`) in words. */
 export function familyLabel(prefix: string): string {
   return `Every ${prefix.slice(0, -2).replaceAll('_', ' ')} action`;
-}
-
-/** What kind of record an event is about, in words. */
-export function subjectTypeLabel(subjectType: string): string {
-  return AUDIT_SUBJECT_TYPE_LABELS[subjectType] ?? subjectType.replaceAll('_', ' ');
 }
 
 /** The first block of a UUID, enough to tell rows apart on screen; the whole id is in the title. */
