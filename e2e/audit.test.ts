@@ -18,7 +18,7 @@ describe('the audit trail', () => {
       },
     });
     expect(opened.status()).toBe(201);
-    const caseId = ((await opened.json()) as { id: string }).id;
+    const { id: caseId, caseNumber } = (await opened.json()) as { id: string; caseNumber: string };
     await page.goto(`${e2e.server.url}/audit`);
     await page.getByRole('heading', { name: 'Audit Trail', level: 1 }).waitFor();
     await page.getByText('Audit trail access requires Tier 4 clearance or higher.').waitFor();
@@ -66,8 +66,16 @@ describe('the audit trail', () => {
     const read = rows.first();
     await read.getByText("Staff read another user's record").waitFor();
     await read.getByText(directorEmail).waitFor();
-    await read.getByText(/^Case /).waitFor();
+    // The case by its number and its owner by address, not by ids.
+    await read.getByText(caseNumber, { exact: true }).waitFor();
+    await read.getByText(`User ${memberEmail}`).waitFor();
     await page.screenshot({ path: '.tmp/screens/audit-desktop-staff-reads.png', fullPage: true });
+
+    // The same read found by the member's address typed into the subject user filter, in any case.
+    await form.getByLabel('Subject user (e-mail or account id)').fill(memberEmail.toUpperCase());
+    await form.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('Showing 1 event · the end of the trail').waitFor();
+    await rows.first().getByText(caseNumber, { exact: true }).waitFor();
 
     // One click narrows to the member: their registration, their case read; nothing else of theirs failed.
     await form.getByRole('button', { name: 'Clear filters' }).click();

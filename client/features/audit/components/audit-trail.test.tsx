@@ -20,8 +20,12 @@ function event(index: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
     subjectType: 'user',
     subjectId: MEMBER_ID,
     subjectUserId: MEMBER_ID,
+    subjectUserEmail: 'member@example.test',
     ip: '203.0.113.7',
     detail: { device: 'Chrome on Linux' },
+    actionLabel: 'Signed in',
+    actorLabel: 'member@example.test',
+    subjectLabel: 'member@example.test',
     ...overrides,
   };
 }
@@ -33,6 +37,9 @@ const staffRead = event(0, {
   subjectType: 'case',
   subjectId: '9c8b7a65-4321-4fed-8cba-987654321000',
   detail: { via: 'detail' },
+  actionLabel: "Staff read another user's record",
+  actorLabel: 'director@example.test',
+  subjectLabel: 'CASE-1001',
 });
 const systemEvent = event(1, {
   action: 'payment.confirmed',
@@ -42,6 +49,9 @@ const systemEvent = event(1, {
   subjectId: '11111111-2222-4333-8444-555555555555',
   ip: null,
   detail: { amount: '25.00', by: 'stripe' },
+  actionLabel: 'Payment confirmed',
+  actorLabel: 'System',
+  subjectLabel: 'Payment of 25.00 USD',
 });
 
 /** Serves the signed-in user and the trail: `pages` by cursor (`''` is the first page), or `reply` for every call. */
@@ -99,15 +109,16 @@ describe('the audit trail', () => {
     expect(within(read).getByText('staff.read')).toBeInTheDocument();
     expect(within(read).getByText('director@example.test')).toBeInTheDocument();
     expect(within(read).getByText('Case')).toBeInTheDocument();
-    expect(within(read).getByText(`User ${MEMBER_ID.slice(0, 8)}…`)).toBeInTheDocument();
+    expect(within(read).getByText('CASE-1001')).toBeInTheDocument();
+    expect(within(read).getByText('User member@example.test')).toBeInTheDocument();
     expect(within(read).getByText('203.0.113.7')).toBeInTheDocument();
     expect(within(read).getByText('detail')).toBeInTheDocument();
     expect(within(read).getByRole('time')).toHaveAttribute('dateTime', staffRead.at);
 
-    // No actor: the system (a provider, a job); no IP.
-    expect(within(system).getByText('System')).toBeInTheDocument();
-    expect(within(system).getAllByText('—')).not.toHaveLength(0);
+    // No actor and no address: the system (a provider, a job) - in words in both columns.
+    expect(within(system).getAllByText('System')).toHaveLength(2);
     expect(within(system).getByText('Payment confirmed')).toBeInTheDocument();
+    expect(within(system).getByText('Payment of 25.00 USD')).toBeInTheDocument();
     expect(within(system).getByText('25.00')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 events · the end of the trail')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
@@ -135,19 +146,24 @@ describe('the audit trail', () => {
     expect(screen.getByText('Showing 5 events · the end of the trail')).toBeInTheDocument();
   });
 
-  it('sends the filters the API has, and shows a mistyped id at its field without asking', async () => {
+  it('sends the filters the API has (ids or addresses), and shows a mistyped one at its field without asking', async () => {
     const { user, auditRequests } = await openAudit();
     await screen.findAllByTestId('audit-event');
     const form = screen.getByRole('form', { name: 'Audit filters' });
 
-    await user.type(within(form).getByLabelText('Actor (account id)'), 'someone@example.test');
+    await user.type(within(form).getByLabelText('Actor (e-mail or account id)'), 'someone');
     await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
-    expect(await within(form).findByText('actorId must be a user id (a UUID)')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('actorId must be a user id (a UUID) or an e-mail address'),
+    ).toBeInTheDocument();
     expect(auditRequests).toHaveLength(1);
 
-    await user.clear(within(form).getByLabelText('Actor (account id)'));
-    await user.type(within(form).getByLabelText('Actor (account id)'), DIRECTOR_ID);
-    await user.type(within(form).getByLabelText('Subject user (account id)'), MEMBER_ID);
+    await user.clear(within(form).getByLabelText('Actor (e-mail or account id)'));
+    await user.type(within(form).getByLabelText('Actor (e-mail or account id)'), DIRECTOR_ID);
+    await user.type(
+      within(form).getByLabelText('Subject user (e-mail or account id)'),
+      'member@example.test',
+    );
     await user.selectOptions(within(form).getByLabelText('Action'), 'auth.*');
     await user.type(within(form).getByLabelText('From'), '2026-11-01T09:30');
     await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
@@ -155,14 +171,14 @@ describe('the audit trail', () => {
     const sent = Object.fromEntries(auditRequests[1]!);
     expect(sent).toEqual({
       actorId: DIRECTOR_ID,
-      subjectUserId: MEMBER_ID,
+      subjectUserId: 'member@example.test',
       action: 'auth.*',
       from: new Date('2026-11-01T09:30').toISOString(),
     });
 
     // Clearing goes back to the whole trail (already read once: it comes from the cache).
     await user.click(within(form).getByRole('button', { name: 'Clear filters' }));
-    expect(within(form).getByLabelText('Actor (account id)')).toHaveValue('');
+    expect(within(form).getByLabelText('Actor (e-mail or account id)')).toHaveValue('');
     expect(within(form).queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
     expect(auditRequests.every((params, index) => index === 1 || [...params.keys()].length === 0)).toBe(true);
   });
@@ -172,7 +188,7 @@ describe('the audit trail', () => {
     const [read] = await screen.findAllByTestId('audit-event');
     await user.click(within(read!).getByRole('button', { name: `Show only events about user ${MEMBER_ID}` }));
     await waitFor(() => expect(auditRequests.at(-1)!.get('subjectUserId')).toBe(MEMBER_ID));
-    expect(screen.getByLabelText('Subject user (account id)')).toHaveValue(MEMBER_ID);
+    expect(screen.getByLabelText('Subject user (e-mail or account id)')).toHaveValue(MEMBER_ID);
 
     await user.click(
       within(screen.getAllByTestId('audit-event')[0]!).getByRole('button', {
@@ -191,7 +207,11 @@ describe('the audit trail', () => {
       subjectType: 'email',
       subjectId: 'someone@example.test',
       subjectUserId: null,
+      subjectUserEmail: null,
       detail: { reason: 'unknown_email' },
+      actionLabel: 'Sign-in failed',
+      actorLabel: 'Not signed in',
+      subjectLabel: 'someone@example.test',
     });
     await openAudit({ pages: { '': { events: [failed] } } });
     const [row] = await screen.findAllByTestId('audit-event');
