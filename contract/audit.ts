@@ -33,6 +33,11 @@ export const AUDIT_ACTION_LABELS = {
   'auth.mfa_disabled': '2FA turned off',
   'auth.mfa_failed': 'Wrong 2FA code',
   'auth.session_revoked': 'Device signed out',
+  'auth.passkey_added': 'Passkey added',
+  'auth.passkey_removed': 'Passkey removed',
+  'auth.webauthn_failed': 'Passkey refused',
+  'auth.reauthenticated': 'Identity confirmed again',
+  'auth.backup_codes_regenerated': 'New 2FA backup codes',
   'account.deletion_requested': 'Account deletion requested',
   'account.deletion_cancelled': 'Account deletion cancelled',
   'account.deleted': 'Account deleted',
@@ -89,6 +94,7 @@ export const AUDIT_SUBJECT_TYPE_LABELS: Record<string, string> = {
   data_export: 'Data export',
   report: 'Report',
   evidence_file: 'File',
+  passkey: 'Passkey',
 };
 
 /** Who acted when nobody did: a job, the payment provider, an operator's command. */

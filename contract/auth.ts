@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authenticationResponseSchema } from './passkeys.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
@@ -51,7 +52,22 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const mfaRequiredSchema = z.object({ mfaRequired: z.literal(true) });
+/** The second factors a sign-in may finish with: an authenticator code, a backup code, a passkey. */
+export const mfaMethodSchema = z.enum(['totp', 'backup_code', 'passkey']);
+export type MfaMethod = z.infer<typeof mfaMethodSchema>;
+
+/** A password accepted for an account with 2FA: the second step (`POST /api/auth/login/mfa`) takes one of `methods`. */
+export const mfaRequiredSchema = z.object({
+  mfaRequired: z.literal(true),
+  methods: z.array(mfaMethodSchema),
+});
+
+/**
+ * `GET /api/auth/user`: the user, and until when the session counts as having proved a factor lately (design 12.2;
+ * null when it has not, or no longer does, and for API keys, which never do).
+ */
+export const currentUserSchema = userSchema.extend({ reauthenticatedUntil: z.iso.datetime().nullable() });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const loginResponseSchema = z.union([userSchema, mfaRequiredSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -98,3 +114,18 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 export const EMAIL_VERIFY_TTL_HOURS = 48;
 
 export const acceptedSchema = z.object({});
+
+/** `POST /api/auth/reauth`: proof of one factor, one of these. */
+export const reauthRequestSchema = z
+  .object({
+    password: z.string().min(1, 'Required').max(PASSWORD_MAX).optional(),
+    code: z.string().trim().min(6, 'Enter the 6-digit code').max(32).optional(),
+    passkey: authenticationResponseSchema.optional(),
+  })
+  .refine((body) => [body.password, body.code, body.passkey].filter((v) => v !== undefined).length === 1, {
+    message: 'Give your password, a code or a passkey',
+    path: ['password'],
+  });
+export type ReauthRequest = z.infer<typeof reauthRequestSchema>;
+
+export const reauthResponseSchema = z.object({ reauthenticatedUntil: z.iso.datetime() });

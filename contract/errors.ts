@@ -8,8 +8,12 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   MFA_REQUIRED: 401,
+  /** A passkey ceremony that did not verify: bad signature, unknown credential, wrong origin, used challenge... */
+  WEBAUTHN_FAILED: 400,
   FORBIDDEN: 403,
   TIER_REQUIRED: 403,
+  /** The session has not proved a factor within REAUTH_WINDOW_SECONDS: `POST /api/auth/reauth`, then try again. */
+  REAUTH_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,

@@ -34,6 +34,7 @@ export const DATA_EXPORT_DATASETS = [
   'secureChannelRequests',
   'notifications',
   'apiKeys',
+  'passkeys',
   'sessions',
   'devices',
   'integrations',

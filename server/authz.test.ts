@@ -7,6 +7,7 @@ import * as sessions from './modules/auth/sessions.service.js';
 import type { RouteEntry } from './plugins/route-table.js';
 import { createCategory, createProduct, setUserTier } from './test/fixtures.js';
 import { asUser, createTestApp, registerUser, uniqueEmail, type TestApp } from './test/helpers.js';
+import { SoftAuthenticator } from './test/soft-authenticator.js';
 import { sampleValid, toQueryString } from './test/zod-arbitrary.js';
 
 /**
@@ -57,6 +58,13 @@ interface Rule {
   endsSession?: boolean;
   /** Statuses a permitted caller may also get for reasons of the business, not of access (with why). */
   alsoAllowed?: number[];
+  /**
+   * `config.reauth` (design 12.2): a session needs a recent proof (every session here signed in moments ago), and
+   * of API keys only an admin key may call it.
+   */
+  reauth?: true;
+  /** Only a browser session may call it: every API key gets 403. */
+  sessionOnly?: true;
 }
 
 let t: TestApp;
@@ -109,6 +117,17 @@ async function newInvestigation(owner: Actor): Promise<string> {
     serviceType: 'background-check',
   });
 }
+/** A passkey of the owner's, registered through the API with a software authenticator; its id. */
+async function newPasskey(owner: Actor): Promise<string> {
+  const options = await asUser(t.app, { cookie: owner.ownerCookie! }).post(
+    '/api/auth/passkeys/registration/options',
+    {},
+  );
+  // No PUBLIC_BASE_URL here: the relying party is the request's own host (light-my-request's `localhost:80`).
+  const response = new SoftAuthenticator('http://localhost').register(options.json());
+  return made(owner, '/api/auth/passkeys', { response, name: 'Matrix passkey' });
+}
+
 /** An evidence file (multipart upload) on `base`, one of the owner's cases or requests; its id. */
 async function newFile(owner: Actor, base: string): Promise<string> {
   const boundary = 'matrix-boundary';
@@ -212,7 +231,35 @@ const RULES: Record<string, Rule> = {
   'GET /api/auth/mfa/setup': { access: 'user', adminKey: true },
   'POST /api/auth/mfa/enable': { access: 'user', adminKey: true, body: () => ({ code: '123456' }) },
   // 2FA is off for everyone here: 409.
-  'POST /api/auth/mfa/disable': { access: 'user', adminKey: true, body: () => ({ code: '123456' }) },
+  'POST /api/auth/mfa/disable': {
+    access: 'user',
+    adminKey: true,
+    reauth: true,
+    body: () => ({ code: '123456' }),
+  },
+  'POST /api/auth/mfa/backup-codes': { access: 'user', adminKey: true, reauth: true },
+  // A wrong password: 400 once the guard let it through. A key has nothing to re-prove.
+  'POST /api/auth/reauth': {
+    access: 'user',
+    sessionOnly: true,
+    body: () => ({ password: 'not the password' }),
+  },
+  // Passkeys (design 12.2): a made-up ceremony is refused with 400 WEBAUTHN_FAILED.
+  'POST /api/auth/passkeys/registration/options': { access: 'user', reauth: true },
+  'POST /api/auth/passkeys': { access: 'user', reauth: true },
+  'GET /api/auth/passkeys': { access: 'user' },
+  'PATCH /api/auth/passkeys/:id': {
+    access: 'user',
+    body: () => ({ name: 'Renamed' }),
+    own: async (owner) => ({ id: await newPasskey(owner) }),
+  },
+  'DELETE /api/auth/passkeys/:id': {
+    access: 'user',
+    reauth: true,
+    own: async (owner) => ({ id: await newPasskey(owner) }),
+  },
+  'POST /api/auth/passkeys/authentication/options': { access: 'public', body: () => ({}) },
+  'POST /api/auth/passkeys/authentication': { access: 'public' },
   // Account mail: a reset is asked for anyone; a made-up token is refused with 400 TOKEN_INVALID.
   'POST /api/auth/password-reset': {
     access: 'public',
@@ -286,6 +333,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/api-keys': {
     access: 'user',
     adminKey: true,
+    reauth: true,
     body: () => ({ name: 'Matrix key', permissions: ['read'] }),
   },
   'DELETE /api/api-keys/:id': {
@@ -522,10 +570,10 @@ const RULES: Record<string, Rule> = {
     own: async (owner) => ({ id: await newRule(owner) }),
   },
   'GET /api/automation/signing-secret': { access: 'user' },
-  'POST /api/automation/signing-secret': { access: 'user' },
+  'POST /api/automation/signing-secret': { access: 'user', reauth: true },
 
   // Data rights: an API key reaches them only with the admin scope.
-  'POST /api/account/export': { access: 'user', adminKey: true },
+  'POST /api/account/export': { access: 'user', adminKey: true, reauth: true },
   // A wrong password: refused with a 400 and nothing changes, so every role can ask (a right one ends sessions).
   'POST /api/account/delete': {
     access: 'user',
@@ -590,11 +638,14 @@ const DECLARED_TIER: Record<Access, RouteAccess['tier']> = {
  * A key's scope is checked as the request arrives, before the tier: `read` reads (GET, HEAD), `write` also changes,
  * `admin` may all; the scope a route needs is the one it declares, else read for a read and write for the rest.
  */
-function expectedFor(policy: RouteAccess, access: Access, method: string, actor: Actor): Outcome {
+function expectedFor(policy: RouteAccess, rule: Rule, method: string, actor: Actor): Outcome {
+  const { access } = rule;
   if (actor.scope && policy.credentials === 'app') {
     const needed = policy.keyScope ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
     if (needed === 'admin' && actor.scope !== 'admin') return 403;
     if (needed === 'write' && actor.scope === 'read') return 403;
+    if (rule.reauth && actor.scope !== 'admin') return 403;
+    if (rule.sessionOnly) return 403;
   }
   if (access === 'mfa-pending') return 401;
   const tier = Math.max(policy.tier, DECLARED_TIER[access]);
@@ -754,7 +805,7 @@ describe('authorization matrix', () => {
         return;
       }
       const caller = rule.endsSession ? await freshActor(actor) : actor;
-      const expected = expectedFor(route.access, rule.access, route.method, caller);
+      const expected = expectedFor(route.access, rule, route.method, caller);
       const ownsRecord = rule.own !== undefined && caller.userId !== undefined;
       const params = ownsRecord
         ? await rule.own!(caller)

@@ -15,6 +15,7 @@ import { rateLimitsModule } from './modules/rate-limits/rate-limits.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { setupModule } from './modules/setup/setup.module.js';
 import { mfaModule } from './modules/mfa/mfa.module.js';
+import { passkeysModule } from './modules/passkeys/passkeys.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { devicesModule } from './modules/devices/devices.module.js';
 import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
@@ -60,6 +61,7 @@ const manifests = [
   authModule,
   setupModule,
   mfaModule,
+  passkeysModule,
   notificationsModule,
   devicesModule,
   apiKeysModule,

@@ -97,6 +97,20 @@ export const envSchema = z
     RATE_LIMIT_MAIL_WINDOW_MIN: positiveInt(60),
     RATE_LIMIT_GLOBAL_PER_MIN: positiveInt(1000),
     SESSION_IDLE_MIN: positiveInt(30),
+    /**
+     * How long a session counts as having proved a factor (its sign-in, then each re-authentication): adding or
+     * removing a passkey, turning 2FA off, new backup codes, a new API key, a new automation signing secret and a
+     * data export need a proof this recent (design 12.2).
+     */
+    REAUTH_WINDOW_SECONDS: positiveInt(900),
+    /**
+     * The WebAuthn relying party id passkeys are bound to: a host name (`intel.example.com`, or a parent domain of
+     * it). Unset: the host of PUBLIC_BASE_URL, else of each request. Changing it later orphans every passkey.
+     */
+    WEBAUTHN_RP_ID: z
+      .string()
+      .regex(/^(localhost|([a-z0-9-]+\.)+[a-z0-9-]+)$/i, 'must be a host name, e.g. intel.example.com')
+      .optional(),
     SESSION_ABSOLUTE_HOURS: positiveInt(12),
     /**
      * Days between "Delete my account" and its carrying out; signing in before then cancels it. 0: carried out at

@@ -147,7 +147,7 @@ describe('backup and restore of the embedded database', () => {
     try {
       expect(await snapshot(running.database)).toEqual(before);
       const login = await post(running.app, '/api/auth/login', { email, password });
-      expect(login.json()).toEqual({ mfaRequired: true });
+      expect(login.json()).toEqual({ mfaRequired: true, methods: ['totp', 'backup_code'] });
       const signedIn = await post(
         running.app,
         '/api/auth/login/mfa',

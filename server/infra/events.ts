@@ -12,6 +12,7 @@ export interface AppEvents {
   'security.failed_logins': { userId: string; attempts: number };
   'security.password_changed': { userId: string; how: 'reset' | 'change' };
   'security.email_changed': { userId: string; from: string; to: string };
+  'security.passkey_changed': { userId: string; name: string; added: boolean };
   'payment.completed': {
     userId: string;
     paymentId: string;
@@ -124,6 +125,10 @@ const SECURITY_ALERTS: {
     severity: 'high',
     message: `The sign-in address changed from ${from} to ${to}`,
   }),
+  'security.passkey_changed': ({ name, added }) =>
+    added
+      ? { severity: 'medium', message: `Passkey "${name}" was added` }
+      : { severity: 'high', message: `Passkey "${name}" was removed` },
 };
 
 /** Emits a security happening and, alongside it, the `security.alert` that rules watch. */

@@ -29,3 +29,4 @@ export * from './reviews.js';
 export * from './privacy.js';
 export * from './setup.js';
 export * from './evidence.js';
+export * from './passkeys.js';

@@ -65,6 +65,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Set between the password step and the 2FA step of a login; such a session is not signed in. */
     mfaPending: boolean('mfa_pending').notNull().default(false),
+    /**
+     * When the session last proved a factor (design 12.2): its sign-in, then each `POST /api/auth/reauth`. Actions
+     * that change how the account is protected need it within REAUTH_WINDOW_SECONDS.
+     */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

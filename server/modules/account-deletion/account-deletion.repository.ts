@@ -20,6 +20,7 @@ import {
   notificationPreferences,
   notifications,
   orders,
+  passkeys,
   pageViews,
   productReviews,
   products,
@@ -32,6 +33,7 @@ import {
   subscriptions,
   users,
   vendorApplications,
+  webauthnChallenges,
 } from '../../db/schema/index.js';
 
 /*
@@ -85,8 +87,8 @@ export async function revokeApiKeys(db: DbOrTx, userId: string): Promise<number>
 /**
  * What has no legal reason to stay goes: the cart, notifications and their preferences, devices, sessions, API keys,
  * integrations (with their delivery logs), QR codes, AI analyses, automation rules (with their runs), bulk
- * operations (their payloads and CSV outputs hold the account's data), 2FA backup codes, e-mail links and data
- * exports. Reviews go too, and the products' review figures drop with them.
+ * operations (their payloads and CSV outputs hold the account's data), 2FA backup codes, passkeys and their
+ * pending challenges, e-mail links and data exports. Reviews go too, and the products' review figures drop with them.
  */
 export async function deleteUnkept(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
@@ -101,6 +103,8 @@ export async function deleteUnkept(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(automationRules).where(eq(automationRules.userId, userId));
   await db.delete(bulkOperations).where(eq(bulkOperations.userId, userId));
   await db.delete(mfaBackupCodes).where(eq(mfaBackupCodes.userId, userId));
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+  await db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
   await db.delete(emailTokens).where(eq(emailTokens.userId, userId));
   await db.delete(dataExports).where(eq(dataExports.userId, userId));
   // The products' review figures drop with the reviews, in the same statement (a data-modifying CTE).

@@ -244,7 +244,7 @@ describe('signing in during the grace period', () => {
     expect(requested.statusCode).toBe(202);
 
     const first = await login(t, account.email, account.password);
-    expect(first.json()).toEqual({ mfaRequired: true });
+    expect(first.json()).toEqual({ mfaRequired: true, methods: ['totp', 'backup_code'] });
     // The password step alone cancels nothing.
     expect((await userRow(t, account.id)).deletionScheduledFor).not.toBeNull();
     const completed = await asUser(t.app, { cookie: sessionCookie(first) }).post('/api/auth/login/mfa', {

@@ -31,10 +31,10 @@ export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/api-keys',
     {
-      config: { access: access.user({ keyScope: 'admin' }) },
+      config: { access: access.user({ keyScope: 'admin' }), reauth: true },
       schema: {
         tags,
-        summary: 'Create a key; the full key is in this answer only',
+        summary: 'Create a key; the full key is in this answer only (needs a recent proof)',
         body: createApiKeyRequestSchema,
         response: { 201: createdApiKeySchema, ...errors(400, 401, 403) },
       },

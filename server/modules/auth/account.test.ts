@@ -202,7 +202,7 @@ describe('password reset', () => {
 
     expect((await login(user.email, user.password)).statusCode).toBe(401);
     const next = await login(user.email, 'a brand new passphrase');
-    expect(next.json()).toEqual({ mfaRequired: true });
+    expect(next.json()).toEqual({ mfaRequired: true, methods: ['totp', 'backup_code'] });
 
     const reused = await asUser(t.app).post('/api/auth/password-reset/confirm', {
       token: tokenOf(link),

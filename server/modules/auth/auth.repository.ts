@@ -144,6 +144,10 @@ export async function touchSession(db: DbOrTx, idHash: string): Promise<void> {
     .where(eq(sessions.idHash, idHash));
 }
 
+export async function setReauthenticatedAt(db: DbOrTx, idHash: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.idHash, idHash));
+}
+
 export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }

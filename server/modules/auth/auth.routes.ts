@@ -5,6 +5,8 @@ import {
   acceptedSchema,
   changeEmailRequestSchema,
   changePasswordRequestSchema,
+  currentUserSchema,
+  type CurrentUser,
   loginRequestSchema,
   loginResponseSchema,
   registerRequestSchema,
@@ -16,12 +18,12 @@ import {
 } from '../../../contract/auth.js';
 import { serializeOnce } from '../../lib/serialize-once.js';
 import { access } from '../../lib/route-access.js';
-import { sendCachedJson } from '../../plugins/compression.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { foreignRequest } from '../../plugins/security.js';
 import { requestMeta } from '../../plugins/session.js';
+import * as mfa from '../mfa/mfa.service.js';
 import * as accountChanges from './account-changes.service.js';
 import * as auth from './auth.service.js';
 import * as emailVerification from './email-verification.service.js';
@@ -67,7 +69,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Sign in with email and password',
         description:
-          'Answers `{ mfaRequired: true }` when the account has 2FA; the code then goes to /api/auth/login/mfa.',
+          'Answers `{ mfaRequired: true, methods }` when the account has 2FA; the second factor (one of `methods`: ' +
+          '`totp`, `backup_code`, `passkey`) then goes to /api/auth/login/mfa.',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
       },
@@ -75,7 +78,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request, reply) => {
       const result = await signIn.login(ctx, request.body, requestMeta(request), request.sessionToken);
       reply.startSession(result.session);
-      return result.kind === 'signed-in' ? auth.toPublicUser(result.user) : { mfaRequired: true as const };
+      return result.kind === 'signed-in'
+        ? auth.toPublicUser(result.user)
+        : { mfaRequired: true as const, methods: await mfa.methods(ctx, result.user.id) };
     },
   );
 
@@ -138,12 +143,24 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/auth/user',
     {
       config: { access: access.user() },
-      schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, ...errors(401) } },
-      // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
+      schema: {
+        tags,
+        summary:
+          'The signed-in user, and until when the session may take the guarded actions without a new proof',
+        response: { 200: currentUserSchema, ...errors(401) },
+      },
+      // A few hundred bytes, under the compression threshold: no compression hooks run for it.
       compress: false,
     },
-    // The user row lives in the session cache until it changes (decision 004): its answer is made once per row.
-    async (request, reply) => sendCachedJson(request, reply, currentAuth(request).user, serializeUser),
+    // The user row lives in the session cache until it changes (decision 004): its part of the answer is made once
+    // per row; the session's proof time is added to it per request (a few bytes, never compressed).
+    async (request, reply) => {
+      const { user, session } = currentAuth(request);
+      const until = session ? sessions.reauthenticatedUntil(ctx, session) : null;
+      const live = until && until.getTime() > ctx.now().getTime() ? `"${until.toISOString()}"` : 'null';
+      const json = `${serializeUser(user).slice(0, -1)},"reauthenticatedUntil":${live}}`;
+      return reply.type('application/json').send(json as unknown as CurrentUser);
+    },
   );
 
   r.post(

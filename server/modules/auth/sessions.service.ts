@@ -41,6 +41,8 @@ export async function startSession(
     idHash: sessionIdHash(ctx, token),
     userId,
     mfaPending: options.mfaPending ?? false,
+    // Signing in proves a factor (design 12.2); a sign-in still waiting for its second one has proved nothing yet.
+    reauthenticatedAt: options.mfaPending ? null : ctx.now(),
     expiresAt,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
@@ -75,6 +77,28 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
     }));
   }
   return found;
+}
+
+/**
+ * Until when the session counts as having lately proved a factor (its sign-in or a re-authentication): the actions
+ * design 12.2 lists need `ctx.now()` before it. Null when it never proved one.
+ */
+export function reauthenticatedUntil(ctx: AppContext, session: SessionRow): Date | null {
+  const at = session.reauthenticatedAt;
+  return at ? new Date(at.getTime() + ctx.config.REAUTH_WINDOW_SECONDS * 1000) : null;
+}
+
+/** The session proved a factor just now: its window starts again. Returns when the new window ends. */
+export async function markReauthenticated(ctx: AppContext, token: string): Promise<Date> {
+  const idHash = sessionIdHash(ctx, token);
+  const at = ctx.now();
+  await repository.setReauthenticatedAt(ctx.db, idHash, at);
+  // This instance's cached copy now; other instances hear of it through the change feed (the sessions trigger).
+  ctx.modules.auth.sessions.update(idHash, (entry) => ({
+    ...entry,
+    session: { ...entry.session, reauthenticatedAt: at },
+  }));
+  return new Date(at.getTime() + ctx.config.REAUTH_WINDOW_SECONDS * 1000);
 }
 
 export async function endSession(ctx: AppContext, token: string): Promise<void> {

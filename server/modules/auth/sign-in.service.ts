@@ -21,7 +21,8 @@ export function loginLimit(ctx: AppContext): rateLimits.Limit {
 }
 
 export type LoginResult =
-  { kind: 'signed-in'; user: UserRow; session: NewSession } | { kind: 'mfa-required'; session: NewSession };
+  | { kind: 'signed-in'; user: UserRow; session: NewSession }
+  | { kind: 'mfa-required'; user: UserRow; session: NewSession };
 
 /**
  * Password step of a login. Failures count per IP and email pair (so one attacker cannot lock a victim out
@@ -67,6 +68,7 @@ export async function login(
     // Not signed in yet: the second factor completes the login and rotates this session again.
     return {
       kind: 'mfa-required',
+      user,
       session: await startSession(ctx, ctx.db, user.id, meta, { mfaPending: true }),
     };
   }

@@ -135,12 +135,12 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.post(
     '/api/automation/signing-secret',
     {
-      config: { access: access.user() },
+      config: { access: access.user(), reauth: true },
       schema: {
         tags,
         summary:
-          'A new secret for the X-Signature of your rules’ webhooks, replacing the previous one; shown only in this answer',
-        response: { 201: automationSigningSecretSchema, ...errors(401) },
+          'A new secret for the X-Signature of your rules’ webhooks, replacing the previous one; shown only in this answer (needs a recent proof)',
+        response: { 201: automationSigningSecretSchema, ...errors(401, 403) },
       },
     },
     async (request, reply) =>

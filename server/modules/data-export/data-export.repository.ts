@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import {
   aiAnalyses,
   apiKeys,
+  passkeys,
   auditLog,
   automationRules,
   automationRuns,
@@ -574,6 +575,24 @@ export async function readSessions(db: DbOrTx, userId: string) {
     .from(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.mfaPending, false)))
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
+}
+
+/** Passkeys' metadata: never the public key (nor the credential id, which only an authenticator needs). */
+export async function readPasskeys(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: passkeys.id,
+      name: passkeys.name,
+      deviceType: passkeys.deviceType,
+      backedUp: passkeys.backedUp,
+      transports: passkeys.transports,
+      aaguid: passkeys.aaguid,
+      createdAt: passkeys.createdAt,
+      lastUsedAt: passkeys.lastUsedAt,
+    })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(desc(passkeys.createdAt), desc(passkeys.id));
 }
 
 export async function readDevices(db: DbOrTx, userId: string) {

@@ -23,11 +23,11 @@ export async function dataExportRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.post(
     '/api/account/export',
     {
-      config: { access: access.user({ keyScope: 'admin' }) },
+      config: { access: access.user({ keyScope: 'admin' }), reauth: true },
       schema: {
         tags,
         summary:
-          'Start an export of all your data; while one is pending or processing, that one is answered instead',
+          'Start an export of all your data; while one is pending or processing, that one is answered instead (needs a recent proof)',
         response: { 202: dataExportSchema, ...errors(401, 403, 503) },
       },
     },

@@ -9,6 +9,10 @@ export async function savePendingSetup(
   codeHashes: string[],
 ) {
   await db.update(users).set({ mfaPendingSecret: sealedSecret }).where(eq(users.id, userId));
+  await replaceBackupCodes(db, userId, codeHashes);
+}
+
+export async function replaceBackupCodes(db: DbOrTx, userId: string, codeHashes: string[]) {
   await db.delete(mfaBackupCodes).where(eq(mfaBackupCodes.userId, userId));
   await db.insert(mfaBackupCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
 }

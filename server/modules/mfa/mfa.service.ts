@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { User } from '../../../contract/auth.js';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { MfaMethod, User } from '../../../contract/auth.js';
 import { BACKUP_CODE_COUNT, type MfaSetup } from '../../../contract/mfa.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { hmacSha256 } from '../../lib/crypto.js';
@@ -13,6 +14,9 @@ import * as auth from '../auth/auth.service.js';
 import * as sessions from '../auth/sessions.service.js';
 import * as signIn from '../auth/sign-in.service.js';
 import type { NewSession, ResolvedSession } from '../auth/sessions.service.js';
+import * as ceremonies from '../passkeys/ceremonies.service.js';
+import * as passkeys from '../passkeys/passkeys.service.js';
+import type { RelyingParty } from '../passkeys/relying-party.js';
 import * as rateLimits from '../rate-limits/rate-limits.service.js';
 import * as repository from './mfa.repository.js';
 import { emitSecurityEvent } from '../../infra/events.js';
@@ -75,6 +79,13 @@ async function acceptTotpOrBackupCode(ctx: AppContext, user: UserRow, code: stri
     (await acceptTotp(ctx, user, code.trim())) ||
     (await repository.useBackupCode(ctx.db, user.id, backupCodeHash(ctx, code)))
   );
+}
+
+/** The second factors the account can finish a sign-in with (design 12.2). */
+export async function methods(ctx: AppContext, userId: string): Promise<MfaMethod[]> {
+  const found: MfaMethod[] = ['totp', 'backup_code'];
+  if (await passkeys.hasPasskey(ctx, userId)) found.push('passkey');
+  return found;
 }
 
 /** Step 1: a fresh secret and backup codes, kept pending until a first code proves the app has the secret. */
@@ -168,11 +179,15 @@ export async function completeLogin(
   ctx: AppContext,
   pending: ResolvedSession,
   token: string,
-  code: string,
+  proof: { code: string } | { passkey: AuthenticationResponseJSON; rp: RelyingParty },
   meta: RequestMeta,
 ): Promise<{ user: User; session: NewSession }> {
   const { user } = pending;
-  await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code), meta.ip);
+  if ('code' in proof) {
+    await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, proof.code), meta.ip);
+  } else {
+    await ceremonies.verifyAssertion(ctx, proof.rp, proof.passkey, 'mfa', { userId: user.id, meta });
+  }
   await sessions.endSession(ctx, token);
   const { session, newDevice } = await ctx.db.transaction(async (tx) => ({
     newDevice: await signIn.recordSignIn(ctx, tx, user.id, meta),
@@ -188,6 +203,34 @@ export async function completeLogin(
  */
 export async function verifyCode(ctx: AppContext, user: UserRow, code: string, meta: RequestMeta) {
   await checkCode(ctx, user.id, () => acceptTotpOrBackupCode(ctx, user, code), meta.ip);
+}
+
+/**
+ * A new set of backup codes, replacing every earlier one (used or not); shown this once. Needs 2FA on and a recent
+ * proof (design 12.2, the route's `reauth`).
+ */
+export async function regenerateBackupCodes(
+  ctx: AppContext,
+  user: UserRow,
+  meta: RequestMeta,
+): Promise<string[]> {
+  if (!user.mfaEnabled) throw conflict('Two-factor authentication is not enabled');
+  const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
+  await ctx.db.transaction(async (tx) => {
+    await repository.replaceBackupCodes(
+      tx,
+      user.id,
+      backupCodes.map((code) => backupCodeHash(ctx, code)),
+    );
+    await audit.record(tx, {
+      action: 'auth.backup_codes_regenerated',
+      userId: user.id,
+      subjectType: 'user',
+      subject: user.id,
+      ip: meta.ip,
+    });
+  });
+  return backupCodes;
 }
 
 export class EncryptionKeyMismatch extends Error {}

@@ -114,7 +114,7 @@ describe('signing in with two factors', () => {
       payload: { email: account.email, password: account.password },
     });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ mfaRequired: true });
+    expect(login.json()).toEqual({ mfaRequired: true, methods: ['totp', 'backup_code'] });
     const pending = sessionCookie(login);
     const [waiting] = await t.database.db
       .select()

@@ -175,6 +175,14 @@ const SECURITY_NOTICES: {
     message: `Your account now signs in with ${to}; mail goes there from now on. If this was not you, reset your password and contact us.`,
     actionUrl: '/settings?tab=security',
   }),
+  'security.passkey_changed': ({ name, added }) => ({
+    priority: 'high',
+    title: added ? 'Passkey added' : 'Passkey removed',
+    message: added
+      ? `A passkey "${name}" can now sign in to your account. If this was not you, remove it in Settings > Security and change your password.`
+      : `The passkey "${name}" was removed and can no longer sign in to your account. If this was not you, change your password.`,
+    actionUrl: '/settings?tab=security',
+  }),
 };
 
 /**

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse, User } from '@contract/auth';
+import type { LoginRequest, LoginResponse, MfaMethod, User } from '@contract/auth';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
 import { forgetNewAccount } from '@/features/auth/utils/new-account';
 
-/** 200 with the user, or `{ mfaRequired: true }` when the account has two-factor authentication. */
+/** 200 with the user, or `{ mfaRequired: true, methods }` when the account has two-factor authentication. */
 export function login(data: LoginRequest): Promise<LoginResponse> {
   return apiRequest<LoginResponse>('POST', '/api/auth/login', data);
 }
 
-export function isMfaChallenge(response: LoginResponse): response is { mfaRequired: true } {
+export function isMfaChallenge(
+  response: LoginResponse,
+): response is { mfaRequired: true; methods: MfaMethod[] } {
   return 'mfaRequired' in response && response.mfaRequired === true;
 }
 
