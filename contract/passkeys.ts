@@ -30,7 +30,9 @@ export const registrationResponseSchema = z.object({
     publicKey: base64url(4096).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  clientExtensionResults: z
+    .object({ credProps: z.object({ rk: z.boolean().optional() }).optional() })
+    .default({}),
 });
 
 /** `navigator.credentials.get()`'s result as JSON (`AuthenticationResponseJSON`). */
@@ -45,7 +47,9 @@ export const authenticationResponseSchema = z.object({
     userHandle: base64url(256).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  clientExtensionResults: z
+    .object({ credProps: z.object({ rk: z.boolean().optional() }).optional() })
+    .default({}),
 });
 export type AuthenticationResponse = z.infer<typeof authenticationResponseSchema>;
 

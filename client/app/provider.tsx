@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from '@/app/error-boundary';
+import { ReauthHost } from '@/app/reauth-host';
 import { showSessionExpired } from '@/app/session-expired';
 import { loadedToaster, loadToaster } from '@/components/ui/load-toaster';
 import { useToast } from '@/components/ui/use-toast';
@@ -48,6 +49,7 @@ export function AppProvider({ children, queryClient = appQueryClient }: AppProvi
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         {children}
+        <ReauthHost />
         <DeferredToaster />
       </QueryClientProvider>
     </ErrorBoundary>

@@ -8,6 +8,7 @@ import {
   handleUnauthorizedError,
   isUnauthorizedError,
   queryKeyToPath,
+  setReauthHandler,
 } from '@/lib/api-client';
 import { queryConfig } from '@/lib/query-client';
 import { resetToastsForTests, useToast } from '@/components/ui/use-toast';
@@ -24,6 +25,34 @@ function runQueryFn<T>(queryFn: ReturnType<typeof getQueryFn<T>>, queryKey: read
 }
 
 describe('apiRequest', () => {
+  afterEach(() => setReauthHandler(null));
+
+  it('asks for a fresh proof on REAUTH_REQUIRED and sends the action again once it is given', async () => {
+    let calls = 0;
+    const fetchMock = mockFetch(() =>
+      ++calls === 1
+        ? { status: 403, json: { message: 'Confirm it is you', code: 'REAUTH_REQUIRED' } }
+        : { status: 201, json: { id: 'k1' } },
+    );
+    const handler = vi.fn(async () => true);
+    setReauthHandler(handler);
+    await expect(apiRequest('POST', '/api/api-keys', { name: 'Script' })).resolves.toEqual({ id: 'k1' });
+    expect(handler).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]![1]?.body).toBe('{"name":"Script"}');
+  });
+
+  it('throws the refusal when the proof is not given, and leaves other 403s alone', async () => {
+    mockFetch(() => ({ status: 403, json: { message: 'Confirm it is you', code: 'REAUTH_REQUIRED' } }));
+    const handler = vi.fn(async () => false);
+    setReauthHandler(handler);
+    const refused = await apiRequest('POST', '/api/api-keys').catch((error: unknown) => error);
+    expect((refused as ApiError).code).toBe('REAUTH_REQUIRED');
+    mockFetch(() => ({ status: 403, json: { message: 'Tier 4 access required', code: 'TIER_REQUIRED' } }));
+    await expect(apiRequest('POST', '/api/cases/1/assign')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
   it('sends credentials and a JSON body with a JSON content type', async () => {
     const fetchMock = mockFetch(() => ({ status: 201, json: { id: 1 } }));
     await expect(apiRequest('POST', '/api/cart', { productId: 3, quantity: 1 })).resolves.toEqual({ id: 1 });

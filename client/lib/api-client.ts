@@ -51,16 +51,19 @@ function parseErrorBody(text: string): ErrorBody | null {
   return body;
 }
 
-/** Rejects with `ApiError` (status, text and the body's error fields) unless the answer is OK. */
-export async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
+async function errorOf(response: Response): Promise<ApiError> {
   let text = '';
   try {
     text = await response.text();
   } catch {
     // An unreadable body still yields an error with the status text.
   }
-  throw new ApiError(response.status, response.statusText, text);
+  return new ApiError(response.status, response.statusText, text);
+}
+
+/** Rejects with `ApiError` (status, text and the body's error fields) unless the answer is OK. */
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (!response.ok) throw await errorOf(response);
 }
 
 async function readJson<T>(response: Response): Promise<T> {
@@ -75,15 +78,38 @@ async function readJson<T>(response: Response): Promise<T> {
  * JSON answer (undefined for an empty one); rejects with `ApiError` on any non-OK status.
  */
 export async function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const init: RequestInit = { method, credentials: 'include', headers };
-  if (method !== 'GET') {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body ?? {});
+  const send = () => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const init: RequestInit = { method, credentials: 'include', headers };
+    if (method !== 'GET') {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body ?? {});
+    }
+    return fetch(path, init);
+  };
+  let response = await send();
+  // An action that changes how the account is protected asks for a fresh proof (design 12.2): the installed
+  // handler asks the person for it once, and the action is sent again. Every guarded call gets this here.
+  if (response.status === 403 && reauthHandler) {
+    const refusal = await errorOf(response);
+    if (refusal.code !== REAUTH_REQUIRED || !(await reauthHandler())) throw refusal;
+    response = await send();
   }
-  const response = await fetch(path, init);
   await throwIfNotOk(response);
   return readJson<T>(response);
+}
+
+/** The API's answer to an action that needs a recent proof of identity. */
+export const REAUTH_REQUIRED = 'REAUTH_REQUIRED';
+
+/** Asks the person to prove it is them again; resolves true once they did, false when they gave up. */
+export type ReauthHandler = () => Promise<boolean>;
+
+let reauthHandler: ReauthHandler | null = null;
+
+/** Installs how a fresh proof is asked for (the app's dialog); none: a REAUTH_REQUIRED answer is thrown as is. */
+export function setReauthHandler(handler: ReauthHandler | null): void {
+  reauthHandler = handler;
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

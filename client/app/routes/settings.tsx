@@ -21,6 +21,7 @@ import { ChangeEmailCard } from '@/features/auth/components/change-email-card';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { ProfileCard } from '@/features/auth/components/profile-card';
 import { TwoFactorCard } from '@/features/mfa/components/two-factor-card';
+import { PasskeysCard } from '@/features/passkeys/components/passkeys-card';
 import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
 import { DeleteAccountCard } from '@/features/privacy/components/delete-account-card';
 import { DownloadDataCard } from '@/features/privacy/components/download-data-card';
@@ -101,6 +102,7 @@ export function SettingsRoute() {
         </TabsList>
 
         <TabsContent value="security" className="grid gap-6">
+          <PasskeysCard />
           <TwoFactorCard />
           <ChangePasswordCard />
           <ChangeEmailCard currentEmail={user.email} />

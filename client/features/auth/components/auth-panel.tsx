@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Crosshair } from 'lucide-react';
-import type { User } from '@contract/auth';
+import type { MfaMethod, User } from '@contract/auth';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
@@ -14,6 +14,8 @@ export type AuthTab = 'sign-in' | 'register';
 export interface MfaStepProps {
   onSignedIn: (user: User) => void;
   onCancel: () => void;
+  /** The second factors the account has (a passkey among them or not). */
+  methods: MfaMethod[];
 }
 
 interface AuthPanelProps {
@@ -27,6 +29,7 @@ interface AuthPanelProps {
 /** Sign in (with the two-factor step when the account needs it) or create an account. */
 export function AuthPanel({ onAuthenticated, defaultTab = 'sign-in', mfaStep }: AuthPanelProps) {
   const [step, setStep] = useState<'credentials' | 'mfa'>('credentials');
+  const [methods, setMethods] = useState<MfaMethod[]>([]);
   const [tab, setTab] = useState<AuthTab>(defaultTab);
 
   return (
@@ -38,7 +41,7 @@ export function AuthPanel({ onAuthenticated, defaultTab = 'sign-in', mfaStep }: 
       </CardHeader>
       <CardContent>
         {step === 'mfa' ? (
-          mfaStep({ onSignedIn: onAuthenticated, onCancel: () => setStep('credentials') })
+          mfaStep({ onSignedIn: onAuthenticated, onCancel: () => setStep('credentials'), methods })
         ) : (
           <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
             <TabsList className="w-full">
@@ -46,7 +49,13 @@ export function AuthPanel({ onAuthenticated, defaultTab = 'sign-in', mfaStep }: 
               <TabsTrigger value="register">Create account</TabsTrigger>
             </TabsList>
             <TabsContent value="sign-in">
-              <SignInForm onSignedIn={onAuthenticated} onMfaRequired={() => setStep('mfa')} />
+              <SignInForm
+                onSignedIn={onAuthenticated}
+                onMfaRequired={(offered) => {
+                  setMethods(offered);
+                  setStep('mfa');
+                }}
+              />
             </TabsContent>
             <TabsContent value="register">
               <RegisterForm

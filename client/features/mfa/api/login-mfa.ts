@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { User } from '@contract/auth';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
 
-/** Second step of a sign-in with two-factor authentication: a TOTP or backup code. */
-export function loginMfa(data: { code: string }): Promise<User> {
+/** Second step of a sign-in with two-factor authentication: a TOTP or backup code, or a passkey's assertion. */
+export function loginMfa(data: { code: string } | { passkey: AuthenticationResponseJSON }): Promise<User> {
   return apiRequest<User>('POST', '/api/auth/login/mfa', data);
 }
 

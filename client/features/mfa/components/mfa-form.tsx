@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import type { User } from '@contract/auth';
+import { KeyRound } from 'lucide-react';
+import type { MfaMethod, User } from '@contract/auth';
 import { Button } from '@/components/ui/button';
 import { FormField, FormMessage } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -10,6 +11,8 @@ import { TotpCodeInput } from '@/features/mfa/components/totp-code-input';
 import { AUTH_MESSAGES, authErrorTargets } from '@/lib/auth-form-errors';
 import { BACKUP_CODE_MAX, MFA_CODE_LENGTH } from '@/lib/constants';
 import { useApiForm } from '@/lib/use-api-form';
+import { errorMessage } from '@/lib/api-client';
+import { passkeyAssertion, passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
 
 /** The code is checked by its length before sending; the server says whether it is right. */
 const mfaFormSchema = z.object({ code: z.string() });
@@ -17,10 +20,12 @@ const mfaFormSchema = z.object({ code: z.string() });
 interface MfaFormProps {
   onSignedIn: (user: User) => void;
   onCancel: () => void;
+  /** The account's second factors: a passkey is offered when it has one. */
+  methods?: MfaMethod[];
 }
 
 /** Second sign-in step: the 6-digit code from an authenticator app, or one of the account's backup codes. */
-export function MfaForm({ onSignedIn, onCancel }: MfaFormProps) {
+export function MfaForm({ onSignedIn, onCancel, methods = [] }: MfaFormProps) {
   const [useBackupCode, setUseBackupCode] = useState(false);
   const {
     watch,
@@ -53,6 +58,20 @@ export function MfaForm({ onSignedIn, onCancel }: MfaFormProps) {
       return true;
     },
   });
+
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  async function withPasskey() {
+    setPasskeyError(null);
+    setPasskeyPending(true);
+    try {
+      await verify.mutateAsync({ passkey: await passkeyAssertion('mfa') });
+    } catch (error) {
+      setPasskeyError(passkeyErrorMessage(error) ?? errorMessage(error, AUTH_MESSAGES.unexpected));
+    } finally {
+      setPasskeyPending(false);
+    }
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -98,6 +117,21 @@ export function MfaForm({ onSignedIn, onCancel }: MfaFormProps) {
         {verify.isPending && <Spinner className="text-primary-foreground" label="Verifying" />}
         Verify
       </Button>
+      {methods.includes('passkey') && passkeysSupported() && (
+        <>
+          <FormMessage>{passkeyError}</FormMessage>
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            disabled={passkeyPending || verify.isPending}
+            onClick={() => void withPasskey()}
+          >
+            {passkeyPending ? <Spinner label="Waiting for your passkey" /> : <KeyRound aria-hidden="true" />}
+            Use a passkey
+          </Button>
+        </>
+      )}
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <Button
           variant="link"
