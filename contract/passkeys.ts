@@ -13,7 +13,7 @@ export const PASSKEY_NAME_MAX = 60;
 const base64url = (max: number) =>
   z
     .string({ error: 'Required' })
-    .max(max)
+    .max(max, 'Too long')
     .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Must be base64url');
 
 /** `navigator.credentials.create()`'s result as JSON (`RegistrationResponseJSON`). */
@@ -27,7 +27,7 @@ export const registrationResponseSchema = z.object({
     authenticatorData: base64url(16_384).optional(),
     transports: z.array(z.string().max(32)).max(10).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: base64url(4096).optional(),
+    publicKey: base64url(16_384).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z
@@ -43,7 +43,8 @@ export const authenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(4096).min(1, 'Required'),
     authenticatorData: base64url(16_384).min(1, 'Required'),
-    signature: base64url(2048).min(1, 'Required'),
+    // Post-quantum signatures (ML-DSA, offered by the library's defaults) run to a few kilobytes.
+    signature: base64url(16_384).min(1, 'Required'),
     userHandle: base64url(256).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),

@@ -70,8 +70,8 @@ export function ReauthDialog({ onDone }: ReauthDialogProps) {
         <DialogHeader>
           <DialogTitle>Confirm it is you</DialogTitle>
           <DialogDescription>
-            This changes how your account is protected. Prove it is you once and it goes ahead; you will not
-            be asked again for a while.
+            This action changes how your account is protected or hands out its data. Prove it is you and it
+            goes ahead; you will not be asked again for a while.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Confirm it is you">
