@@ -10,6 +10,7 @@ import { landingJavaScript } from './landing-js.js';
 import { LIGHTHOUSE_RUNS, lighthouseScores, type LighthouseResult } from './lighthouse.js';
 import { requestLogCost, type LoggedServer } from './request-log.js';
 import { searchBenchmark } from './search.js';
+import { signInLatency, signInLines } from './sign-in.js';
 import { throughputSection, type Figure } from './throughput.js';
 import {
   MAIL_WORKERS,
@@ -33,6 +34,7 @@ import {
  * Then mail (issue 15), through a real SMTP server started here: how fast the registrations' verification mails
  * arrive, how many messages per second the `mail.send` workers deliver from a burst written into the outbox at once,
  * and password reset requests under load (half of them for addresses with an account), which must all answer 202.
+ * Sign-in latency (bench/sign-in.ts): a password sign-in beside a passkey sign-in, p50 and p95, without a budget.
  * Every figure with a budget is printed with its target and how far it is from it.
  *
  * `npm run bench -- --smoke` is the short run CI makes: a few seconds a route, search over the 10,000-product
@@ -387,6 +389,9 @@ async function main() {
       }
     }
 
+    console.log('sign-in: a password beside a passkey, one at a time...');
+    const signIn = await signInLatency(app.url, SMOKE ? 20 : 100);
+
     console.log('mail: registrations, a burst through the outbox, password reset requests...');
     const label = `bench.reset.${Date.now()}`;
     const accounts = await registerAccounts(app.url, label, RESET_ACCOUNTS);
@@ -450,6 +455,7 @@ async function main() {
     for (const line of throughput.lines) console.log(line);
     for (const line of requestLog) console.log(line);
     for (const line of search.lines) console.log(line);
+    for (const line of signInLines(signIn)) console.log(line);
     console.log(
       `\nJSON compression, the server's settings on a cut of the product list (one core; threshold 1,024 B):`,
     );
