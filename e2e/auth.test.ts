@@ -57,10 +57,10 @@ describe('a new visitor', () => {
     await page.getByRole('tab', { name: 'Sign in' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Invalid email or password').waitFor();
     await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/team');
     await page.getByText('TIER 1').first().waitFor();
   });
@@ -96,7 +96,7 @@ describe('a new visitor', () => {
       await page.waitForURL('**/login?returnTo=%2Fblog');
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('a long enough password');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL('**/blog');
       await page.getByText('TIER 1').first().waitFor();
     });

@@ -125,7 +125,7 @@ describe('Settings > Privacy', () => {
     await page.goto(`${e2e.server.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Invalid email or password').waitFor();
     expect((await page.request.get(`${e2e.server.url}/api/auth/user`)).status()).toBe(401);
   });

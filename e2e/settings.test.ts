@@ -55,7 +55,7 @@ describe('settings, notifications and API keys', () => {
     await page.goto(`${e2e.server.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByLabel('Authentication code').fill(await currentTotp(secret, Date.now() + 30_000));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { name: 'Welcome back, Dana' }).waitFor();
