@@ -13,7 +13,6 @@ import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import observabilityPlugin, { requestId } from './plugins/observability.js';
 import { scopeAwareValidatorCompiler } from './plugins/scope-fields.js';
-import reauthPlugin from './plugins/reauth.js';
 import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin from './plugins/session.js';
@@ -75,8 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compressionPlugin);
   await app.register(docsPlugin, { config });
   await app.register(sessionPlugin, { ctx });
-  await app.register(authPlugin);
-  await app.register(reauthPlugin, { ctx });
+  await app.register(authPlugin, { ctx });
 
   // Every module's event subscriptions, then their routes in the list's order (health first).
   for (const module of modules) module.subscribe?.(ctx);

@@ -14,7 +14,8 @@ import { sampleValid, toQueryString } from './test/zod-arbitrary.js';
  * The authorization matrix (issue 10.1): every route in Fastify's own table declares its access policy
  * (`config.access`, lib/route-access.ts) and has an entry here saying who may call it; the two must agree, and each
  * role's answer is checked against the declaration: 401 for who must sign in, 403 below the tier or the API key's
- * scope, 404 for another user's record, and for who may call it anything but those (never a 5xx). Requests are
+ * scope or, on a route that declares `reauth`, for a session whose last proof is too old, 404 for another user's
+ * record, and for who may call it anything but those (never a 5xx). Requests are
  * valid for the route so that a 400 cannot hide what the guard would have said.
  */
 
@@ -33,6 +34,8 @@ interface Actor {
   userId?: string;
   tier?: number;
   scope?: 'read' | 'write' | 'admin';
+  /** A session whose last proof of identity is older than REAUTH_WINDOW_SECONDS. */
+  staleProof?: true;
   headers: Record<string, string>;
   /** The account's own session, for making its records (a key may not be allowed to). */
   ownerCookie?: string;
@@ -59,8 +62,8 @@ interface Rule {
   /** Statuses a permitted caller may also get for reasons of the business, not of access (with why). */
   alsoAllowed?: number[];
   /**
-   * `config.reauth` (design 12.2): a session needs a recent proof (every session here signed in moments ago), and
-   * of API keys only an admin key may call it.
+   * The route declares `reauth` (design 12.2): a session needs a recent proof (every session here signed in moments
+   * ago, which counts), and an API key the admin scope (so the entry says `adminKey` too).
    */
   reauth?: true;
   /** Only a browser session may call it: every API key gets 403. */
@@ -245,16 +248,18 @@ const RULES: Record<string, Rule> = {
     body: () => ({ password: 'not the password' }),
   },
   // Passkeys (design 12.2): a made-up ceremony is refused with 400 WEBAUTHN_FAILED.
-  'POST /api/auth/passkeys/registration/options': { access: 'user', reauth: true },
-  'POST /api/auth/passkeys': { access: 'user', reauth: true },
-  'GET /api/auth/passkeys': { access: 'user' },
+  'POST /api/auth/passkeys/registration/options': { access: 'user', adminKey: true, reauth: true },
+  'POST /api/auth/passkeys': { access: 'user', adminKey: true, reauth: true },
+  'GET /api/auth/passkeys': { access: 'user', adminKey: true },
   'PATCH /api/auth/passkeys/:id': {
     access: 'user',
+    adminKey: true,
     body: () => ({ name: 'Renamed' }),
     own: async (owner) => ({ id: await newPasskey(owner) }),
   },
   'DELETE /api/auth/passkeys/:id': {
     access: 'user',
+    adminKey: true,
     reauth: true,
     own: async (owner) => ({ id: await newPasskey(owner) }),
   },
@@ -570,7 +575,7 @@ const RULES: Record<string, Rule> = {
     own: async (owner) => ({ id: await newRule(owner) }),
   },
   'GET /api/automation/signing-secret': { access: 'user' },
-  'POST /api/automation/signing-secret': { access: 'user', reauth: true },
+  'POST /api/automation/signing-secret': { access: 'user', adminKey: true, reauth: true },
 
   // Data rights: an API key reaches them only with the admin scope.
   'POST /api/account/export': { access: 'user', adminKey: true, reauth: true },
@@ -644,7 +649,6 @@ function expectedFor(policy: RouteAccess, rule: Rule, method: string, actor: Act
     const needed = policy.keyScope ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
     if (needed === 'admin' && actor.scope !== 'admin') return 403;
     if (needed === 'write' && actor.scope === 'read') return 403;
-    if (rule.reauth && actor.scope !== 'admin') return 403;
     if (rule.sessionOnly) return 403;
   }
   if (access === 'mfa-pending') return 401;
@@ -652,6 +656,7 @@ function expectedFor(policy: RouteAccess, rule: Rule, method: string, actor: Act
   if (tier === 0) return 'allowed';
   if (!actor.userId) return 401;
   if (actor.tier! < tier) return 403;
+  if (policy.reauth && actor.staleProof) return 403;
   return 'allowed';
 }
 
@@ -693,11 +698,22 @@ async function keyOf(owner: Actor, scope: 'read' | 'write' | 'admin'): Promise<A
   };
 }
 
+/** A new session's cookie; a stale one signed in (so proved itself) before the re-authentication window. */
+async function sessionCookie(userId: string, stale = false): Promise<string> {
+  const now = t.ctx.now;
+  if (stale) t.ctx.now = () => new Date(Date.now() - (t.ctx.config.REAUTH_WINDOW_SECONDS + 60) * 1000);
+  try {
+    const session = await sessions.startSession(t.ctx, t.database.db, userId, { ip: '127.0.0.1' });
+    return `sid=${session.token}`;
+  } finally {
+    t.ctx.now = now;
+  }
+}
+
 /** A session of its own for a call that ends the caller's (keys are unaffected by sign-out). */
 async function freshActor(actor: Actor): Promise<Actor> {
   if (!actor.userId || actor.scope) return actor;
-  const session = await sessions.startSession(t.ctx, t.database.db, actor.userId, { ip: '127.0.0.1' });
-  return { ...actor, headers: { cookie: `sid=${session.token}` } };
+  return { ...actor, headers: { cookie: await sessionCookie(actor.userId, actor.staleProof) } };
 }
 
 beforeAll(async () => {
@@ -727,7 +743,9 @@ beforeAll(async () => {
   const tier1 = await account('tier1', 1);
   const tier2 = await account('tier2', 2);
   const tier4 = await account('tier4', 4);
-  roles.push({ name: 'anonymous', headers: {} }, tier1, tier2, tier4);
+  const stale = await account('tier1, its proof older than the re-authentication window', 1);
+  stale.headers = { cookie: await sessionCookie(stale.userId!, true) };
+  roles.push({ name: 'anonymous', headers: {} }, tier1, { ...stale, staleProof: true }, tier2, tier4);
   for (const owner of [tier4, tier1]) {
     for (const scope of ['read', 'write', 'admin'] as const) roles.push(await keyOf(owner, scope));
   }
@@ -763,7 +781,7 @@ describe('authorization matrix', () => {
       const key = `${route.method} ${route.url}`;
       const rule = RULES[key];
       if (outsideMatrix(route) || !rule || !route.access) continue;
-      const { credentials, tier, keyScope } = route.access;
+      const { credentials, tier, keyScope, reauth } = route.access;
       // /metrics takes its own token, and is public to this matrix's loopback callers while none is set.
       if (credentials !== 'app' && !(credentials === 'metrics' && rule.access === 'public'))
         mismatches.push(`${key}: declares credentials ${credentials}`);
@@ -777,6 +795,8 @@ describe('authorization matrix', () => {
         mismatches.push(
           `${key}: declares key scope ${keyScope}; only admin is declared, read or write follow the method`,
         );
+      if (Boolean(reauth) !== Boolean(rule.reauth))
+        mismatches.push(`${key}: declares reauth ${reauth ?? false}, entry reauth ${rule.reauth ?? false}`);
     }
     expect(mismatches).toEqual([]);
   });

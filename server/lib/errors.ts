@@ -25,6 +25,12 @@ export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Unauthoriz
 export const forbidden = (message = 'Forbidden') => new AppError('FORBIDDEN', message);
 export const tierRequired = (requiredTier: number) =>
   new AppError('TIER_REQUIRED', `Tier ${requiredTier} access required`, { requiredTier });
+/** The route needs a recent proof of identity (design 12.2) that the session has not given. */
+export const reauthRequired = () =>
+  new AppError(
+    'REAUTH_REQUIRED',
+    'Confirm it is you to continue: enter your password, a code or use a passkey',
+  );
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', 'Too many requests. Try again later.', { retryAfterSeconds });

@@ -12,7 +12,8 @@ export type Credentials =
 /**
  * A route's access policy, declared in its options as `config: { access }` (decision 035) and read by the plugins
  * when the route is registered, by the OpenAPI document and by the authorization matrix (server/authz.test.ts).
- * Build one with `access.public()`, `access.user()`, `access.tier(n)` or `access.own(credentials)`.
+ * Build one with `access.public()`, `access.user()`, `access.tier(n)` or `access.own(credentials)`; a route that needs a
+ * recent proof of identity says `access.user({ reauth: true })`.
  */
 export interface RouteAccess {
   credentials: Credentials;
@@ -31,6 +32,12 @@ export interface RouteAccess {
   keyScope?: ApiKeyPermission;
   /** `per-ip`: the coarse per-IP limit (RATE_LIMIT_GLOBAL_PER_MIN); `none`: never limited (probes). */
   rateLimit: 'per-ip' | 'none';
+  /**
+   * The route changes how the account is protected (design 12.2): a session must have proved a factor within
+   * REAUTH_WINDOW_SECONDS, else 403 `REAUTH_REQUIRED` (plugins/auth.ts, after the tier guard). An API key proves
+   * nothing interactively, so such a route needs the `admin` scope: declaring `reauth` sets `keyScope` to it.
+   */
+  reauth?: boolean;
 }
 
 declare module 'fastify' {
@@ -42,9 +49,15 @@ declare module 'fastify' {
 
 type Tier = RouteAccess['tier'];
 /** What a declaration may change from its helper's defaults. */
-type AccessOptions = Partial<Pick<RouteAccess, 'session' | 'keyScope' | 'rateLimit'>>;
+type AccessOptions = Partial<Pick<RouteAccess, 'session' | 'keyScope' | 'rateLimit' | 'reauth'>>;
 
 function declare(credentials: Credentials, tier: Tier, options: AccessOptions): RouteAccess {
+  if (options.reauth) {
+    if (tier === 0) throw new Error('A route open to anyone has no session whose proof could be checked');
+    if (options.keyScope && options.keyScope !== 'admin')
+      throw new Error('A re-authenticated route needs an admin key');
+    options = { ...options, keyScope: 'admin' };
+  }
   return Object.freeze({ credentials, tier, session: true, rateLimit: 'per-ip', ...options });
 }
 

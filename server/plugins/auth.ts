@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { tierRequired, unauthenticated } from '../lib/errors.js';
+import type { AppContext } from '../infra/context.js';
+import { reauthRequired, tierRequired, unauthenticated } from '../lib/errors.js';
 import { hookList } from '../lib/route-options.js';
+import { reauthenticatedUntil } from '../modules/auth/sessions.service.js';
 import type { AuthContext } from './session.js';
 
 /** The signed-in session of a request whose route declares a tier of 1 or more. */
@@ -32,13 +34,25 @@ function guardOf(tier: number) {
 /**
  * Enforces each route's declared tier (`config.access.tier`, lib/route-access.ts) with a guard attached when the
  * route is registered: the first of its onRequest hooks, before the body is read, so an anonymous caller learns
- * nothing about what a valid body would be. A route open to anyone runs no guard at all.
+ * nothing about what a valid body would be. A route open to anyone runs no guard at all. A route that declares
+ * `reauth` gets a second guard right after it: 403 REAUTH_REQUIRED unless the session proved a factor within
+ * REAUTH_WINDOW_SECONDS (design 12.2). An API key passes it: the session plugin has already asked it for the
+ * `admin` scope such a route declares.
  */
 export default fp(
-  async function authPlugin(app: FastifyInstance) {
+  async function authPlugin(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+    const requireRecentProof = async (request: FastifyRequest) => {
+      const session = request.auth?.session;
+      if (!session) return;
+      const until = reauthenticatedUntil(ctx, session);
+      if (!until || until.getTime() <= ctx.now().getTime()) throw reauthRequired();
+    };
     app.addHook('onRoute', (route) => {
-      const tier = route.config?.access?.tier ?? 0;
-      if (tier > 0) route.onRequest = [guardOf(tier), ...hookList(route.onRequest)];
+      const policy = route.config?.access;
+      const tier = policy?.tier ?? 0;
+      if (tier === 0) return;
+      const ownGuards = policy?.reauth ? [guardOf(tier), requireRecentProof] : [guardOf(tier)];
+      route.onRequest = [...ownGuards, ...hookList(route.onRequest)];
     });
   },
   { name: 'auth', dependencies: ['session'] },

@@ -31,7 +31,7 @@ export async function apiKeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/api/api-keys',
     {
-      config: { access: access.user({ keyScope: 'admin' }), reauth: true },
+      config: { access: access.user({ reauth: true }) },
       schema: {
         tags,
         summary: 'Create a key; the full key is in this answer only (needs a recent proof)',

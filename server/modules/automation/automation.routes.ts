@@ -135,7 +135,7 @@ export async function automationRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.post(
     '/api/automation/signing-secret',
     {
-      config: { access: access.user(), reauth: true },
+      config: { access: access.user({ reauth: true }) },
       schema: {
         tags,
         summary:

@@ -23,7 +23,7 @@ export async function dataExportRoutes(app: FastifyInstance, { ctx }: { ctx: App
   r.post(
     '/api/account/export',
     {
-      config: { access: access.user({ keyScope: 'admin' }), reauth: true },
+      config: { access: access.user({ reauth: true }) },
       schema: {
         tags,
         summary:

@@ -62,7 +62,7 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   r.post(
     '/api/auth/mfa/disable',
     {
-      config: { access: access.user({ keyScope: 'admin' }), reauth: true },
+      config: { access: access.user({ reauth: true }) },
       schema: {
         tags,
         summary: 'Turn 2FA off with a code or a backup code (needs a recent proof)',
@@ -111,7 +111,7 @@ export async function mfaRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   r.post(
     '/api/auth/mfa/backup-codes',
     {
-      config: { access: access.user({ keyScope: 'admin' }), reauth: true },
+      config: { access: access.user({ reauth: true }) },
       schema: {
         tags,
         summary:

@@ -32,7 +32,7 @@ export async function passkeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.post(
     '/api/auth/passkeys/registration/options',
     {
-      config: { access: access.user(), reauth: true },
+      config: { access: access.user({ reauth: true }) },
       schema: {
         tags,
         summary: 'Start adding a passkey: creation options for the browser (needs a recent proof)',
@@ -48,7 +48,7 @@ export async function passkeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.post(
     '/api/auth/passkeys',
     {
-      config: { access: access.user(), reauth: true },
+      config: { access: access.user({ reauth: true }) },
       schema: {
         tags,
         summary: 'Add the passkey the browser made with those options (needs a recent proof)',
@@ -71,7 +71,7 @@ export async function passkeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.get(
     '/api/auth/passkeys',
     {
-      config: { access: access.user() },
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Your passkeys, newest first',
@@ -84,7 +84,7 @@ export async function passkeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.patch(
     '/api/auth/passkeys/:id',
     {
-      config: { access: access.user() },
+      config: { access: access.user({ keyScope: 'admin' }) },
       schema: {
         tags,
         summary: 'Rename a passkey',
@@ -100,7 +100,7 @@ export async function passkeysRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.delete(
     '/api/auth/passkeys/:id',
     {
-      config: { access: access.user(), reauth: true },
+      config: { access: access.user({ reauth: true }) },
       schema: {
         tags,
         summary: 'Remove a passkey (needs a recent proof)',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
@@ -495,7 +496,7 @@ describe('re-authentication', () => {
     expect(both.statusCode).toBe(400);
   });
 
-  it('lets an admin API key through, refuses the other keys, and no key re-authenticates', async () => {
+  it('lets an admin API key through, refuses the other keys (listing and renaming too), and no key re-authenticates', async () => {
     const account = await registerUser(t.app);
     const key = async (permission: string) =>
       (
@@ -515,6 +516,13 @@ describe('re-authentication', () => {
     const refused = await asUser(t.app, { apiKey: write }).post('/api/automation/signing-secret', {});
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('FORBIDDEN');
+    // Listing and renaming passkeys are account security too: an admin key's, like the other 2FA routes.
+    expect((await asUser(t.app, { apiKey: write }).get('/api/auth/passkeys')).statusCode).toBe(403);
+    expect(
+      (await asUser(t.app, { apiKey: write }).patch(`/api/auth/passkeys/${randomUUID()}`, { name: 'Mine' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await asUser(t.app, { apiKey: admin }).get('/api/auth/passkeys')).statusCode).toBe(200);
     const keyProof = await asUser(t.app, { apiKey: admin }).post('/api/auth/reauth', {
       password: account.password,
     });
