@@ -32,12 +32,18 @@ async function addVirtualAuthenticator(page: Page) {
   });
   const presence = (enabled: boolean) =>
     cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled });
-  /** Does `action` (which starts a ceremony), lets the authenticator answer, and waits for `done`. */
+  /**
+   * Does `action` (which starts a ceremony) with the authenticator answering, and waits for `done`. Presence is on
+   * only meanwhile, and from before the action: turned on after it, a busy machine could start the ceremony first.
+   */
   return async (action: () => Promise<void>, done: () => Promise<void>) => {
-    await action();
     await presence(true);
-    await done();
-    await presence(false);
+    try {
+      await action();
+      await done();
+    } finally {
+      await presence(false);
+    }
   };
 }
 
