@@ -12,6 +12,7 @@ export const AUTOMATION_EVENTS = [
   'payment.failed',
   'tier.changed',
   'threat.created',
+  'observable.matched',
   'security.alert',
 ] as const;
 export type AutomationEvent = (typeof AUTOMATION_EVENTS)[number];
@@ -26,6 +27,7 @@ export const AUTOMATION_EVENT_LABELS: Record<AutomationEvent, string> = {
   'payment.failed': 'Payment failed',
   'tier.changed': 'Tier changed',
   'threat.created': 'Threat added',
+  'observable.matched': 'Observable matched',
   'security.alert': 'Security alert',
 };
 
@@ -49,6 +51,19 @@ export const AUTOMATION_EVENT_FIELDS: Record<AutomationEvent, readonly string[]>
   'payment.failed': ['paymentId', 'amount', 'currency', 'description'],
   'tier.changed': ['from', 'to', 'reason'],
   'threat.created': ['threatId', 'title', 'category', 'severity', 'tlp', 'indicators'],
+  'observable.matched': [
+    'caseId',
+    'caseNumber',
+    'observableId',
+    'observableType',
+    'value',
+    'tlp',
+    'isInternal',
+    'threatId',
+    'threatTitle',
+    'severity',
+    'threatTlp',
+  ],
   'security.alert': ['kind', 'severity', 'message'],
 };
 
@@ -56,7 +71,12 @@ export const AUTOMATION_EVENT_FIELDS: Record<AutomationEvent, readonly string[]>
  * Events that name a case, so an add_case_update action may leave its caseId out and use the event's (a breach of
  * an investigation request names none: that action then fails and says so).
  */
-export const CASE_EVENTS: readonly AutomationEvent[] = ['case.created', 'case.updated', 'case.sla_breached'];
+export const CASE_EVENTS: readonly AutomationEvent[] = [
+  'case.created',
+  'case.updated',
+  'case.sla_breached',
+  'observable.matched',
+];
 
 export const CONDITION_OPERATORS = ['equals', 'not_equals', 'in', 'gt', 'lt', 'contains'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];

@@ -28,6 +28,7 @@ export const DATA_EXPORT_DATASETS = [
   'cases',
   'investigations',
   'files',
+  'observables',
   'serviceInquiries',
   'vendorApplications',
   'vendorProducts',

@@ -448,6 +448,35 @@ const RULES: Record<string, Rule> = {
     own: async (owner) => ({ caseId: await newCase(owner) }),
     body: () => ({ updateType: 'comment', content: 'A comment from the matrix.' }),
   },
+  'POST /api/cases/:id/observables': {
+    access: 'user',
+    own: async (owner) => ({ id: await newCase(owner) }),
+    body: () => ({ type: 'domain', value: `m-${randomUUID()}.example` }),
+  },
+  'POST /api/cases/:id/observables/bulk': {
+    access: 'user',
+    own: async (owner) => ({ id: await newCase(owner) }),
+    body: () => ({ observables: [{ type: 'domain', value: `m-${randomUUID()}.example` }] }),
+  },
+  'POST /api/cases/:id/observables/extract': {
+    access: 'user',
+    own: async (owner) => ({ id: await newCase(owner) }),
+    body: () => ({ text: 'Seen at evil[.]example' }),
+  },
+  'GET /api/cases/:id/observables': { access: 'user', own: async (owner) => ({ id: await newCase(owner) }) },
+  'DELETE /api/cases/:id/observables/:observableId': {
+    access: 'user',
+    own: async (owner) => {
+      const id = await newCase(owner);
+      return {
+        id,
+        observableId: await made(owner, `/api/cases/${id}/observables`, {
+          type: 'domain',
+          value: `m-${randomUUID()}.example`,
+        }),
+      };
+    },
+  },
 
   'POST /api/secure-channel': { access: 'public' },
   'GET /api/secure-channel/requests': { access: 'director' },

@@ -32,6 +32,7 @@ import { paymentsModule } from './modules/payments/payments.module.js';
 import { subscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { casesModule } from './modules/cases/cases.module.js';
+import { observablesModule } from './modules/observables/observables.module.js';
 import { evidenceModule } from './modules/evidence/evidence.module.js';
 import { reportsModule } from './modules/reports/reports.module.js';
 import { aiModule } from './modules/ai/ai.module.js';
@@ -78,6 +79,7 @@ const manifests = [
   subscriptionsModule,
   dashboardModule,
   casesModule,
+  observablesModule,
   evidenceModule,
   reportsModule,
   aiModule,

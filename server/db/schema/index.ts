@@ -30,3 +30,4 @@ export * from './privacy.js';
 export * from './setup.js';
 export * from './evidence.js';
 export * from './passkeys.js';
+export * from './observables.js';

@@ -87,6 +87,10 @@ export const stixObjects = pgTable(
     uniqueIndex('stix_objects_seq_idx').on(t.seq),
     index('stix_objects_added_idx').on(t.dateAdded, t.seq),
     index('stix_objects_type_idx').on(t.type),
+    // The firm's sightings of an indicator, found again when the records carrying it change (issue 38).
+    index('stix_objects_sighting_of_idx')
+      .on(sql`(${t.object} ->> 'sighting_of_ref')`)
+      .where(sql`${t.type} = 'sighting'`),
   ],
 );
 
@@ -131,4 +135,33 @@ export const stixImports = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [index('stix_imports_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The indicator index (issue 38): for the newest version of each stored `indicator`, the version indexed, so an
+ * indicator whose pattern compares nothing matchable is still known to be indexed.
+ */
+export const stixIndicators = pgTable('stix_indicators', {
+  stixId: text('stix_id').primaryKey(),
+  modifiedAt: timestamp('modified_at', { withTimezone: true, precision: 6 }).notNull(),
+});
+
+/**
+ * The (observable type, normal value) pairs each indexed indicator's pattern compares for equality, read once when
+ * the indicator is stored; matching an observable is then one index lookup, never a pattern parse.
+ */
+export const stixIndicatorValues = pgTable(
+  'stix_indicator_values',
+  {
+    stixId: text('stix_id')
+      .notNull()
+      .references(() => stixIndicators.stixId, { onDelete: 'cascade' }),
+    /** An observable type of contract/observables (`ipv4`, `sha256`, ...). */
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stixId, t.kind, t.value] }),
+    index('stix_indicator_values_kind_value_idx').on(t.kind, t.value),
+  ],
 );

@@ -122,6 +122,17 @@ export function sampleEvent(event: AutomationEvent, userId: string): EventData {
       tlp: 'GREEN',
       indicators: ['198.51.100.7'],
     },
+    'observable.matched': {
+      caseNumber: 'CASE-SAMPLE',
+      observableType: 'domain',
+      value: 'evil.example',
+      tlp: 'amber',
+      isInternal: false,
+      threatId: 'sample',
+      threatTitle: 'Sample threat',
+      severity: 'high',
+      threatTlp: 'GREEN',
+    },
     'security.alert': {
       kind: 'new_device',
       severity: 'medium',

@@ -14,6 +14,7 @@ import { defineJob } from '../../infra/job.js';
 import type { EventName } from '../../infra/events.js';
 import { OutboundError, safeFetch } from '../../infra/outbound.js';
 import { AppError } from '../../lib/errors.js';
+import * as auth from '../auth/auth.service.js';
 import * as cases from '../cases/cases.service.js';
 import * as integrations from '../integrations/integrations.service.js';
 import * as notifications from '../notifications/notifications.service.js';
@@ -85,6 +86,12 @@ async function dispatch(ctx: AppContext, event: AutomationEvent, payload: EventD
   if (event === 'threat.created') {
     const directorOnly = TLP_DIRECTOR_ONLY.includes(data.tlp as TlpLevel);
     rules = await repository.activeRulesForEveryone(ctx.db, event, directorOnly ? DIRECTOR_TIER : 0);
+  } else if (event === 'observable.matched' && typeof data.userId === 'string') {
+    // The case's client hears of a match they may know of (design 12.5); Directors' rules see every match.
+    const ownerMay = await ownerMaySeeMatch(ctx, data);
+    const owners = ownerMay ? await repository.activeRulesForUser(ctx.db, data.userId, event) : [];
+    const staff = await repository.activeRulesForEveryone(ctx.db, event, DIRECTOR_TIER);
+    rules = [...owners, ...staff.filter((rule) => !owners.some((own) => own.id === rule.id))];
   } else if (event === 'case.sla_breached' && typeof data.userId === 'string') {
     // A breach concerns the client whose case it is and the Directors who answer for it: both may have rules.
     const owners = await repository.activeRulesForUser(ctx.db, data.userId, event);
@@ -101,6 +108,16 @@ async function dispatch(ctx: AppContext, event: AutomationEvent, payload: EventD
   }
 }
 
+/**
+ * Whether a match may reach the case's client: not from an internal, `amber+strict` or `red` observable, and of an
+ * intelligence record under a marking the client's tier may read.
+ */
+async function ownerMaySeeMatch(ctx: AppContext, data: EventData): Promise<boolean> {
+  if (data.isInternal !== false || data.tlp === 'amber+strict' || data.tlp === 'red') return false;
+  const owner = typeof data.userId === 'string' ? await auth.findUser(ctx.db, data.userId) : null;
+  return Boolean(owner && !hiddenTlpFor(owner.tier).includes(data.threatTlp as TlpLevel));
+}
+
 /** The `automation.run` job: the rule is checked again (it may have been switched off, changed or deleted). */
 export async function runQueued(ctx: AppContext, job: RunJob): Promise<AutomationRun | null> {
   const rule = await repository.findRuleWithOwnerTier(ctx.db, job.ruleId);
@@ -108,6 +125,9 @@ export async function runQueued(ctx: AppContext, job: RunJob): Promise<Automatio
   if (!matches(conditionsOf(rule), job.data)) return null;
   if (job.event === 'threat.created' && hiddenTlpFor(rule.ownerTier).includes(job.data.tlp as TlpLevel)) {
     return null;
+  }
+  if (job.event === 'observable.matched' && rule.ownerTier < DIRECTOR_TIER) {
+    if (rule.userId !== job.data.userId || !(await ownerMaySeeMatch(ctx, job.data))) return null;
   }
   // Someone else's breach is for Directors' rules only (the owner may have lost the tier since).
   if (
@@ -151,6 +171,7 @@ const NOTIFICATION_TYPES: Partial<Record<AutomationEvent, NotificationType>> = {
   'case.created': 'case_update',
   'case.updated': 'case_update',
   'case.sla_breached': 'case_update',
+  'observable.matched': 'case_update',
   'payment.completed': 'payment_received',
   'tier.changed': 'tier_upgrade',
   'security.alert': 'security_alert',

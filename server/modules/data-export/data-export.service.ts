@@ -17,6 +17,7 @@ import * as auth from '../auth/auth.service.js';
 import * as evidence from '../evidence/evidence.service.js';
 import * as integrations from '../integrations/integrations.service.js';
 import * as notifications from '../notifications/notifications.service.js';
+import * as observables from '../observables/observables.service.js';
 import * as repository from './data-export.repository.js';
 import type { DataExportSummary } from './data-export.repository.js';
 
@@ -172,6 +173,9 @@ function collectors(ctx: AppContext, user: UserRow): Record<DataExportDataset, C
     // Evidence files: names, sizes, types and SHA-256 of those on the user's cases and requests they may see and
     // of those they attached (the bytes themselves are downloaded from the case or request).
     files: async (db, owner) => evidence.exportFiles(db, owner.id),
+    // Observables on the user's cases they may see (no internal ones) and those they added, with the matches their
+    // tier may read.
+    observables: async (db) => observables.exportObservables(ctx, db, user),
     serviceInquiries: async (db, owner) => repository.readServiceInquiries(db, owner.id),
     vendorApplications: async (db, owner) => repository.readVendorApplications(db, owner.id),
     vendorProducts: async (db, owner) => repository.readVendorProducts(db, owner.id),

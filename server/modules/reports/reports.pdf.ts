@@ -23,6 +23,17 @@ export interface FileEntry {
   internal: boolean;
 }
 
+/** An observable of a case as its report lists it, with the intelligence it matched. */
+export interface ObservableEntry {
+  type: string;
+  value: string;
+  tlp: string;
+  ioc: boolean;
+  internal: boolean;
+  tags: string[];
+  matches: { title: string; severity: string; stixId: string }[];
+}
+
 /**
  * Everything a report prints above its footer. Its canonical JSON (keys sorted) is what the footer's SHA-256
  * covers (decision 020), so the same content always has the same hash and any change to it a different one.
@@ -39,6 +50,8 @@ export interface ReportContent {
   timeline: TimelineEntry[];
   costs: Row[];
   files: FileEntry[];
+  /** A case's observables (the client version: no internal ones) and their matches; absent for a request. */
+  observables?: ObservableEntry[];
   declarations: { note: string | null; rows: Row[] };
 }
 
@@ -192,6 +205,53 @@ export async function renderPdf(content: ReportContent, hash: string, verifyUrl:
     );
     doc.font('Courier').fontSize(8.5).fillColor(INK).text(`SHA-256 ${file.sha256}`, { width });
     doc.moveDown(0.5);
+  }
+
+  if (content.observables) {
+    section('Observables');
+    if (content.observables.length === 0) empty('No observables are recorded.');
+    for (const item of content.observables) {
+      if (doc.y > doc.page.height - 160) doc.addPage();
+      doc
+        .font(FONT.bold)
+        .fontSize(10)
+        .fillColor(item.internal ? WARN : INK);
+      write(
+        `${item.type}  ${item.value}${item.ioc ? '  [IOC]' : ''}${item.internal ? '  [INTERNAL]' : ''}`,
+        MARGIN,
+        doc.y,
+        { width },
+      );
+      doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
+      write(
+        `TLP:${item.tlp.toUpperCase()}${item.tags.length ? `; tags: ${item.tags.join(', ')}` : ''}`,
+        undefined,
+        undefined,
+        {
+          width,
+        },
+      );
+      doc.moveDown(0.4);
+    }
+
+    section('Intelligence matches');
+    const matched = content.observables.filter((item) => item.matches.length);
+    if (matched.length === 0) empty('No observable matches the intelligence store.');
+    for (const item of matched) {
+      if (doc.y > doc.page.height - 160) doc.addPage();
+      doc.font(FONT.bold).fontSize(10).fillColor(INK);
+      write(`${item.type}  ${item.value}`, MARGIN, doc.y, { width });
+      for (const match of item.matches) {
+        doc.font(FONT.regular).fontSize(9.5).fillColor(INK);
+        write(`${match.severity.toUpperCase()}  ${match.title}`, MARGIN + 12, doc.y, { width: width - 12 });
+        doc
+          .font('Courier')
+          .fontSize(8)
+          .fillColor(MUTED)
+          .text(match.stixId, MARGIN + 12, doc.y, { width: width - 12 });
+      }
+      doc.moveDown(0.4);
+    }
   }
 
   section('Declarations');

@@ -19,6 +19,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
 import * as evidence from '../evidence/evidence.service.js';
+import * as observables from '../observables/observables.service.js';
 import * as payments from '../payments/payments.service.js';
 import {
   contentSha256,
@@ -208,6 +209,12 @@ async function caseContent(ctx: AppContext, row: ReportRow, base: Base): Promise
   const { case: c } = found;
   const updates = await repository.readCaseUpdates(ctx.db, c.id, staff);
   const files = await evidence.filesForReport(ctx.db, 'case', c.id, staff);
+  const caseObservables = await observables.observablesForReport(
+    ctx,
+    c.id,
+    row.version as ReportVersion,
+    found.clientTier,
+  );
   const timeline: TimelineEntry[] = [
     {
       at: when(c.createdAt),
@@ -251,6 +258,15 @@ async function caseContent(ctx: AppContext, row: ReportRow, base: Base): Promise
       ],
     ],
     files: fileEntries(files),
+    observables: caseObservables.map((item) => ({
+      type: item.type,
+      value: item.value,
+      tlp: item.tlp,
+      ioc: item.isIoc,
+      internal: item.isInternal,
+      tags: item.tags,
+      matches: item.matches.map(({ title, severity, stixId }) => ({ title, severity, stixId })),
+    })),
     declarations: {
       note: 'A case is opened without declarations; none are recorded for it.',
       rows: c.clientRequirements ? [['Client requirements', c.clientRequirements]] : [],

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { TLP_LEVELS, type StixBundle, type StixObject } from '../../../contract/threats.js';
+import { TLP_LEVELS, type StixBundle, type StixObject, type TlpLevel } from '../../../contract/threats.js';
 import { TLP2_CREATED, TLP2_MARKING_IDS, tlpMarkingDefinition } from './stix-markings.js';
 import { indicatorPattern } from './stix-patterns.js';
 import type { StixRecord } from './stix-record.js';
@@ -126,5 +126,52 @@ export function recordsToBundle(records: StixRecord[], bundleId = `bundle--${ran
     type: 'bundle',
     id: bundleId,
     objects: [...levels.map(tlpMarkingDefinition), ...identities, ...records.flatMap(recordToStix)],
+  };
+}
+
+/** The firm itself, as STIX names it: where its sightings were seen and who recorded them. */
+export const FIRM_NAME = 'Intel Portal';
+export const FIRM_IDENTITY_ID = `identity--${uuidV5('firm')}`;
+
+export function firmIdentity(): StixObject {
+  return {
+    type: 'identity',
+    spec_version: '2.1',
+    id: FIRM_IDENTITY_ID,
+    created: TLP2_CREATED,
+    modified: TLP2_CREATED,
+    name: FIRM_NAME,
+    identity_class: 'organization',
+  };
+}
+
+/** What a sighting records: which indicator, seen when, under which marking; `key` makes its id the same each time. */
+export interface SightingInput {
+  key: string;
+  indicatorStixId: string;
+  seenAt: Date;
+  tlp: TlpLevel;
+}
+
+/**
+ * A STIX 2.1 sighting of an indicator by the firm (one observable on one case): `where_sighted_refs` the firm's
+ * identity, `count` 1, first and last seen when the observable was recorded. Its id is derived from `key`, so
+ * recording the same match twice makes the same object.
+ */
+export function sightingObject(input: SightingInput): StixObject {
+  const at = iso(input.seenAt);
+  return {
+    type: 'sighting',
+    spec_version: '2.1',
+    id: `sighting--${uuidV5(`sighting|${input.key}`)}`,
+    created: at,
+    modified: at,
+    created_by_ref: FIRM_IDENTITY_ID,
+    sighting_of_ref: input.indicatorStixId,
+    where_sighted_refs: [FIRM_IDENTITY_ID],
+    count: 1,
+    first_seen: at,
+    last_seen: at,
+    object_marking_refs: [TLP2_MARKING_IDS[input.tlp]],
   };
 }

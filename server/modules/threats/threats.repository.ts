@@ -12,7 +12,15 @@ import {
 } from 'drizzle-orm';
 import type { ThreatCategory, ThreatSeverity, TlpLevel } from '../../../contract/threats.js';
 import type { DbOrTx } from '../../db/client.js';
-import { stixImports, stixObjects, stixObjectThreats, threatIntelligence } from '../../db/schema/index.js';
+import {
+  stixImports,
+  stixIndicators,
+  stixIndicatorValues,
+  stixObjects,
+  stixObjectThreats,
+  threatIntelligence,
+} from '../../db/schema/index.js';
+import type { IndicatorValue } from './indicator-values.js';
 
 export type ThreatRow = typeof threatIntelligence.$inferSelect;
 export type NewThreat = typeof threatIntelligence.$inferInsert;
@@ -214,11 +222,15 @@ export async function insertObjects(db: DbOrTx, rows: readonly NewStixObject[]):
   }
 }
 
-/** Sets the objects a record travels with (its own object among them). */
+/**
+ * Sets the objects a record travels with (its own object among them), and the sightings the firm recorded of any of
+ * them (`firmIdentity`'s): a new version of a record keeps travelling with what the firm saw of its indicators.
+ */
 export async function replaceMembers(
   db: DbOrTx,
   threatId: string,
   stixIds: readonly string[],
+  firmIdentity?: string,
 ): Promise<void> {
   await db.delete(stixObjectThreats).where(eq(stixObjectThreats.threatId, threatId));
   for (const part of chunks([...new Set(stixIds)])) {
@@ -226,6 +238,135 @@ export async function replaceMembers(
       .insert(stixObjectThreats)
       .values(part.map((stixId) => ({ threatId, stixId })))
       .onConflictDoNothing();
+  }
+  if (firmIdentity) {
+    await db.execute(sql`insert into ${stixObjectThreats} (threat_id, stix_id)
+      select distinct ${threatId}::uuid, o.stix_id from ${stixObjects} o
+      join ${stixObjectThreats} m on m.threat_id = ${threatId} and m.stix_id = (o.object ->> 'sighting_of_ref')
+      where o.type = 'sighting' and o.object ->> 'created_by_ref' = ${firmIdentity}
+      on conflict do nothing`);
+  }
+}
+
+/* The indicator index (issue 38): what each indicator's pattern compares, read once when it is stored. */
+
+export interface IndexedIndicator {
+  stixId: string;
+  modifiedAt: Date;
+  values: IndicatorValue[];
+}
+
+/**
+ * Indexes these indicator versions, each only when it is at least as new as the version indexed, replacing that
+ * version's values. Returns the ids whose index changed.
+ */
+export async function indexIndicators(db: DbOrTx, entries: readonly IndexedIndicator[]): Promise<string[]> {
+  const changed: string[] = [];
+  for (const part of chunks(entries)) {
+    if (!part.length) continue;
+    const claimed = await db
+      .insert(stixIndicators)
+      .values(part.map(({ stixId, modifiedAt }) => ({ stixId, modifiedAt })))
+      .onConflictDoUpdate({
+        target: stixIndicators.stixId,
+        set: { modifiedAt: sql`excluded.modified_at` },
+        setWhere: sql`${stixIndicators.modifiedAt} <= excluded.modified_at`,
+      })
+      .returning({ stixId: stixIndicators.stixId });
+    const ids = claimed.map((row) => row.stixId);
+    if (!ids.length) continue;
+    await db.delete(stixIndicatorValues).where(inArray(stixIndicatorValues.stixId, ids));
+    const wanted = new Set(ids);
+    const values = part
+      .filter((entry) => wanted.has(entry.stixId))
+      .flatMap((entry) => entry.values.map((value) => ({ stixId: entry.stixId, ...value })));
+    for (const rows of chunks(values, 1_000)) {
+      await db.insert(stixIndicatorValues).values(rows).onConflictDoNothing();
+    }
+    changed.push(...ids);
+  }
+  return changed;
+}
+
+/** Newest versions of stored indicators not yet indexed (stored before the index existed), oldest first. */
+export async function unindexedIndicators(db: DbOrTx, limit: number): Promise<StixObjectRow[]> {
+  return db
+    .selectDistinctOn([stixObjects.stixId])
+    .from(stixObjects)
+    .where(
+      and(
+        eq(stixObjects.type, 'indicator'),
+        sql`not exists (select 1 from ${stixIndicators} i where i.stix_id = ${stixObjects.stixId})`,
+      ),
+    )
+    .orderBy(stixObjects.stixId, desc(stixObjects.modifiedAt))
+    .limit(limit);
+}
+
+/** An indexed indicator value and a record that carries the indicator. */
+export interface IndicatorHit {
+  kind: string;
+  value: string;
+  stixId: string;
+  threatId: string;
+  title: string;
+  severity: ThreatSeverity;
+  tlp: TlpLevel;
+}
+
+const hitColumns = {
+  kind: stixIndicatorValues.kind,
+  value: stixIndicatorValues.value,
+  stixId: stixIndicatorValues.stixId,
+  threatId: threatIntelligence.id,
+  title: threatIntelligence.title,
+  severity: threatIntelligence.severity,
+  tlp: threatIntelligence.tlp,
+};
+
+/** Indexed indicators comparing any of these (kind, value) pairs, with each record that carries them. */
+export async function indicatorsWithValues(
+  db: DbOrTx,
+  pairs: readonly IndicatorValue[],
+): Promise<IndicatorHit[]> {
+  if (!pairs.length) return [];
+  const wanted = sql.join(
+    pairs.map(({ kind, value }) => sql`(${kind}, ${value})`),
+    sql`, `,
+  );
+  return db
+    .select(hitColumns)
+    .from(stixIndicatorValues)
+    .innerJoin(stixObjectThreats, eq(stixObjectThreats.stixId, stixIndicatorValues.stixId))
+    .innerJoin(threatIntelligence, eq(threatIntelligence.id, stixObjectThreats.threatId))
+    .where(sql`(${stixIndicatorValues.kind}, ${stixIndicatorValues.value}) in (${wanted})`);
+}
+
+/** The indexed values of these indicators, with each record that carries them. */
+export async function valuesOfIndicators(db: DbOrTx, stixIds: readonly string[]): Promise<IndicatorHit[]> {
+  if (!stixIds.length) return [];
+  return db
+    .select(hitColumns)
+    .from(stixIndicatorValues)
+    .innerJoin(stixObjectThreats, eq(stixObjectThreats.stixId, stixIndicatorValues.stixId))
+    .innerJoin(threatIntelligence, eq(threatIntelligence.id, stixObjectThreats.threatId))
+    .where(inArray(stixIndicatorValues.stixId, [...stixIds]));
+}
+
+/** Adds sightings the firm recorded: each object stored once, travelling with the records carrying its indicator. */
+export async function insertSightings(
+  db: DbOrTx,
+  sightings: readonly { object: NewStixObject; threatIds: readonly string[] }[],
+): Promise<void> {
+  await insertObjects(
+    db,
+    sightings.map((sighting) => sighting.object),
+  );
+  const members = sightings.flatMap(({ object, threatIds }) =>
+    threatIds.map((threatId) => ({ threatId, stixId: object.stixId })),
+  );
+  for (const part of chunks(members)) {
+    await db.insert(stixObjectThreats).values(part).onConflictDoNothing();
   }
 }
 

@@ -20,19 +20,31 @@ import {
   type threatsQuerySchema,
   type TlpLevel,
 } from '../../../contract/threats.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
+import { defineSchedule } from '../../infra/job.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { recordsToBundle } from './stix-export.js';
+import { indicatorValues, type IndicatorValue } from './indicator-values.js';
+import {
+  FIRM_IDENTITY_ID,
+  firmIdentity,
+  recordsToBundle,
+  sightingObject,
+  type SightingInput,
+} from './stix-export.js';
 import { readBundle, type ImportCandidate, type ReadObject } from './stix-import.js';
 import type { StixRecord } from './stix-record.js';
 import * as repository from './threats.repository.js';
 import type {
+  IndicatorHit,
   ObjectQuery,
   StixImportRow,
   StixObjectRow,
   ThreatGate,
   ThreatRow,
 } from './threats.repository.js';
+
+export type { IndicatorHit } from './threats.repository.js';
 
 type ThreatsQuery = z.output<typeof threatsQuerySchema>;
 type ExportQuery = z.output<typeof threatsExportQuerySchema>;
@@ -150,8 +162,9 @@ export async function createThreat(
     mitigations: input.mitigations,
     tlp: input.tlp,
   });
-  await keepGeneratedObjects(ctx, [row], new Date());
+  const indexed = await keepGeneratedObjects(ctx, [row], new Date());
   await announce(ctx, row);
+  await announceIndicators(ctx, indexed);
   return toThreat(row);
 }
 
@@ -179,7 +192,8 @@ const MATERIALIZE_BATCH = 200;
  * Stores the STIX objects records made here travel as (report, indicators, courses of action, the source's identity,
  * the TLP marking definition), so the export and the TAXII feed read every record the same way.
  */
-async function keepGeneratedObjects(ctx: AppContext, rows: ThreatRow[], dateAdded?: Date): Promise<void> {
+async function keepGeneratedObjects(ctx: AppContext, rows: ThreatRow[], dateAdded?: Date): Promise<string[]> {
+  const indexed: string[] = [];
   for (const row of rows) {
     const record = toStixRecord(row);
     const { objects } = recordsToBundle([record]);
@@ -203,8 +217,142 @@ async function keepGeneratedObjects(ctx: AppContext, rows: ThreatRow[], dateAdde
       ctx.db,
       row.id,
       objects.map((object) => object.id),
+      FIRM_IDENTITY_ID,
+    );
+    indexed.push(
+      ...(await indexIndicatorObjects(
+        ctx,
+        objects.map((object) => {
+          const version = (object.modified ?? object.created ?? null) as string | null;
+          return {
+            id: object.id,
+            type: object.type,
+            modifiedAt: version ? new Date(version) : new Date(0),
+            object,
+          };
+        }),
+      )),
     );
   }
+  return indexed;
+}
+
+/**
+ * Indexes what the indicators among these objects compare (the newest version of each), so that matching
+ * observables is a lookup (issue 38). Returns the ids whose index changed.
+ */
+async function indexIndicatorObjects(
+  ctx: AppContext,
+  objects: readonly { id: string; type: string; modifiedAt: Date; object: Record<string, unknown> }[],
+): Promise<string[]> {
+  const newest = new Map<string, (typeof objects)[number]>();
+  for (const object of objects) {
+    if (object.type !== 'indicator') continue;
+    const seen = newest.get(object.id);
+    if (!seen || object.modifiedAt >= seen.modifiedAt) newest.set(object.id, object);
+  }
+  return repository.indexIndicators(
+    ctx.db,
+    [...newest.values()].map((object) => ({
+      stixId: object.id,
+      modifiedAt: object.modifiedAt,
+      values: indicatorValues(object.object),
+    })),
+  );
+}
+
+/** Announces indicators whose index changed, so observables are matched against them (after the commit). */
+async function announceIndicators(ctx: AppContext, stixIds: string[]): Promise<void> {
+  if (stixIds.length) await ctx.events.emit('indicators.stored', { stixIds });
+}
+
+/** Largest batch of indicators stored before the index existed that one run indexes. */
+const INDEX_BATCH = 1_000;
+
+/**
+ * Indexes indicators stored before the indicator index existed (a no-op once all are): the schedule
+ * `threats.index-indicators` runs it. Returns how many it indexed.
+ */
+export async function indexStoredIndicators(ctx: AppContext): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await repository.unindexedIndicators(ctx.db, INDEX_BATCH);
+    if (!rows.length) return total;
+    const changed = await indexIndicatorObjects(
+      ctx,
+      rows.map((row) => ({ id: row.stixId, type: row.type, modifiedAt: row.modifiedAt, object: row.object })),
+    );
+    await announceIndicators(ctx, changed);
+    total += rows.length;
+    if (rows.length < INDEX_BATCH) return total;
+  }
+}
+
+export const indexIndicatorsSchedule = defineSchedule({
+  name: 'threats.index-indicators',
+  cron: '*/10 * * * *',
+  async handle(ctx) {
+    await indexStoredIndicators(ctx);
+  },
+});
+
+/** The stored indicators comparing any of these values, each with a record carrying it (for matching). */
+export async function indicatorsMatching(ctx: AppContext, values: IndicatorValue[]): Promise<IndicatorHit[]> {
+  return repository.indicatorsWithValues(ctx.db, values);
+}
+
+/** The values these indicators compare, each with a record carrying it (for matching them against observables). */
+export async function valuesOfIndicators(ctx: AppContext, stixIds: string[]): Promise<IndicatorHit[]> {
+  return repository.valuesOfIndicators(ctx.db, stixIds);
+}
+
+/** A sighting the firm records, and the records it travels with (those carrying its indicator). */
+export interface SightingToKeep extends SightingInput {
+  threatIds: string[];
+  /** Read under this marking when no record carries it any more: the stricter of the observable's and the records'. */
+  storeTlp: TlpLevel;
+}
+
+/**
+ * Keeps sightings in the STIX store, where the export and the TAXII feed read them under the readers' gate (a
+ * reader gets one when they may read a record carrying its indicator). Only sightings that may leave the firm come
+ * here; the caller keeps the rest to itself. Returns their ids.
+ */
+export async function keepSightings(ctx: AppContext, db: DbOrTx, sightings: SightingToKeep[]): Promise<void> {
+  if (!sightings.length) return;
+  const identity = firmIdentity();
+  await repository.insertObjects(db, [
+    {
+      stixId: identity.id,
+      modifiedAt: new Date(identity.modified as string),
+      version: identity.modified as string,
+      type: identity.type,
+      tlp: 'CLEAR',
+      object: identity,
+    },
+  ]);
+  await repository.insertSightings(
+    db,
+    sightings.map((sighting) => {
+      const object = sightingObject(sighting);
+      return {
+        object: {
+          stixId: object.id,
+          modifiedAt: new Date(object.modified as string),
+          version: object.modified as string,
+          type: 'sighting',
+          tlp: sighting.storeTlp,
+          object,
+        },
+        threatIds: sighting.threatIds,
+      };
+    }),
+  );
+}
+
+/** The id the sighting of this key gets (the same every time). */
+export function sightingIdOf(sighting: SightingInput): string {
+  return sightingObject(sighting).id;
 }
 
 /** Gives records from before STIX objects were kept their generated objects (once; a no-op afterwards). */
@@ -212,7 +360,7 @@ export async function materializeRecords(ctx: AppContext): Promise<void> {
   for (;;) {
     const rows = await repository.threatsWithoutObjects(ctx.db, MATERIALIZE_BATCH);
     if (!rows.length) return;
-    await keepGeneratedObjects(ctx, rows);
+    await announceIndicators(ctx, await keepGeneratedObjects(ctx, rows));
     if (rows.length < MATERIALIZE_BATCH) return;
   }
 }
@@ -367,7 +515,10 @@ export async function importStixObjects(
       object: object.object,
     })),
   );
-  for (const [threatId, ids] of members) await repository.replaceMembers(ctx.db, threatId, ids);
+  for (const [threatId, ids] of members) {
+    await repository.replaceMembers(ctx.db, threatId, ids, FIRM_IDENTITY_ID);
+  }
+  const indexed = await indexIndicatorObjects(ctx, stored);
   for (const object of kept) report[outcome.get(object)!] += 1;
 
   // References to objects neither the bundle nor this server holds: kept as given, and said so.
@@ -413,6 +564,7 @@ export async function importStixObjects(
     completedAt: new Date(),
   });
   report.importId = row.id;
+  await announceIndicators(ctx, indexed);
   return { report, row };
 }
 
