@@ -9,6 +9,7 @@ import { compressionCosts } from './compression.js';
 import { landingJavaScript } from './landing-js.js';
 import { LIGHTHOUSE_RUNS, lighthouseScores, type LighthouseResult } from './lighthouse.js';
 import { requestLogCost, type LoggedServer } from './request-log.js';
+import { observablesSection } from './observables.js';
 import { searchBenchmark } from './search.js';
 import { signInLatency, signInLines } from './sign-in.js';
 import { throughputSection, type Figure } from './throughput.js';
@@ -373,6 +374,10 @@ async function main() {
       smoke: SMOKE,
       withMillion: SEARCH_1M,
     });
+    console.log(
+      'observables: adding with the indicator index at two sizes, matching an import at two sizes...',
+    );
+    const observables = await observablesSection({ base: app.url, databaseUrl, env: appEnv, smoke: SMOKE });
     const landing = await landingJavaScript(path.join(projectRoot, 'dist', 'client'));
     const productList = await api(app.url, 'GET', '/api/products?limit=100');
     const compression = compressionCosts(JSON.stringify(productList.json));
@@ -456,6 +461,7 @@ async function main() {
     for (const line of requestLog) console.log(line);
     for (const line of search.lines) console.log(line);
     for (const line of signInLines(signIn)) console.log(line);
+    for (const line of observables.lines) console.log(line);
     console.log(
       `\nJSON compression, the server's settings on a cut of the product list (one core; threshold 1,024 B):`,
     );
@@ -584,6 +590,7 @@ async function main() {
         unit: ' ms',
         kind: 'at most',
       },
+      ...observables.budgets,
       { name: 'mail.send messages/s from a burst', value: burst.perSecond, unit: ' /s', kind: 'at least' },
       {
         name: 'mail.send burst, of its SMTP ceiling',

@@ -43,10 +43,10 @@ ALTER TABLE "case_observables" ADD CONSTRAINT "case_observables_added_by_users_i
 ALTER TABLE "observable_matches" ADD CONSTRAINT "observable_matches_observable_id_case_observables_id_fk" FOREIGN KEY ("observable_id") REFERENCES "public"."case_observables"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "observable_matches" ADD CONSTRAINT "observable_matches_case_id_cases_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."cases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "observable_matches" ADD CONSTRAINT "observable_matches_threat_id_threat_intelligence_id_fk" FOREIGN KEY ("threat_id") REFERENCES "public"."threat_intelligence"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "stix_indicator_values_kind_value_idx" ON "stix_indicator_values" USING btree ("kind","value");--> statement-breakpoint
+CREATE INDEX "stix_indicator_values_value_kind_idx" ON "stix_indicator_values" USING btree ("value","kind");--> statement-breakpoint
 CREATE UNIQUE INDEX "case_observables_case_value_idx" ON "case_observables" USING btree ("case_id","type","value","is_internal");--> statement-breakpoint
 CREATE INDEX "case_observables_case_created_idx" ON "case_observables" USING btree ("case_id","created_at");--> statement-breakpoint
-CREATE INDEX "case_observables_type_value_idx" ON "case_observables" USING btree ("type","value");--> statement-breakpoint
+CREATE INDEX "case_observables_value_type_idx" ON "case_observables" USING btree ("value","type");--> statement-breakpoint
 CREATE INDEX "case_observables_added_by_idx" ON "case_observables" USING btree ("added_by");--> statement-breakpoint
 CREATE UNIQUE INDEX "observable_matches_unique_idx" ON "observable_matches" USING btree ("observable_id","indicator_stix_id","threat_id");--> statement-breakpoint
 CREATE INDEX "observable_matches_case_idx" ON "observable_matches" USING btree ("case_id");--> statement-breakpoint

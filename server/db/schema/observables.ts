@@ -43,8 +43,8 @@ export const caseObservables = pgTable(
     // One value once per case and audience: a client adding what a Director holds internally learns nothing.
     uniqueIndex('case_observables_case_value_idx').on(t.caseId, t.type, t.value, t.isInternal),
     index('case_observables_case_created_idx').on(t.caseId, t.createdAt),
-    // Matching a newly stored indicator against every case.
-    index('case_observables_type_value_idx').on(t.type, t.value),
+    // Matching newly stored indicators against every case: `value in (...)`, the type checked beside it.
+    index('case_observables_value_type_idx').on(t.value, t.type),
     index('case_observables_added_by_idx').on(t.addedBy),
   ],
 );

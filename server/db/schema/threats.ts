@@ -162,6 +162,7 @@ export const stixIndicatorValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.stixId, t.kind, t.value] }),
-    index('stix_indicator_values_kind_value_idx').on(t.kind, t.value),
+    // Matching observables: `value in (...)`, the kind checked beside it.
+    index('stix_indicator_values_value_kind_idx').on(t.value, t.kind),
   ],
 );

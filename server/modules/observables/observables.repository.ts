@@ -30,11 +30,20 @@ export async function findCase(db: DbOrTx, id: string): Promise<CaseRef | null> 
   return row ?? null;
 }
 
-const pairsIn = (pairs: readonly { type: string; value: string }[]): SQL =>
-  sql`(${caseObservables.type}::text, ${caseObservables.value}) in (${sql.join(
-    pairs.map(({ type, value }) => sql`(${type}, ${value})`),
-    sql`, `,
-  )})`;
+/**
+ * Rows holding one of these (type, value) pairs, found by value through the (value, type) index (a list of row
+ * comparisons would not use it); the caller keeps the exact pairs.
+ */
+const pairsIn = (pairs: readonly { type: string; value: string }[]): SQL | undefined =>
+  and(
+    inArray(caseObservables.value, [...new Set(pairs.map((pair) => pair.value))]),
+    inArray(caseObservables.type, [...new Set(pairs.map((pair) => pair.type as ObservableType))]),
+  );
+
+const holds = (pairs: readonly { type: string; value: string }[]) => {
+  const wanted = new Set(pairs.map(({ type, value }) => `${type}\u0000${value}`));
+  return (row: { type: string; value: string }) => wanted.has(`${row.type}\u0000${row.value}`);
+};
 
 /** Observables of the case among these (type, value) pairs; internal ones only when asked. */
 export async function findOnCase(
@@ -44,7 +53,7 @@ export async function findOnCase(
   includeInternal: boolean,
 ): Promise<Pick<ObservableRow, 'type' | 'value' | 'isInternal'>[]> {
   if (!pairs.length) return [];
-  return db
+  const rows = await db
     .select({
       type: caseObservables.type,
       value: caseObservables.value,
@@ -58,6 +67,7 @@ export async function findOnCase(
         includeInternal ? undefined : eq(caseObservables.isInternal, false),
       ),
     );
+  return rows.filter(holds(pairs));
 }
 
 export async function insertObservables(
@@ -154,16 +164,16 @@ export async function observablesWithValues(
   const found: { observable: ObservableRow; case: CaseRef }[] = [];
   for (const part of chunks(pairs)) {
     if (!part.length) continue;
-    found.push(
-      ...(await db
-        .select({
-          observable: caseObservables,
-          case: { id: cases.id, userId: cases.userId, caseNumber: cases.caseNumber },
-        })
-        .from(caseObservables)
-        .innerJoin(cases, eq(cases.id, caseObservables.caseId))
-        .where(pairsIn(part))),
-    );
+    const rows = await db
+      .select({
+        observable: caseObservables,
+        case: { id: cases.id, userId: cases.userId, caseNumber: cases.caseNumber },
+      })
+      .from(caseObservables)
+      .innerJoin(cases, eq(cases.id, caseObservables.caseId))
+      .where(pairsIn(part));
+    const keep = holds(part);
+    found.push(...rows.filter((row) => keep(row.observable)));
   }
   return found;
 }

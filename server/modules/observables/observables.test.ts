@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Observable } from '../../../contract/observables.js';
 import { TAXII_COLLECTION_ID, TAXII_MEDIA_TYPE } from '../../../contract/taxii.js';
 import type { StixBundle, Threat } from '../../../contract/threats.js';
-import { notifications, reports } from '../../db/schema/index.js';
+import { notifications, reports, stixObjectThreats } from '../../db/schema/index.js';
 import { setUserTier } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import * as auth from '../auth/auth.service.js';
@@ -434,25 +434,26 @@ describe('matching', () => {
 
     const indicatorId = `indicator--${randomUUID()}`;
     const now = new Date().toISOString();
-    const imported = await asUser(t.app, director).post('/api/threat-intelligence/import', {
-      type: 'bundle',
-      id: `bundle--${randomUUID()}`,
-      objects: [
-        {
-          type: 'indicator',
-          spec_version: '2.1',
-          id: indicatorId,
-          created: now,
-          modified: now,
-          name: 'Loader dropped by the finance lure',
-          pattern: `[file:hashes.'SHA-256' = '${hash.toUpperCase()}'] OR [file:name = 'x.exe']`,
-          pattern_type: 'stix',
-          valid_from: now,
-          x_intel_severity: 'critical',
-          object_marking_refs: [TLP2_MARKING_IDS.GREEN],
-        },
-      ],
+    const indicator = (modified: string) => ({
+      type: 'indicator',
+      spec_version: '2.1',
+      id: indicatorId,
+      created: now,
+      modified,
+      name: 'Loader dropped by the finance lure',
+      pattern: `[file:hashes.'SHA-256' = '${hash.toUpperCase()}'] OR [file:name = 'x.exe']`,
+      pattern_type: 'stix',
+      valid_from: now,
+      x_intel_severity: 'critical',
+      object_marking_refs: [TLP2_MARKING_IDS.GREEN],
     });
+    const importBundle = (modified: string) =>
+      asUser(t.app, director).post('/api/threat-intelligence/import', {
+        type: 'bundle',
+        id: `bundle--${randomUUID()}`,
+        objects: [indicator(modified)],
+      });
+    const imported = await importBundle(now);
     expect(imported.statusCode, imported.body).toBe(200);
 
     const listed = await until(
@@ -479,6 +480,14 @@ describe('matching', () => {
       eventData: expect.objectContaining({ caseNumber: c.caseNumber, value: hash, observableType: 'sha256' }),
     });
     expect(sightingsOf(await taxiiObjects(client), [indicatorId])).toHaveLength(1);
+    // A newer version of the record still travels with the firm's sighting of it.
+    const [sighting] = sightingsOf(await taxiiObjects(director), [indicatorId]);
+    expect((await importBundle(new Date(Date.now() + 1_000).toISOString())).statusCode).toBe(200);
+    const members = await t.database.db
+      .select()
+      .from(stixObjectThreats)
+      .where(eq(stixObjectThreats.stixId, sighting!.id as string));
+    expect(members.map((member) => member.threatId)).toEqual([listed[0]!.matches[0]!.threatId]);
     // Matching again (a retried job) records nothing twice.
     expect(await matchIndicators(t.ctx, [indicatorId])).toBe(1);
     expect((await list(client, c.id))[0]!.matches).toHaveLength(1);

@@ -222,15 +222,11 @@ export async function insertObjects(db: DbOrTx, rows: readonly NewStixObject[]):
   }
 }
 
-/**
- * Sets the objects a record travels with (its own object among them), and the sightings the firm recorded of any of
- * them (`firmIdentity`'s): a new version of a record keeps travelling with what the firm saw of its indicators.
- */
+/** Sets the objects a record travels with (its own object among them). */
 export async function replaceMembers(
   db: DbOrTx,
   threatId: string,
   stixIds: readonly string[],
-  firmIdentity?: string,
 ): Promise<void> {
   await db.delete(stixObjectThreats).where(eq(stixObjectThreats.threatId, threatId));
   for (const part of chunks([...new Set(stixIds)])) {
@@ -239,11 +235,28 @@ export async function replaceMembers(
       .values(part.map((stixId) => ({ threatId, stixId })))
       .onConflictDoNothing();
   }
-  if (firmIdentity) {
+}
+
+/**
+ * Gives these records back the sightings `firmIdentity` recorded of the objects they travel with (their members
+ * were just replaced): a new version of a record keeps travelling with what the firm saw of its indicators. One
+ * statement for a whole import.
+ */
+export async function attachFirmSightings(
+  db: DbOrTx,
+  threatIds: readonly string[],
+  firmIdentity: string,
+): Promise<void> {
+  for (const part of chunks([...new Set(threatIds)], 5_000)) {
+    if (!part.length) continue;
+    const ids = sql.join(
+      part.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
     await db.execute(sql`insert into ${stixObjectThreats} (threat_id, stix_id)
-      select distinct ${threatId}::uuid, o.stix_id from ${stixObjects} o
-      join ${stixObjectThreats} m on m.threat_id = ${threatId} and m.stix_id = (o.object ->> 'sighting_of_ref')
-      where o.type = 'sighting' and o.object ->> 'created_by_ref' = ${firmIdentity}
+      select distinct m.threat_id, o.stix_id from ${stixObjectThreats} m
+      join ${stixObjects} o on o.type = 'sighting' and (o.object ->> 'sighting_of_ref') = m.stix_id
+      where m.threat_id in (${ids}) and o.object ->> 'created_by_ref' = ${firmIdentity}
       on conflict do nothing`);
   }
 }
@@ -330,16 +343,20 @@ export async function indicatorsWithValues(
   pairs: readonly IndicatorValue[],
 ): Promise<IndicatorHit[]> {
   if (!pairs.length) return [];
-  const wanted = sql.join(
-    pairs.map(({ kind, value }) => sql`(${kind}, ${value})`),
-    sql`, `,
-  );
-  return db
+  // By value through the (value, kind) index (row comparisons would not use it); the exact pairs kept here.
+  const rows = await db
     .select(hitColumns)
     .from(stixIndicatorValues)
     .innerJoin(stixObjectThreats, eq(stixObjectThreats.stixId, stixIndicatorValues.stixId))
     .innerJoin(threatIntelligence, eq(threatIntelligence.id, stixObjectThreats.threatId))
-    .where(sql`(${stixIndicatorValues.kind}, ${stixIndicatorValues.value}) in (${wanted})`);
+    .where(
+      and(
+        inArray(stixIndicatorValues.value, [...new Set(pairs.map((pair) => pair.value))]),
+        inArray(stixIndicatorValues.kind, [...new Set(pairs.map((pair) => pair.kind))]),
+      ),
+    );
+  const wanted = new Set(pairs.map(({ kind, value }) => `${kind}\u0000${value}`));
+  return rows.filter((row) => wanted.has(`${row.kind}\u0000${row.value}`));
 }
 
 /** The indexed values of these indicators, with each record that carries them. */

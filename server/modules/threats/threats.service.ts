@@ -217,8 +217,8 @@ async function keepGeneratedObjects(ctx: AppContext, rows: ThreatRow[], dateAdde
       ctx.db,
       row.id,
       objects.map((object) => object.id),
-      FIRM_IDENTITY_ID,
     );
+    await repository.attachFirmSightings(ctx.db, [row.id], FIRM_IDENTITY_ID);
     indexed.push(
       ...(await indexIndicatorObjects(
         ctx,
@@ -515,9 +515,8 @@ export async function importStixObjects(
       object: object.object,
     })),
   );
-  for (const [threatId, ids] of members) {
-    await repository.replaceMembers(ctx.db, threatId, ids, FIRM_IDENTITY_ID);
-  }
+  for (const [threatId, ids] of members) await repository.replaceMembers(ctx.db, threatId, ids);
+  await repository.attachFirmSightings(ctx.db, [...members.keys()], FIRM_IDENTITY_ID);
   const indexed = await indexIndicatorObjects(ctx, stored);
   for (const object of kept) report[outcome.get(object)!] += 1;
 
