@@ -17,8 +17,9 @@ import { percentile } from './stats.js';
 /**
  * Observables at scale (issue 38): the latency of adding one observable to a case (matched in its request against
  * the indicator index) with 10,000 and then 100,000 indicators stored, and the matching of a 10,000-indicator STIX
- * import against 10,000 and then 100,000 stored observables (the import, then the `observables.match-indicators`
- * jobs' work run here, one after another as one worker runs them), with the heap's peak over that work.
+ * import against 10,000 and then 100,000 stored observables (the `observables.match-indicators` jobs' work, run
+ * here one after another as one worker runs them, with the heap's peak over that work; the import itself, the
+ * threats module's work, is timed and printed beside it).
  * Indicators and observables are written straight into the tables (what an import and the API would leave); the
  * measured import goes through the threats service as any import does.
  *
@@ -237,13 +238,14 @@ export async function observablesSection(options: Options): Promise<ObservablesR
       }
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
-      matchSeconds.push(importSeconds + seconds);
+      matchSeconds.push(seconds);
       matchLines.push(
         `  ${String(size).padStart(7)} observables: import ${importSeconds.toFixed(1)} s + matching ${seconds.toFixed(1)} s = ${(importSeconds + seconds).toFixed(1)} s; ${matches} matches; heap peak +${((peak - baseHeap) / 1_048_576).toFixed(1)} MB over ${Math.ceil(ids.length / MATCH_JOB_INDICATORS)} jobs`,
       );
+      // The budget is the matching's (the jobs'); the import's own time is the threats module's, printed beside it.
       budgets.push({
         name: `match a ${importSize}-indicator import, ${size} observables`,
-        value: importSeconds + seconds,
+        value: seconds,
         unit: ' s',
         target: size === steps.at(-1) ? MATCH_TARGET_S : undefined,
         kind: 'at most',
