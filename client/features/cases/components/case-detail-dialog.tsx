@@ -22,7 +22,7 @@ interface CaseDetailDialogProps {
   caseId: string | null;
   user: Pick<User, 'id' | 'tier'>;
   onOpenChange: (open: boolean) => void;
-  slots: Pick<CaseSlots, 'SlaClock' | 'ReportButtons' | 'Files'>;
+  slots: Pick<CaseSlots, 'SlaClock' | 'ReportButtons' | 'Files' | 'Observables'>;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -37,7 +37,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function CaseBody({
   detail,
   user,
-  slots: { SlaClock, ReportButtons, Files },
+  slots: { SlaClock, ReportButtons, Files, Observables },
 }: {
   detail: CaseDetail;
   user: Pick<User, 'id' | 'tier'>;
@@ -135,6 +135,8 @@ function CaseBody({
         director={director}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: caseQueryKey(detail.id) })}
       />
+      <Separator />
+      <Observables base={base} director={director} />
       {director && (
         <>
           <Separator />

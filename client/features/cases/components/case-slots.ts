@@ -4,7 +4,7 @@ import type { Sla } from '@contract/service-levels';
 /**
  * What the case screens show of other features (decision 011), filled by the app (`client/app/subject-slots.tsx`):
  * the service-level clock and the Directors' order and filter (service-levels), the report buttons (reports) and
- * the files panel (evidence). `base` is the case's API path, `/api/cases/{id}`.
+ * the files panel (evidence) and the observables panel (observables). `base` is the case's API path, `/api/cases/{id}`.
  */
 export interface CaseSlots {
   SlaClock: ComponentType<{ sla: Sla; clientTarget?: { label: string; value: string } | null }>;
@@ -13,4 +13,5 @@ export interface CaseSlots {
   ReportButtons: ComponentType<{ base: string; director: boolean }>;
   /** `onChanged` after a file is attached or removed (the case's timeline says so). */
   Files: ComponentType<{ base: string; director: boolean; onChanged?: () => void }>;
+  Observables: ComponentType<{ base: string; director: boolean }>;
 }
