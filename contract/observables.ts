@@ -333,19 +333,30 @@ export function extractObservables(text: string): ExtractedObservable[] {
   const found: { at: number; type: ObservableType; value: string }[] = [];
   const seen = new Set<string>();
   for (const { type, pattern } of EXTRACTORS) {
-    const hits = [...masked.matchAll(pattern)];
-    for (const hit of hits) {
+    const taken: [number, number][] = [];
+    for (const hit of masked.matchAll(pattern)) {
       let raw = hit[0];
       if (type === 'url') raw = raw.replace(/[.,;:!?)\]'"]+$/, '');
       if (type === 'domain' && NOT_TLDS.has(raw.split('.').pop()!.toLowerCase())) continue;
+      if (type === 'ipv6' && !/[0-9a-f]/i.test(raw)) continue;
       const normal = normalizeObservable(type, raw);
       if (!normal.ok) continue;
-      // What one extractor took is not read again by the next (a URL's host is not also a domain).
-      masked = `${masked.slice(0, hit.index)}${' '.repeat(raw.length)}${masked.slice(hit.index + raw.length)}`;
+      taken.push([hit.index, hit.index + raw.length]);
       const key = `${type}\u0000${normal.value}`;
       if (seen.has(key)) continue;
       seen.add(key);
       found.push({ at: hit.index, type, value: normal.value });
+    }
+    // What one extractor took is not read again by the next (a URL's host is not also a domain): blanked once.
+    if (taken.length) {
+      const parts: string[] = [];
+      let from = 0;
+      for (const [start, end] of taken) {
+        parts.push(masked.slice(from, start), ' '.repeat(end - start));
+        from = end;
+      }
+      parts.push(masked.slice(from));
+      masked = parts.join('');
     }
   }
   return found
