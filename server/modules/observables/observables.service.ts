@@ -163,20 +163,15 @@ export async function listObservables(
   user: UserRow,
   caseId: string,
   limit: number,
-  meta?: Pick<RequestMeta, 'ip'>,
+  meta?: Pick<RequestMeta, 'ip' | 'session'>,
 ): Promise<Observable[]> {
   const found = await visibleCase(ctx, user, caseId);
   const rows = await repository.listObservables(ctx.db, found.id, {
     includeInternal: isDirector(user),
     limit,
   });
-  await audit.recordStaffReads(
-    ctx.db,
-    { id: user.id, ip: meta?.ip },
-    'case',
-    [{ id: found.id, ownerId: found.userId }],
-    'detail',
-  );
+  const record = { id: found.id, ownerId: found.userId };
+  await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'case', [record], 'detail');
   return withMatches(ctx, user, rows);
 }
 
