@@ -56,6 +56,7 @@ export const AUDIT_ACTION_LABELS = {
   'upgrade.rejected': 'Upgrade rejected',
   'case.status_changed': 'Case status changed',
   'case.assigned': 'Case assigned',
+  'case.merged': 'Case merged into another',
   'inquiry.submitted': 'Service inquiry submitted',
   'investigation.requested': 'Investigation requested',
   'investigation.updated': 'Investigation updated',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attackTechniqueIdSchema, CASE_TECHNIQUES_MAX } from './attack.js';
 import { listQuerySchema } from './lists.js';
 import { slaListQuerySchema, slaSchema } from './service-levels.js';
 
@@ -73,6 +74,10 @@ export const createCaseRequestSchema = z.object({
 });
 export type CreateCaseRequest = z.input<typeof createCaseRequestSchema>;
 
+/** What everyone who reads a case sees of its tasks (design 12.5): clients get nothing more. */
+export const taskProgressSchema = z.object({ done: z.number().int(), total: z.number().int() });
+export type TaskProgress = z.infer<typeof taskProgressSchema>;
+
 export const caseSchema = z.object({
   id: z.string(),
   caseNumber: z.string(),
@@ -92,6 +97,12 @@ export const caseSchema = z.object({
   ownerEmail: z.string().optional(),
   /** Service levels (design 11.6): the clocks of the tier the case was opened at. */
   sla: slaSchema,
+  /** Tasks done (cancelled ones count as neither) of all that are not cancelled. */
+  tasks: taskProgressSchema,
+  /** ATT&CK technique ids (design 12.5), in the order they were set. */
+  attackTechniques: z.array(z.string()),
+  /** Set when this case was merged into another: the case to read instead. */
+  mergedInto: z.object({ id: z.string(), caseNumber: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -160,8 +171,33 @@ export const createCaseUpdateRequestSchema = z.discriminatedUnion(
 );
 export type CreateCaseUpdateRequest = z.input<typeof createCaseUpdateRequestSchema>;
 
+/**
+ * `PATCH /api/cases/{id}` (Directors): the ATT&CK techniques seen in the case; ids are checked against the shipped
+ * table, upper-cased and de-duplicated.
+ */
+export const patchCaseRequestSchema = z.object({
+  attackTechniques: z
+    .array(attackTechniqueIdSchema, { error: 'attackTechniques must be a list of technique ids' })
+    .max(CASE_TECHNIQUES_MAX, `At most ${CASE_TECHNIQUES_MAX} techniques`)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type PatchCaseRequest = z.input<typeof patchCaseRequestSchema>;
+
+/** `POST /api/cases/{id}/merge` (Directors): this case goes into `intoCaseId`. */
+export const mergeCaseRequestSchema = z.object({
+  intoCaseId: z.string({ error: 'Choose the case to merge into' }).max(100),
+});
+
+/**
+ * Which cases `GET /api/cases` lists: `own` (default), and for Directors `queue` (open and unassigned: what nobody
+ * has picked up yet), `all`, or `?assigned=true` (assigned to me).
+ */
+export const CASE_SCOPES = ['own', 'queue', 'all'] as const;
+
 export const casesQuerySchema = listQuerySchema.extend({
   assigned: z.enum(['true', 'false']).optional(),
-  scope: z.enum(['own', 'all']).optional(),
+  scope: z.enum(CASE_SCOPES).optional(),
+  /** A case number (a merged case's number finds the case it went into) or words of the title. */
+  q: z.string().trim().max(100).optional(),
   ...slaListQuerySchema.shape,
 });

@@ -40,5 +40,15 @@ export const dashboardSummarySchema = z.object({
       createdAt: z.iso.datetime(),
     }),
   ),
+  /** Directors: their open tasks past due, soonest first (at most 5); empty for everyone else. */
+  overdueTasks: z.array(
+    z.object({
+      id: z.string(),
+      caseId: z.string(),
+      caseNumber: z.string(),
+      title: z.string(),
+      dueAt: z.iso.datetime(),
+    }),
+  ),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

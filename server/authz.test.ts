@@ -99,6 +99,7 @@ const caseBody = {
   category: 'investigation',
 };
 const newCase = (owner: Actor) => made(owner, '/api/cases', caseBody);
+const templateBody = { name: 'Matrix template', tasks: [{ title: 'Collect the logs', dueInHours: 24 }] };
 /** An investigation request of the owner's (the matrix's database has no catalogue: one entry is added first). */
 async function newInvestigation(owner: Actor): Promise<string> {
   await t.database.db
@@ -477,6 +478,20 @@ const RULES: Record<string, Rule> = {
       };
     },
   },
+  // The case workbench (design 12.5): Directors only; their ids here are random, so a Director gets 404 or 400.
+  'PATCH /api/cases/:id': { access: 'director', body: () => ({ attackTechniques: ['T1566'] }) },
+  'POST /api/cases/:id/merge': { access: 'director', body: () => ({ intoCaseId: randomUUID() }) },
+  'POST /api/cases/:id/tasks': { access: 'director', body: () => ({ title: 'A task from the matrix' }) },
+  'GET /api/cases/:id/tasks': { access: 'director' },
+  'PATCH /api/cases/:id/tasks/:taskId': { access: 'director', body: () => ({ status: 'done' }) },
+  'GET /api/tasks': { access: 'director' },
+  'GET /api/case-templates': { access: 'director' },
+  'POST /api/case-templates': { access: 'director', body: () => templateBody },
+  'PUT /api/case-templates/:id': { access: 'director', body: () => templateBody },
+  'DELETE /api/case-templates/:id': { access: 'director' },
+  'POST /api/cases/:id/apply-template': { access: 'director', body: () => ({ templateId: randomUUID() }) },
+  'GET /api/attack/techniques': { access: 'user', query: { q: 'phishing' } },
+  'GET /api/attack': { access: 'user' },
 
   'POST /api/secure-channel': { access: 'public' },
   'GET /api/secure-channel/requests': { access: 'director' },
@@ -642,6 +657,7 @@ const RULES: Record<string, Rule> = {
 const VARIANTS: { route: string; query: Record<string, string>; access: Access }[] = [
   { route: 'GET /api/cases', query: { scope: 'all' }, access: 'director' },
   { route: 'GET /api/cases', query: { assigned: 'true' }, access: 'director' },
+  { route: 'GET /api/cases', query: { scope: 'queue' }, access: 'director' },
   { route: 'GET /api/investigations', query: { scope: 'all' }, access: 'director' },
   { route: 'GET /api/vendor/applications', query: { scope: 'all' }, access: 'director' },
   { route: 'GET /api/vendor/products', query: { scope: 'pending' }, access: 'director' },

@@ -33,6 +33,7 @@ import { subscriptionsModule } from './modules/subscriptions/subscriptions.modul
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { casesModule } from './modules/cases/cases.module.js';
 import { observablesModule } from './modules/observables/observables.module.js';
+import { attackModule } from './modules/attack/attack.module.js';
 import { evidenceModule } from './modules/evidence/evidence.module.js';
 import { reportsModule } from './modules/reports/reports.module.js';
 import { aiModule } from './modules/ai/ai.module.js';
@@ -80,6 +81,7 @@ const manifests = [
   dashboardModule,
   casesModule,
   observablesModule,
+  attackModule,
   evidenceModule,
   reportsModule,
   aiModule,

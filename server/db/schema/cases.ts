@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -53,6 +54,18 @@ export const cases = pgTable(
     /** Rupees (CASE_COST_CURRENCY), as clients are charged for investigative work; null until estimated. */
     estimatedCost: money('estimated_cost'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** ATT&CK technique ids (design 12.5), checked against the shipped table by the service. */
+    attackTechniques: text('attack_techniques')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * Set when a Director merged this case into another: it leaves every list, and reading it (or searching its
+     * number) leads to that case. Cascade: a source goes with the case it went into
+     * (both belong to one owner, so they are only ever deleted together).
+     */
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => cases.id, { onDelete: 'cascade' }),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
     ...serviceLevelColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -64,6 +77,8 @@ export const cases = pgTable(
     index('cases_agent_created_idx').on(t.assignedAgentId, t.createdAt),
     // The Director's All Cases tab.
     index('cases_created_idx').on(t.createdAt),
+    index('cases_merged_into_idx').on(t.mergedIntoId),
+    check('cases_not_merged_into_itself', sql`${t.mergedIntoId} <> ${t.id}`),
   ],
 );
 

@@ -31,3 +31,4 @@ export * from './setup.js';
 export * from './evidence.js';
 export * from './passkeys.js';
 export * from './observables.js';
+export * from './case-tasks.js';

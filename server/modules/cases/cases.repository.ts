@@ -1,8 +1,8 @@
-import { aliasedTable, and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { shownEmail } from '../../db/deleted-users.js';
-import { caseUpdates, cases, users } from '../../db/schema/index.js';
+import { caseTasks, caseUpdates, cases, users } from '../../db/schema/index.js';
 import { slaFilters, slaOrder } from '../../db/service-levels.js';
 import type { SlaListOptions } from '../../../contract/service-levels.js';
 
@@ -13,13 +13,19 @@ export type NewCaseUpdate = typeof caseUpdates.$inferInsert;
 
 const agents = aliasedTable(users, 'agents');
 const owners = aliasedTable(users, 'owners');
-const displayName = (table: typeof users) =>
+const targets = aliasedTable(cases, 'merge_targets');
+/** A person's name, or their (shown) e-mail when they gave none. */
+export const displayName = (table: typeof users) =>
   sql<string>`coalesce(nullif(trim(concat_ws(' ', ${table.firstName}, ${table.lastName})), ''), ${shownEmail(table)})`;
 
 const caseColumns = {
   case: cases,
   assignedAgent: sql<string | null>`case when ${agents.id} is null then null else ${displayName(agents)} end`,
   ownerEmail: shownEmail(owners),
+  mergedIntoNumber: targets.caseNumber,
+  // Cancelled tasks count as neither done nor to do.
+  tasksDone: sql<number>`(select count(*)::int from ${caseTasks} where ${caseTasks.caseId} = ${cases.id} and ${caseTasks.status} = 'done')`,
+  tasksTotal: sql<number>`(select count(*)::int from ${caseTasks} where ${caseTasks.caseId} = ${cases.id} and ${caseTasks.status} <> 'cancelled')`,
 };
 
 function selectCases(db: DbOrTx, where: SQL | undefined) {
@@ -28,6 +34,7 @@ function selectCases(db: DbOrTx, where: SQL | undefined) {
     .from(cases)
     .innerJoin(owners, eq(owners.id, cases.userId))
     .leftJoin(agents, eq(agents.id, cases.assignedAgentId))
+    .leftJoin(targets, eq(targets.id, cases.mergedIntoId))
     .where(where);
 }
 
@@ -35,6 +42,31 @@ export interface CaseWithNames {
   case: CaseRow;
   assignedAgent: string | null;
   ownerEmail: string;
+  mergedIntoNumber: string | null;
+  tasksDone: number;
+  tasksTotal: number;
+}
+
+/** Which cases a list holds (every list leaves merged cases out). */
+export interface CaseFilter {
+  ownerId?: string;
+  agentId?: string;
+  /** Open and unassigned: the Directors' queue. */
+  queue?: boolean;
+  /** A case number, exactly (a merged case's number gives the case it went into), or words of the title. */
+  text?: string;
+}
+
+/** `%`, `_` and `\` are LIKE's own: typed text matches them literally. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function textMatch(text: string): SQL {
+  return or(
+    sql`upper(${cases.caseNumber}) = upper(${text})`,
+    ilike(cases.title, likeText(text)),
+    // A merged case's number finds the case it went into (merges re-point earlier sources, so one step suffices).
+    sql`${cases.id} in (select m.merged_into_id from ${cases} m where upper(m.case_number) = upper(${text}))`,
+  )!;
 }
 
 export async function insertCase(db: DbOrTx, row: NewCase): Promise<CaseRow> {
@@ -44,7 +76,7 @@ export async function insertCase(db: DbOrTx, row: NewCase): Promise<CaseRow> {
 
 export async function listCases(
   db: DbOrTx,
-  filter: { ownerId?: string; agentId?: string },
+  filter: CaseFilter,
   limit: number,
   /** The Directors' service-level order and filters, read at `now` (the context's clock). */
   sla?: { options: SlaListOptions; now: Date },
@@ -52,6 +84,9 @@ export async function listCases(
   const conditions = [
     filter.ownerId ? eq(cases.userId, filter.ownerId) : undefined,
     filter.agentId ? eq(cases.assignedAgentId, filter.agentId) : undefined,
+    filter.queue ? and(eq(cases.status, 'open'), isNull(cases.assignedAgentId)) : undefined,
+    filter.text ? textMatch(filter.text) : undefined,
+    isNull(cases.mergedIntoId),
     ...(sla ? slaFilters(cases, sla.options, sla.now) : []),
   ];
   return selectCases(db, and(...conditions))
@@ -72,7 +107,7 @@ export async function lockCase(db: DbOrTx, id: string): Promise<CaseRow | null> 
 export async function updateCase(
   db: DbOrTx,
   id: string,
-  changes: Partial<Pick<CaseRow, 'status' | 'assignedAgentId' | 'estimatedCost'>>,
+  changes: Partial<Pick<CaseRow, 'status' | 'assignedAgentId' | 'estimatedCost' | 'attackTechniques'>>,
 ): Promise<void> {
   await db
     .update(cases)
@@ -116,4 +151,27 @@ export async function listUpdates(db: DbOrTx, caseId: string, options: { include
       ),
     )
     .orderBy(asc(caseUpdates.createdAt), asc(caseUpdates.id));
+}
+
+/** Locks two cases in one order (by id), so two merges of the same pair in opposite directions cannot deadlock. */
+export async function lockCases(db: DbOrTx, ids: readonly [string, string]): Promise<CaseRow[]> {
+  return db
+    .select()
+    .from(cases)
+    .where(inArray(cases.id, [...ids]))
+    .orderBy(asc(cases.id))
+    .for('update');
+}
+
+/** Marks `sourceId` merged into `targetId`, and points the cases merged into the source earlier at the target. */
+export async function markMerged(db: DbOrTx, sourceId: string, targetId: string, at: Date): Promise<void> {
+  await db
+    .update(cases)
+    .set({ mergedIntoId: targetId, mergedAt: at, updatedAt: sql`now()` })
+    .where(or(eq(cases.id, sourceId), eq(cases.mergedIntoId, sourceId)));
+}
+
+/** Moves every update of one case to another (their times keep them in order on the target's timeline). */
+export async function moveUpdates(db: DbOrTx, fromId: string, toId: string): Promise<void> {
+  await db.update(caseUpdates).set({ caseId: toId }).where(eq(caseUpdates.caseId, fromId));
 }

@@ -7,6 +7,8 @@ import {
   casesQuerySchema,
   createCaseRequestSchema,
   createCaseUpdateRequestSchema,
+  mergeCaseRequestSchema,
+  patchCaseRequestSchema,
 } from '../../../contract/cases.js';
 import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
@@ -14,6 +16,7 @@ import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
 import * as cases from './cases.service.js';
+import { mergeCase } from './merge.service.js';
 import { slaListOptions } from '../../../contract/service-levels.js';
 
 const tags = ['cases'];
@@ -43,14 +46,14 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       schema: {
         tags,
         summary:
-          'Your cases; ?assigned=true those assigned to you, ?scope=all everyone’s (Directors); ?sort=due, ?breached, ?dueBefore',
+          'Your cases; Directors: ?scope=queue open and unassigned, ?assigned=true assigned to you, ?scope=all everyone’s; ?q= a case number or title words; ?sort=due, ?breached, ?dueBefore',
         querystring: casesQuerySchema,
         response: { 200: z.array(caseSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
-      const { assigned, scope, limit } = request.query;
-      const view = assigned === 'true' ? 'assigned' : scope === 'all' ? 'all' : 'own';
+      const { assigned, scope, limit, q } = request.query;
+      const view = assigned === 'true' ? 'assigned' : (scope ?? 'own');
       return cases.listCases(
         ctx,
         currentAuth(request).user,
@@ -58,6 +61,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         limit,
         requestMeta(request),
         slaListOptions(request.query),
+        q || undefined,
       );
     },
   );
@@ -68,7 +72,8 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       config: { access: access.user() },
       schema: {
         tags,
-        summary: 'A case with its updates (internal notes only for Directors)',
+        summary:
+          'A case with its updates (internal notes only for Directors); a merged case answers with `mergedInto`',
         params: z.object({ id: z.string().max(100) }),
         response: { 200: caseDetailSchema, ...errors(401, 404) },
       },
@@ -100,5 +105,36 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
             requestMeta(request),
           ),
         ),
+  );
+
+  r.patch(
+    '/api/cases/:id',
+    {
+      config: { access: access.tier(4) },
+      schema: {
+        tags,
+        summary: 'Set the ATT&CK techniques of a case (Directors)',
+        params: z.object({ id: z.string().max(100) }),
+        body: patchCaseRequestSchema,
+        response: { 200: caseDetailSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => cases.patchCase(ctx, currentAuth(request).user, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/cases/:id/merge',
+    {
+      config: { access: access.tier(4) },
+      schema: {
+        tags,
+        summary:
+          'Merge this case into another of the same client (Directors): updates, files and tasks move; answers the target',
+        params: z.object({ id: z.string().max(100) }),
+        body: mergeCaseRequestSchema,
+        response: { 200: caseDetailSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => mergeCase(ctx, currentAuth(request).user, request.params.id, request.body.intoCaseId),
   );
 }

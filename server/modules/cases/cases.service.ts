@@ -1,6 +1,7 @@
 import type {
   Case,
   CaseDetail,
+  patchCaseRequestSchema,
   CaseStatus,
   CaseUpdateType,
   CreateCaseUpdateRequest,
@@ -14,15 +15,17 @@ import { startingClocks } from '../../db/service-levels.js';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
-import { AppError, forbidden, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import type { UserRow } from '../../db/schema/users.js';
+import * as attack from '../attack/attack.service.js';
 import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as payments from '../payments/payments.service.js';
 import * as repository from './cases.repository.js';
-import type { CaseRow, CaseWithNames } from './cases.repository.js';
+import type { CaseFilter, CaseRow, CaseWithNames } from './cases.repository.js';
+import * as templates from './case-templates.service.js';
 import * as sla from './sla.js';
 
 type NewCaseInput = z.output<typeof createCaseRequestSchema>;
@@ -30,7 +33,11 @@ type UpdateInput = z.output<typeof createCaseUpdateRequestSchema> & CreateCaseUp
 
 const isDirector = (user: Pick<UserRow, 'tier'>) => user.tier >= DIRECTOR_TIER;
 
-function toCase({ case: row, assignedAgent, ownerEmail }: CaseWithNames, viewer: UserRow, now: Date): Case {
+function toCase(
+  { case: row, assignedAgent, ownerEmail, mergedIntoNumber, tasksDone, tasksTotal }: CaseWithNames,
+  viewer: UserRow,
+  now: Date,
+): Case {
   return {
     id: row.id,
     caseNumber: row.caseNumber,
@@ -46,22 +53,31 @@ function toCase({ case: row, assignedAgent, ownerEmail }: CaseWithNames, viewer:
     estimatedCost: row.estimatedCost,
     ...(isDirector(viewer) ? { ownerEmail } : {}),
     sla: sla.slaOf(row, now),
+    tasks: { done: tasksDone, total: tasksTotal },
+    attackTechniques: row.attackTechniques,
+    mergedInto:
+      row.mergedIntoId && mergedIntoNumber ? { id: row.mergedIntoId, caseNumber: mergedIntoNumber } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/** Opens a case; the templates applied automatically to its category add their tasks in the same transaction. */
 export async function createCase(ctx: AppContext, user: UserRow, input: NewCaseInput): Promise<Case> {
-  const created = await repository.insertCase(ctx.db, {
-    // The clocks start with the case, on the targets of the tier the client holds now (decision 019).
-    ...startingClocks('case', user.tier),
-    userId: user.id,
-    title: input.title,
-    description: input.description,
-    category: input.category,
-    priority: input.priority,
-    deadline: input.deadline ? new Date(input.deadline) : null,
-    clientRequirements: input.clientRequirements ?? null,
+  const created = await ctx.db.transaction(async (tx) => {
+    const row = await repository.insertCase(tx, {
+      // The clocks start with the case, on the targets of the tier the client holds now (decision 019).
+      ...startingClocks('case', user.tier),
+      userId: user.id,
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      priority: input.priority,
+      deadline: input.deadline ? new Date(input.deadline) : null,
+      clientRequirements: input.clientRequirements ?? null,
+    });
+    await templates.applyAutomatic(ctx, tx, row);
+    return row;
   });
   await ctx.events.emit('case.created', {
     userId: user.id,
@@ -74,20 +90,32 @@ export async function createCase(ctx: AppContext, user: UserRow, input: NewCaseI
   return toCase((await repository.findCase(ctx.db, created.id))!, user, ctx.now());
 }
 
+export type CaseView = 'own' | 'queue' | 'assigned' | 'all';
+
+const VIEW_FILTERS: Record<CaseView, (user: UserRow) => CaseFilter> = {
+  own: (user) => ({ ownerId: user.id }),
+  queue: () => ({ queue: true }),
+  assigned: (user) => ({ agentId: user.id }),
+  all: () => ({}),
+};
+
 /**
- * My cases; `assigned` (Directors): cases assigned to me; `all` (Directors): everyone's. A Director's list shows
- * whole cases, so each other user's case in it is recorded as a staff read.
+ * My cases; for Directors `queue`: open and unassigned, `assigned`: cases assigned to me, `all`: everyone's. `text`
+ * narrows any of them to a case number (a merged case's number gives the case it went into) or words of the title.
+ * Merged cases are in no list. A Director's list shows whole cases, so each other user's case in it is recorded as
+ * a staff read.
  */
 export async function listCases(
   ctx: AppContext,
   user: UserRow,
-  view: 'own' | 'assigned' | 'all',
+  view: CaseView,
   limit: number,
   meta?: Pick<RequestMeta, 'ip' | 'session'>,
   slaOptions: SlaListOptions = { sort: 'newest' },
+  text?: string,
 ): Promise<Case[]> {
   if (view !== 'own' && !isDirector(user)) throw tierRequired(DIRECTOR_TIER);
-  const filter = view === 'own' ? { ownerId: user.id } : view === 'assigned' ? { agentId: user.id } : {};
+  const filter = { ...VIEW_FILTERS[view](user), ...(text ? { text } : {}) };
   const now = ctx.now();
   const rows = await repository.listCases(ctx.db, filter, limit, { options: slaOptions, now });
   const records = rows.map((row) => ({ id: row.case.id, ownerId: row.case.userId }));
@@ -149,6 +177,7 @@ export async function addUpdate(
   meta?: Pick<RequestMeta, 'ip' | 'session'>,
 ): Promise<CaseDetail> {
   const found = await visibleCase(ctx, user, caseId);
+  if (found.case.mergedIntoId) throw mergedConflict(found);
   const isInternal = input.updateType === 'internal_note' || input.isInternal === true;
   if ((input.updateType !== 'comment' || isInternal) && !isDirector(user)) {
     throw forbidden('Only a Director can change a case or add internal notes; you may add comments');
@@ -268,8 +297,30 @@ async function assignAgent(
   return `${name} is now the agent on this case.`;
 }
 
+function mergedConflict(found: CaseWithNames): AppError {
+  return conflict(`This case was merged into ${found.mergedIntoNumber ?? 'another case'}; continue there`);
+}
+
+/**
+ * `PATCH /api/cases/{id}` (Directors): the ATT&CK techniques, each checked against the shipped table (400 naming
+ * an unknown id). Not a client-visible update: the techniques show on the case and in its report.
+ */
+export async function patchCase(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: z.output<typeof patchCaseRequestSchema>,
+): Promise<CaseDetail> {
+  if (!isDirector(user)) throw tierRequired(DIRECTOR_TIER);
+  const found = await visibleCase(ctx, user, id);
+  if (found.case.mergedIntoId) throw mergedConflict(found);
+  attack.checkIds(input.attackTechniques);
+  await repository.updateCase(ctx.db, found.case.id, { attackTechniques: input.attackTechniques });
+  return getCase(ctx, user, found.case.id);
+}
+
 /** Only updates the owner can see are announced (internal notes stay between Directors). */
-async function emitCaseUpdated(
+export async function emitCaseUpdated(
   ctx: AppContext,
   row: CaseRow,
   updateType: CaseUpdateType,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, cases, investigationRequests, orders, serviceInquiries } from '../../db/schema/index.js';
 
@@ -9,7 +9,7 @@ const CLOSED_CASE = ['completed', 'closed'] as const;
 export async function counts(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
-      openCases: sql<number>`(select count(*) from ${cases} where ${cases.userId} = ${userId} and ${cases.status} not in ('completed', 'closed'))`,
+      openCases: sql<number>`(select count(*) from ${cases} where ${cases.userId} = ${userId} and ${cases.status} not in ('completed', 'closed') and ${cases.mergedIntoId} is null)`,
       investigations: sql<number>`(select count(*) from ${investigationRequests} where ${investigationRequests.userId} = ${userId})`,
       activeInvestigations: sql<number>`(select count(*) from ${investigationRequests} where ${investigationRequests.userId} = ${userId} and ${investigationRequests.status} in ('PENDING', 'IN_PROGRESS'))`,
       orders: sql<number>`(select count(*) from ${orders} where ${orders.userId} = ${userId})`,
@@ -23,7 +23,9 @@ export async function openCases(db: DbOrTx, userId: string, limit: number) {
   return db
     .select({ id: cases.id, title: cases.title, status: cases.status, updatedAt: cases.updatedAt })
     .from(cases)
-    .where(and(eq(cases.userId, userId), notInArray(cases.status, [...CLOSED_CASE])))
+    .where(
+      and(eq(cases.userId, userId), notInArray(cases.status, [...CLOSED_CASE]), isNull(cases.mergedIntoId)),
+    )
     .orderBy(desc(cases.updatedAt))
     .limit(limit);
 }

@@ -14,10 +14,11 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
       config: { access: access.user() },
       schema: {
         tags: ['dashboard'],
-        summary: 'Mission Control: your counts, open missions, recent activity and orders',
+        summary:
+          'Mission Control: your counts, open missions, recent activity, orders and (Directors) overdue tasks',
         response: { 200: dashboardSummarySchema, ...errors(401) },
       },
     },
-    async (request) => dashboard.summary(ctx, currentAuth(request).user.id),
+    async (request) => dashboard.summary(ctx, currentAuth(request).user),
   );
 }

@@ -1,10 +1,14 @@
 import type { DashboardSummary } from '../../../contract/dashboard.js';
 import type { AppContext } from '../../infra/context.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { UserRow } from '../../db/schema/users.js';
+import * as tasks from '../cases/tasks.service.js';
 import * as repository from './dashboard.repository.js';
 
 const MISSIONS = 6;
 const ACTIVITY = 8;
 const ORDERS = 5;
+const OVERDUE_TASKS = 5;
 
 /** What each audit action means to the person it concerns; actions without words here are left out. */
 const ACTIVITY_WORDS: Record<string, (details: Record<string, unknown>) => string> = {
@@ -23,13 +27,19 @@ const ACTIVITY_WORDS: Record<string, (details: Record<string, unknown>) => strin
   'investigation.requested': () => 'Investigation requested',
 };
 
-export async function summary(ctx: AppContext, userId: string): Promise<DashboardSummary> {
-  const [counts, cases, investigations, activity, orders] = await Promise.all([
+export async function summary(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'tier'>,
+): Promise<DashboardSummary> {
+  const userId = user.id;
+  const [counts, cases, investigations, activity, orders, overdue] = await Promise.all([
     repository.counts(ctx.db, userId),
     repository.openCases(ctx.db, userId, MISSIONS),
     repository.activeInvestigations(ctx.db, userId, MISSIONS),
     repository.recentActivity(ctx.db, userId, ACTIVITY * 2),
     repository.recentOrders(ctx.db, userId, ORDERS),
+    // Tasks are staff work: only a Director has any.
+    user.tier >= DIRECTOR_TIER ? tasks.overdueFor(ctx, userId, OVERDUE_TASKS) : [],
   ]);
   const missions = [
     ...cases.map((row) => ({ kind: 'case' as const, ...row })),
@@ -51,5 +61,12 @@ export async function summary(ctx: AppContext, userId: string): Promise<Dashboar
         createdAt: entry.createdAt.toISOString(),
       })),
     recentOrders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+    overdueTasks: overdue.map(({ id, caseId, caseNumber, title, dueAt }) => ({
+      id,
+      caseId,
+      caseNumber,
+      title,
+      dueAt: dueAt!,
+    })),
   };
 }

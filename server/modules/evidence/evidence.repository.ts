@@ -173,3 +173,8 @@ export async function eraseForUser(db: DbOrTx, userId: string): Promise<string[]
     .returning({ sha256: evidenceFiles.sha256 });
   return [...new Set(rows.map((row) => row.sha256))];
 }
+
+/** Merge: every file of one case, deleted ones included (their rows are the record of what was there), moves. */
+export async function moveCaseFiles(db: DbOrTx, fromCaseId: string, toCaseId: string): Promise<void> {
+  await db.update(evidenceFiles).set({ caseId: toCaseId }).where(eq(evidenceFiles.caseId, fromCaseId));
+}

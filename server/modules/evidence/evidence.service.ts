@@ -330,3 +330,8 @@ export async function eraseForUser(
     }
   };
 }
+
+/** Merging cases (cases/merge.service.ts): the files of the merged case go to the case it went into. */
+export async function moveCaseFiles(db: DbOrTx, fromCaseId: string, toCaseId: string): Promise<void> {
+  await repository.moveCaseFiles(db, fromCaseId, toCaseId);
+}

@@ -17,7 +17,9 @@ import { publicBaseUrl } from '../../infra/public-url.js';
 import { putBlob } from '../../infra/storage.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
+import * as attack from '../attack/attack.service.js';
 import * as audit from '../audit/audit.service.js';
+import * as tasks from '../cases/tasks.service.js';
 import * as evidence from '../evidence/evidence.service.js';
 import * as observables from '../observables/observables.service.js';
 import * as payments from '../payments/payments.service.js';
@@ -215,6 +217,7 @@ async function caseContent(ctx: AppContext, row: ReportRow, base: Base): Promise
     row.version as ReportVersion,
     found.clientTier,
   );
+  const progress = await tasks.progressOf(ctx.db, c.id);
   const timeline: TimelineEntry[] = [
     {
       at: when(c.createdAt),
@@ -248,6 +251,13 @@ async function caseContent(ctx: AppContext, row: ReportRow, base: Base): Promise
       ['Last updated', when(c.updatedAt)],
       ['Closed', when(c.closedAt)],
       ['Client deadline', day(c.deadline)],
+      ['Tasks', progress.total ? `${progress.done} of ${progress.total} done` : 'None'],
+      [
+        'ATT&CK techniques',
+        c.attackTechniques.length
+          ? c.attackTechniques.map((id) => attack.label(id)).join('; ')
+          : 'None recorded',
+      ],
       ['Issued', when(new Date(base.issuedAt))],
     ],
     timeline,

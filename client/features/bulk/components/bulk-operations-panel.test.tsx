@@ -65,6 +65,9 @@ const aCase = (id: string, caseNumber: string, status: Case['status']): Case => 
   assignedAgent: null,
   estimatedCost: null,
   sla: runningSla('case', 1, new Date('2026-01-15T10:00:00.000Z')),
+  tasks: { done: 0, total: 0 },
+  attackTechniques: [],
+  mergedInto: null,
   createdAt: '2026-01-15T10:00:00.000Z',
   updatedAt: '2026-01-15T10:00:00.000Z',
 });

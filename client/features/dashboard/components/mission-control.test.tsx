@@ -17,6 +17,7 @@ const empty: DashboardSummary = {
   missions: [],
   recentActivity: [],
   recentOrders: [],
+  overdueTasks: [],
 };
 
 const busy: DashboardSummary = {
@@ -48,6 +49,7 @@ const busy: DashboardSummary = {
       createdAt: new Date().toISOString(),
     },
   ],
+  overdueTasks: [],
 };
 
 function renderDashboard(summary: DashboardSummary | null, tier = 2) {
