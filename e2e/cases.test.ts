@@ -12,7 +12,7 @@ describe('the cases page', () => {
     await page.goto(`${e2e.server.url}/cases`);
     await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
     await page.getByText('No cases found').waitFor();
-    expect(await page.getByRole('tab', { name: 'All Cases' }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'All cases' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'New Case' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Case' });

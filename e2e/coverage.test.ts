@@ -413,13 +413,19 @@ const screens: readonly Screen[] = [
     memberOnly: true,
     async check(page, viewer) {
       await heading(page, 'Cases');
-      // Cases: a new user's empty state; Assigned Cases and All Cases from tier 4.
+      // Cases: a new user's empty state; a Director opens on the queue of new and unassigned cases instead.
       await page.getByText('No cases found', { exact: true }).waitFor();
-      await page.getByText("You haven't created any cases yet.", { exact: true }).waitFor();
-      await page.getByRole('button', { name: 'Create Your First Case' }).waitFor();
+      if (director(viewer)) {
+        await page.getByText('Every open case has an agent: nothing waits to be picked up.').waitFor();
+      } else {
+        await page.getByText("You haven't created any cases yet.", { exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Create Your First Case' }).waitFor();
+      }
       await page.getByRole('button', { name: 'New Case' }).waitFor();
       expect(await tabNames(page)).toEqual(
-        director(viewer) ? ['My Cases', 'Assigned Cases', 'All Cases'] : ['My Cases'],
+        director(viewer)
+          ? ['New & unassigned', 'Assigned to me', 'All cases', 'My tasks', 'My own cases']
+          : ['My Cases'],
       );
     },
   },

@@ -163,7 +163,7 @@ describe('service levels in the browser', () => {
     });
     expect(login.status()).toBe(200);
     await page.goto(`${server.url}/cases?tab=all`);
-    const panel = page.getByRole('tabpanel', { name: 'All Cases' });
+    const panel = page.getByRole('tabpanel', { name: 'All cases' });
     const titles = async () =>
       (await panel.getByTestId('case-card').getByRole('heading').allTextContents()).filter((title) =>
         title.includes('tip-off 390'),

@@ -1,27 +1,32 @@
 import { useCallback, useState } from 'react';
-import { Briefcase, FolderSearch, Plus, UserCheck } from 'lucide-react';
+import { Briefcase, FolderSearch, Inbox, ListChecks, Plus, UserCheck } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { caseSlots } from '@/app/subject-slots';
 import { useTabParam } from '@/app/use-tab-param';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { LoadingMessage } from '@/components/ui/spinner';
 import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CaseDetailDialog } from '@/features/cases/components/case-detail-dialog';
 import { CaseList } from '@/features/cases/components/case-list';
+import { MyTasks } from '@/features/cases/components/my-tasks';
 import { NewCaseDialog } from '@/features/cases/components/new-case-dialog';
 import { useUser } from '@/lib/auth';
 
-const CASES_TABS = ['mine', 'assigned', 'all'] as const;
+/** A client's one list; a Director's first look is the queue of what nobody has picked up (never an empty My Cases). */
+const CLIENT_TABS = ['mine'] as const;
+const DIRECTOR_TABS = ['queue', 'assigned', 'all', 'tasks', 'mine'] as const;
 
-/** /cases, signed-in users: their cases and, for Directors, assigned and all cases. */
+/** /cases, signed-in users: their cases; Directors open on the queue, then Assigned to me, All cases, My tasks. */
 export function CasesRoute() {
   const { data: user } = useUser();
-  const [requestedTab, setTab] = useTabParam(CASES_TABS);
+  const director = (user?.tier ?? 0) >= DIRECTOR_TIER;
+  const [tab, setTab] = useTabParam<string>(director ? DIRECTOR_TABS : CLIENT_TABS);
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
-  const director = (user?.tier ?? 0) >= DIRECTOR_TIER;
-  const tab = requestedTab !== 'mine' && !director ? 'mine' : requestedTab;
+  const [search, setSearch] = useState('');
+  const query = search.trim() ? `q=${encodeURIComponent(search.trim())}` : '';
   // `?case=<id>` opens that case (notifications link to it).
   const openCaseId = params.get('case');
 
@@ -57,39 +62,77 @@ export function CasesRoute() {
       {!user ? (
         <LoadingMessage>Loading cases...</LoadingMessage>
       ) : (
-        <Tabs value={tab} onValueChange={setTab}>
-          <TabsList className={pageTabsListClass}>
-            <TabsTrigger value="mine">
-              <Briefcase aria-hidden="true" className="hidden size-4 sm:block" />
-              My Cases
-            </TabsTrigger>
-            {director && (
-              <TabsTrigger value="assigned">
-                <UserCheck aria-hidden="true" className="hidden size-4 sm:block" />
-                Assigned Cases
+        <div className="grid gap-4">
+          <Input
+            type="search"
+            aria-label="Find a case by number or title"
+            placeholder="Find a case: CASE-1001 or words of its title"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="max-w-md"
+          />
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList className={pageTabsListClass}>
+              {director && (
+                <TabsTrigger value="queue">
+                  <Inbox aria-hidden="true" className="hidden size-4 sm:block" />
+                  New &amp; unassigned
+                </TabsTrigger>
+              )}
+              {director && (
+                <TabsTrigger value="assigned">
+                  <UserCheck aria-hidden="true" className="hidden size-4 sm:block" />
+                  Assigned to me
+                </TabsTrigger>
+              )}
+              {director && (
+                <TabsTrigger value="all">
+                  <FolderSearch aria-hidden="true" className="hidden size-4 sm:block" />
+                  All cases
+                </TabsTrigger>
+              )}
+              {director && (
+                <TabsTrigger value="tasks">
+                  <ListChecks aria-hidden="true" className="hidden size-4 sm:block" />
+                  My tasks
+                </TabsTrigger>
+              )}
+              <TabsTrigger value="mine">
+                <Briefcase aria-hidden="true" className="hidden size-4 sm:block" />
+                {director ? 'My own cases' : 'My Cases'}
               </TabsTrigger>
+            </TabsList>
+            {director && (
+              <TabsContent value="queue">
+                <CaseList view="queue" search={query} onView={setOpenCase} slots={caseSlots} />
+              </TabsContent>
             )}
             {director && (
-              <TabsTrigger value="all">
-                <FolderSearch aria-hidden="true" className="hidden size-4 sm:block" />
-                All Cases
-              </TabsTrigger>
+              <TabsContent value="assigned">
+                <CaseList view="assigned" search={query} onView={setOpenCase} slots={caseSlots} />
+              </TabsContent>
             )}
-          </TabsList>
-          <TabsContent value="mine">
-            <CaseList view="mine" onView={setOpenCase} onCreate={() => setCreating(true)} slots={caseSlots} />
-          </TabsContent>
-          {director && (
-            <TabsContent value="assigned">
-              <CaseList view="assigned" onView={setOpenCase} slots={caseSlots} />
+            {director && (
+              <TabsContent value="all">
+                <CaseList view="all" search={query} onView={setOpenCase} slots={caseSlots} />
+              </TabsContent>
+            )}
+            {director && (
+              <TabsContent value="tasks">
+                <MyTasks onView={setOpenCase} />
+              </TabsContent>
+            )}
+            <TabsContent value="mine">
+              <CaseList
+                view="mine"
+                search={query}
+                onView={setOpenCase}
+                onCreate={() => setCreating(true)}
+                slots={caseSlots}
+              />
             </TabsContent>
-          )}
-          {director && (
-            <TabsContent value="all">
-              <CaseList view="all" onView={setOpenCase} slots={caseSlots} />
-            </TabsContent>
-          )}
-        </Tabs>
+          </Tabs>
+        </div>
       )}
       <NewCaseDialog open={creating} onOpenChange={setCreating} />
       {user && (
@@ -97,6 +140,7 @@ export function CasesRoute() {
           caseId={openCaseId}
           user={user}
           slots={caseSlots}
+          onOpenCase={setOpenCase}
           onOpenChange={(open) => {
             if (!open) setOpenCase(null);
           }}

@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '@contract/auth';
-import { TIER_MAX, tierLabel, tierName } from '@contract/tiers';
+import { DIRECTOR_TIER, TIER_MAX, tierLabel, tierName } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -75,6 +75,8 @@ function displayName(user: User): string {
 /** The signed-in home page: who you are, your clearance, and the ways in. */
 export function Home({ user }: { user: User }) {
   const name = displayName(user);
+  // Directors are the firm's staff, not its clients: greet them as such.
+  const staff = user.tier >= DIRECTOR_TIER;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">
       <section
@@ -82,12 +84,16 @@ export function Home({ user }: { user: User }) {
         className="flex flex-col gap-6 border-b pb-8 md:flex-row md:items-end md:justify-between"
       >
         <div className="min-w-0 space-y-2">
-          <p className="font-mono text-xs tracking-[0.3em] text-muted-foreground uppercase">Secure session</p>
+          <p className="font-mono text-xs tracking-[0.3em] text-muted-foreground uppercase">
+            {staff ? 'Staff session' : 'Secure session'}
+          </p>
           <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight break-words">
             {isNewAccount(user.id) ? 'Welcome' : 'Welcome back'}, {name}
           </h1>
           {name !== user.email && <p className="text-sm text-muted-foreground">{user.email}</p>}
-          <p className="text-sm text-muted-foreground">Client since {formatDate(user.createdAt)}</p>
+          <p className="text-sm text-muted-foreground">
+            {staff ? 'Staff: Director of the firm' : `Client since ${formatDate(user.createdAt)}`}
+          </p>
         </div>
         <dl className="flex flex-wrap gap-3">
           <div className="rounded-md border bg-card px-4 py-3">

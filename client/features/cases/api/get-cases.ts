@@ -4,10 +4,15 @@ import { getJson } from '@/lib/api-client';
 
 export const CASES_PATH = '/api/cases';
 
-/** The three case lists: My Cases, Assigned Cases (tier 4) and All Cases (tier 4). */
-export type CasesView = 'mine' | 'assigned' | 'all';
+/** The case lists: My Cases, and for Directors the queue (new and unassigned), Assigned to me and All cases. */
+export type CasesView = 'mine' | 'queue' | 'assigned' | 'all';
 
-const VIEW_QUERY: Record<CasesView, string> = { mine: '', assigned: 'assigned=true', all: 'scope=all' };
+const VIEW_QUERY: Record<CasesView, string> = {
+  mine: '',
+  queue: 'scope=queue',
+  assigned: 'assigned=true',
+  all: 'scope=all',
+};
 
 export const casesQueryKey = [CASES_PATH] as const;
 

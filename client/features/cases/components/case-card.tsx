@@ -3,7 +3,12 @@ import { CASE_COST_CURRENCY, type Case } from '@contract/cases';
 import { Button } from '@/components/ui/button';
 import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
 import type { CaseSlots } from '@/features/cases/components/case-slots';
-import { CASE_CATEGORY_LABELS, excerpt } from '@/features/cases/utils/labels';
+import {
+  CASE_CATEGORY_LABELS,
+  deadlineLabel,
+  excerpt,
+  taskProgressText,
+} from '@/features/cases/utils/labels';
 import { formatDate, formatMoney, formatRelativeTime } from '@/lib/format';
 
 interface CaseCardProps {
@@ -47,7 +52,7 @@ export function CaseCard({ item, onView, SlaClock }: CaseCardProps) {
       </div>
       <SlaClock
         sla={item.sla}
-        clientTarget={item.deadline ? { label: 'Your deadline', value: formatDate(item.deadline) } : null}
+        clientTarget={item.deadline ? { label: deadlineLabel(item), value: formatDate(item.deadline) } : null}
       />
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
         <div className="flex gap-1">
@@ -68,6 +73,12 @@ export function CaseCard({ item, onView, SlaClock }: CaseCardProps) {
             {item.estimatedCost ? formatMoney(item.estimatedCost, CASE_COST_CURRENCY) : 'Pending'}
           </dd>
         </div>
+        {taskProgressText(item.tasks) && (
+          <div className="flex gap-1">
+            <dt>Tasks:</dt>
+            <dd className="text-foreground">{taskProgressText(item.tasks)}</dd>
+          </div>
+        )}
         {item.ownerEmail && (
           <div className="flex gap-1">
             <dt>Client:</dt>

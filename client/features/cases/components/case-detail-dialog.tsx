@@ -5,6 +5,7 @@ import type { User } from '@contract/auth';
 import { CASE_COST_CURRENCY, type CaseDetail } from '@contract/cases';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadError } from '@/components/ui/load-error';
 import { Separator } from '@/components/ui/separator';
@@ -14,7 +15,15 @@ import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/
 import { CaseComposer } from '@/features/cases/components/case-composer';
 import type { CaseSlots } from '@/features/cases/components/case-slots';
 import { DirectorControls } from '@/features/cases/components/director-controls';
-import { CASE_CATEGORY_LABELS, CASE_UPDATE_TYPE_LABELS } from '@/features/cases/utils/labels';
+import { MergeCaseForm } from '@/features/cases/components/merge-case-form';
+import { TasksPanel } from '@/features/cases/components/tasks-panel';
+import { TechniqueList, TechniquesPanel } from '@/features/cases/components/techniques-panel';
+import {
+  CASE_CATEGORY_LABELS,
+  CASE_UPDATE_TYPE_LABELS,
+  deadlineLabel,
+  taskProgressText,
+} from '@/features/cases/utils/labels';
 import { formatDate, formatMoney, formatRelativeTime } from '@/lib/format';
 
 interface CaseDetailDialogProps {
@@ -22,6 +31,8 @@ interface CaseDetailDialogProps {
   caseId: string | null;
   user: Pick<User, 'id' | 'tier'>;
   onOpenChange: (open: boolean) => void;
+  /** Opens another case in the dialog (a merged case's target). */
+  onOpenCase: (id: string) => void;
   slots: Pick<CaseSlots, 'SlaClock' | 'ReportButtons' | 'Files' | 'Observables'>;
 }
 
@@ -34,18 +45,39 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A merged case: where its work went. */
+function MergedNotice({ detail, onOpenCase }: { detail: CaseDetail; onOpenCase: (id: string) => void }) {
+  const target = detail.mergedInto!;
+  return (
+    <div role="status" className="grid gap-3 rounded-md border border-primary/40 bg-primary/5 p-4">
+      <p className="text-sm">
+        {detail.caseNumber} was merged into {target.caseNumber}: its updates, files and tasks are there now.
+      </p>
+      <div>
+        <Button size="sm" onClick={() => onOpenCase(target.id)}>
+          Open {target.caseNumber}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 function CaseBody({
   detail,
   user,
+  onOpenCase,
   slots: { SlaClock, ReportButtons, Files, Observables },
 }: {
   detail: CaseDetail;
   user: Pick<User, 'id' | 'tier'>;
+  onOpenCase: (id: string) => void;
   slots: CaseDetailDialogProps['slots'];
 }) {
   const director = user.tier >= DIRECTOR_TIER;
   const queryClient = useQueryClient();
   const base = `/api/cases/${encodeURIComponent(detail.id)}`;
+  if (detail.mergedInto) return <MergedNotice detail={detail} onOpenCase={onOpenCase} />;
+  const deadline = deadlineLabel(detail);
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -58,7 +90,7 @@ function CaseBody({
       </div>
       <SlaClock
         sla={detail.sla}
-        clientTarget={detail.deadline ? { label: 'Your deadline', value: formatDate(detail.deadline) } : null}
+        clientTarget={detail.deadline ? { label: deadline, value: formatDate(detail.deadline) } : null}
       />
       <p className="text-sm whitespace-pre-wrap">{detail.description}</p>
       <dl className="grid gap-3 sm:grid-cols-3">
@@ -67,12 +99,20 @@ function CaseBody({
             {formatRelativeTime(detail.createdAt)}
           </time>
         </Field>
-        <Field label="Deadline">{detail.deadline ? formatDate(detail.deadline) : 'None'}</Field>
+        <Field label={deadline}>{detail.deadline ? formatDate(detail.deadline) : 'None'}</Field>
         <Field label="Assigned agent">{detail.assignedAgent ?? 'Not assigned yet'}</Field>
         <Field label="Estimated cost">
           {detail.estimatedCost ? formatMoney(detail.estimatedCost, CASE_COST_CURRENCY) : 'Pending'}
         </Field>
         {detail.ownerEmail && <Field label="Client">{detail.ownerEmail}</Field>}
+        <Field label="Tasks">{taskProgressText(detail.tasks) ?? 'None yet'}</Field>
+        {!director && (
+          <div className="sm:col-span-2">
+            <Field label="ATT&CK techniques">
+              <TechniqueList ids={detail.attackTechniques} />
+            </Field>
+          </div>
+        )}
         {detail.clientRequirements && (
           <div className="sm:col-span-3">
             <Field label="Client requirements">
@@ -140,7 +180,12 @@ function CaseBody({
       {director && (
         <>
           <Separator />
+          <TasksPanel caseId={detail.id} userId={user.id} />
+          <Separator />
+          <TechniquesPanel caseId={detail.id} ids={detail.attackTechniques} />
+          <Separator />
           <DirectorControls detail={detail} userId={user.id} />
+          <MergeCaseForm detail={detail} onMerged={onOpenCase} />
         </>
       )}
     </div>
@@ -148,7 +193,7 @@ function CaseBody({
 }
 
 /** The case detail dialog: every field, the updates, a comment box and the Directors' controls. */
-export function CaseDetailDialog({ caseId, user, onOpenChange, slots }: CaseDetailDialogProps) {
+export function CaseDetailDialog({ caseId, user, onOpenChange, onOpenCase, slots }: CaseDetailDialogProps) {
   const detail = useCase(caseId);
   return (
     <Dialog open={caseId !== null} onOpenChange={onOpenChange}>
@@ -168,7 +213,7 @@ export function CaseDetailDialog({ caseId, user, onOpenChange, slots }: CaseDeta
         ) : detail.isError ? (
           <LoadError message="This case could not be loaded." onRetry={() => void detail.refetch()} />
         ) : (
-          <CaseBody detail={detail.data} user={user} slots={slots} />
+          <CaseBody detail={detail.data} user={user} onOpenCase={onOpenCase} slots={slots} />
         )}
       </DialogContent>
     </Dialog>

@@ -9,6 +9,8 @@ import { CASE_MESSAGES } from '@/features/cases/utils/labels';
 
 interface CaseListProps {
   view: CasesView;
+  /** `q=...`: a case number (a merged case's finds its target) or title words; '' for all. */
+  search?: string;
   onView: (id: string) => void;
   /** My Cases only: the empty state offers 'Create Your First Case'. */
   onCreate?: () => void;
@@ -16,10 +18,10 @@ interface CaseListProps {
 }
 
 /** One tab's cases, newest first; the Directors' Assigned and All tabs also order and filter by service level. */
-export function CaseList({ view, onView, onCreate, slots }: CaseListProps) {
+export function CaseList({ view, search = '', onView, onCreate, slots }: CaseListProps) {
   const [slaQuery, setSlaQuery] = useState('');
   const staffList = view !== 'mine';
-  const cases = useCases(view, staffList ? slaQuery : '');
+  const cases = useCases(view, [staffList ? slaQuery : '', search].filter(Boolean).join('&'));
 
   const list = (
     <QueryStates
@@ -31,7 +33,8 @@ export function CaseList({ view, onView, onCreate, slots }: CaseListProps) {
           icon={FolderOpen}
           title={CASE_MESSAGES.noCases}
           action={
-            onCreate && (
+            onCreate &&
+            !search && (
               <Button className="mt-2" onClick={onCreate}>
                 <Plus aria-hidden="true" />
                 Create Your First Case
@@ -39,7 +42,13 @@ export function CaseList({ view, onView, onCreate, slots }: CaseListProps) {
             )
           }
         >
-          {onCreate ? "You haven't created any cases yet." : 'Cases will be listed here.'}
+          {search
+            ? 'No case matches that number or title.'
+            : view === 'queue'
+              ? 'Every open case has an agent: nothing waits to be picked up.'
+              : onCreate
+                ? "You haven't created any cases yet."
+                : 'Cases will be listed here.'}
         </EmptyState>
       }
     >

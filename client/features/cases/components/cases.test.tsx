@@ -153,19 +153,22 @@ describe('the cases tabs', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('scope=all'))).toBe(false);
   });
 
-  it('shows a Director Assigned Cases and All Cases, each with its own list', async () => {
+  it('opens a Director on the queue of new and unassigned cases, then Assigned to me and All cases', async () => {
     serve({
       user: director,
       lists: {
+        '/api/cases?scope=queue': [makeCase({ id: 'c4', title: 'Nobody has this yet', ownerEmail: 'q@y.z' })],
         '/api/cases?assigned=true': [makeCase({ id: 'c2', title: 'Assigned to the Director' })],
         '/api/cases?scope=all': [makeCase({ id: 'c3', title: 'Somebody else’s case', ownerEmail: 'x@y.z' })],
       },
     });
     const actor = userEvent.setup();
     renderWithProviders(<CasesRoute />, { path: '/cases' });
-    await actor.click(await screen.findByRole('tab', { name: 'Assigned Cases' }));
+    expect(await screen.findByRole('tab', { name: 'New & unassigned', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('Nobody has this yet')).toBeInTheDocument();
+    await actor.click(await screen.findByRole('tab', { name: 'Assigned to me' }));
     expect(await screen.findByText('Assigned to the Director')).toBeInTheDocument();
-    await actor.click(screen.getByRole('tab', { name: 'All Cases' }));
+    await actor.click(screen.getByRole('tab', { name: 'All cases' }));
     expect(await screen.findByText('Somebody else’s case')).toBeInTheDocument();
     expect(screen.getByText('x@y.z')).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import type { CaseCategory, CasePriority, CaseStatus, CaseUpdateType } from '@contract/cases';
+import type { TaskStatus } from '@contract/case-tasks';
 import type { BadgeProps } from '@/components/ui/badge';
 
 export const CASE_CATEGORY_LABELS: Record<CaseCategory, string> = {
@@ -53,4 +54,21 @@ export function excerpt(text: string, max = 160): string {
   const cut = flat.slice(0, max);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  todo: 'To do',
+  in_progress: 'In progress',
+  done: 'Done',
+  cancelled: 'Cancelled',
+};
+
+/** "2 of 5 tasks done", or null when the case has none. */
+export function taskProgressText({ done, total }: { done: number; total: number }): string | null {
+  return total === 0 ? null : `${done} of ${total} tasks done`;
+}
+
+/** Whose deadline a case's date is: staff read a case that carries its client's address (design: labels say whose). */
+export function deadlineLabel(item: { ownerEmail?: string }): string {
+  return item.ownerEmail !== undefined ? "Client's deadline" : 'Your deadline';
 }

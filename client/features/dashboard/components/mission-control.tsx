@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  AlarmClock,
   Activity,
   Briefcase,
   ChevronRight,
@@ -206,6 +207,31 @@ function MissionStatus({ missions }: { missions: DashboardSummary['missions'] })
   );
 }
 
+/** Directors: their open tasks already past due, each opening its case. */
+function OverdueTasks({ tasks }: { tasks: DashboardSummary['overdueTasks'] }) {
+  return (
+    <ul aria-label="Overdue tasks" className="grid gap-2">
+      {tasks.map((task) => (
+        <li key={task.id} className="flex items-center gap-3">
+          <AlarmClock aria-hidden="true" className="size-4 shrink-0 text-red-400" />
+          <div className="min-w-0 flex-1">
+            <Link
+              href={`${paths.cases.getHref()}?tab=tasks&case=${encodeURIComponent(task.caseId)}`}
+              className="block truncate text-sm font-medium hover:text-primary"
+            >
+              {task.title}
+            </Link>
+            <p className="text-xs text-muted-foreground">
+              <span className="font-mono">{task.caseNumber}</span> · was due{' '}
+              <time dateTime={task.dueAt}>{formatRelativeTime(task.dueAt)}</time>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function RecentOrders({ orders }: { orders: DashboardSummary['recentOrders'] }) {
   if (orders.length === 0) return <EmptyList icon={Package}>No orders yet</EmptyList>;
   return (
@@ -329,6 +355,11 @@ export function MissionControl({ user, cartSummary, upgradeAction }: MissionCont
             />
           ) : (
             <>
+              {data.overdueTasks.length > 0 && (
+                <Section title="Overdue Tasks" description="Your open case tasks past their due time.">
+                  <OverdueTasks tasks={data.overdueTasks} />
+                </Section>
+              )}
               <StatCards counts={data.counts} />
               <div className="grid gap-6 xl:grid-cols-2">
                 <Section title="Mission Status" description="Open cases and active investigations.">

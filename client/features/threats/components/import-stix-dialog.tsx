@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { StixImportReport } from '@contract/threats';
+import { TLP_DEFAULT, type StixImportReport } from '@contract/threats';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -92,6 +92,10 @@ export function ImportStixDialog({ open, onOpenChange }: ImportStixDialogProps) 
             Reports and standalone indicators become records; a newer version of a record already here
             replaces it.
           </DialogDescription>
+          <p className="text-sm text-muted-foreground">
+            An object with no TLP marking (and every object of an unmarked bundle) is stored as{' '}
+            <strong className="font-mono">TLP:{TLP_DEFAULT}</strong>.
+          </p>
         </DialogHeader>
         <form
           onSubmit={(event) => void onSubmit(event)}
