@@ -80,9 +80,9 @@ export function CaseCard({ item, onView, SlaClock }: CaseCardProps) {
           </div>
         )}
         {item.ownerEmail && (
-          <div className="flex gap-1">
+          <div className="flex min-w-0 gap-1">
             <dt>Client:</dt>
-            <dd className="text-foreground">{item.ownerEmail}</dd>
+            <dd className="min-w-0 text-foreground [overflow-wrap:anywhere]">{item.ownerEmail}</dd>
           </div>
         )}
       </dl>

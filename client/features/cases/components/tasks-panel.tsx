@@ -79,7 +79,7 @@ export function TasksPanel({ caseId, userId }: TasksPanelProps) {
                     <p className={task.status === 'done' ? 'text-sm line-through' : 'text-sm font-medium'}>
                       {task.title}
                     </p>
-                    <p className="text-xs text-muted-foreground">
+                    <p className="text-xs [overflow-wrap:anywhere] text-muted-foreground">
                       {task.assignee ?? 'Unassigned'}
                       {task.dueAt && (
                         <>

@@ -1,0 +1,126 @@
+import { request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, useHarness } from './support/harness.js';
+
+const e2e = useHarness();
+
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 860 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+interface Opened {
+  id: string;
+  caseNumber: string;
+}
+
+describe('the case workbench', () => {
+  for (const size of WIDTHS) {
+    it(`lets a Director work a case from the queue: a task, a technique and a merge; the client sees progress (${size.name})`, async () => {
+      // A client opens two cases about one incident.
+      const clientEmail = `e2e.workbench.client.${size.name}.${Date.now()}@example.test`;
+      const client = await request.newContext({ baseURL: e2e.server.url });
+      expect(
+        (
+          await client.post('/api/auth/register', { data: { email: clientEmail, password: PASSWORD } })
+        ).status(),
+      ).toBe(201);
+      const open = async (title: string) => {
+        const response = await client.post('/api/cases', {
+          data: {
+            title,
+            description: 'Our tender documents reached a competitor before the bids were opened.',
+            category: 'investigation',
+            deadline: '2030-03-31',
+          },
+        });
+        expect(response.status()).toBe(201);
+        return (await response.json()) as Opened;
+      };
+      const main = await open(`Tender leak ${size.name}`);
+      const duplicate = await open(`Tender seen at rival ${size.name}`);
+
+      const { email: directorEmail, api } = await e2e.directorApi(`workbench-${size.name}`);
+      await api.dispose();
+      const page = await e2e.newPage();
+      await page.setViewportSize({ width: size.width, height: size.height });
+      expect(
+        (
+          await page.request.post(`${e2e.server.url}/api/auth/login`, {
+            data: { email: directorEmail, password: PASSWORD },
+          })
+        ).status(),
+      ).toBe(200);
+
+      // The first look: the queue of new and unassigned cases, with whose deadline it is.
+      await page.goto(`${e2e.server.url}/cases`);
+      await page.getByRole('tab', { name: 'New & unassigned', selected: true }).waitFor();
+      const queue = page.getByRole('tabpanel', { name: 'New & unassigned' });
+      const card = queue.getByTestId('case-card').filter({ hasText: main.caseNumber });
+      await card.waitFor();
+      await card.getByText("Client's deadline", { exact: false }).first().waitFor();
+      await page.screenshot({ path: `.tmp/screens/workbench-queue-${size.name}.png`, fullPage: true });
+
+      // A task, assigned to me, then done.
+      await card.getByRole('button', { name: `View case ${main.caseNumber}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Tender leak ${size.name}` });
+      await dialog.waitFor();
+      await dialog.getByLabel('Task title').fill('Interview the courier');
+      await dialog.getByRole('button', { name: 'Add Task' }).click();
+      const task = dialog.getByTestId('task').filter({ hasText: 'Interview the courier' });
+      await task.waitFor();
+      await task.getByLabel('Status of Interview the courier').selectOption('done');
+      await dialog.getByText('1 of 1 tasks done').waitFor();
+
+      // A technique from the shipped ATT&CK table.
+      await dialog.getByLabel('Find a technique').fill('spearphishing attachment');
+      await dialog.getByRole('button', { name: 'Add T1566.001 Spearphishing Attachment' }).click();
+      await dialog.getByRole('list', { name: 'ATT&CK techniques' }).getByText('T1566.001').waitFor();
+      await page.screenshot({ path: `.tmp/screens/workbench-case-${size.name}.png`, fullPage: true });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // The duplicate goes into the main case; its dialog then shows the main case.
+      await page.goto(`${e2e.server.url}/cases?tab=all&case=${duplicate.id}`);
+      const second = page.getByRole('dialog', { name: `Tender seen at rival ${size.name}` });
+      await second.waitFor();
+      await second.getByLabel('Case number to merge into').fill(main.caseNumber);
+      await second.getByRole('button', { name: 'Merge', exact: true }).click();
+      await page.getByText('Cases merged').first().waitFor();
+      const merged = page.getByRole('dialog', { name: `Tender leak ${size.name}` });
+      await merged.getByText(`Merged ${duplicate.caseNumber}`).waitFor();
+      await page.screenshot({ path: `.tmp/screens/workbench-merged-${size.name}.png`, fullPage: true });
+      await merged.getByRole('button', { name: 'Close', exact: true }).click();
+      await merged.waitFor({ state: 'detached' });
+
+      // The merged number finds the main case, and the duplicate is in no list.
+      const all = page.getByRole('tabpanel', { name: 'All cases' });
+      await page
+        .getByRole('searchbox', { name: 'Find a case by number or title' })
+        .fill(duplicate.caseNumber);
+      await all.getByTestId('case-card').filter({ hasText: main.caseNumber }).waitFor();
+      expect(await all.getByTestId('case-card').count()).toBe(1);
+
+      // The client: progress and the technique, no task details; the old case forwards.
+      expect(
+        (
+          await page.request.post(`${e2e.server.url}/api/auth/login`, {
+            data: { email: clientEmail, password: PASSWORD },
+          })
+        ).status(),
+      ).toBe(200);
+      await page.goto(`${e2e.server.url}/cases?case=${main.id}`);
+      const mine = page.getByRole('dialog', { name: `Tender leak ${size.name}` });
+      await mine.getByText('1 of 1 tasks done').waitFor();
+      await mine.getByText('T1566.001').waitFor();
+      await mine.getByText('Your deadline', { exact: false }).first().waitFor();
+      expect(await mine.getByText('Interview the courier').count()).toBe(0);
+      await page.screenshot({ path: `.tmp/screens/workbench-client-${size.name}.png`, fullPage: true });
+      await page.goto(`${e2e.server.url}/cases?case=${duplicate.id}`);
+      await page.getByText(`${duplicate.caseNumber} was merged into ${main.caseNumber}`).waitFor();
+      await page.getByRole('button', { name: `Open ${main.caseNumber}` }).click();
+      await page.getByRole('dialog', { name: `Tender leak ${size.name}` }).waitFor();
+      await client.dispose();
+    });
+  }
+});
