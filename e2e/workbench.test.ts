@@ -77,6 +77,12 @@ describe('the case workbench', () => {
       await dialog.getByRole('button', { name: 'Add T1566.001 Spearphishing Attachment' }).click();
       await dialog.getByRole('list', { name: 'ATT&CK techniques' }).getByText('T1566.001').waitFor();
       await page.screenshot({ path: `.tmp/screens/workbench-case-${size.name}.png`, fullPage: true });
+      // Nothing in the dialog is wider than the dialog (a long address once pushed it sideways on a phone).
+      const [scrollWidth, clientWidth] = await dialog.evaluate((root) => [
+        root.scrollWidth,
+        root.clientWidth,
+      ]);
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth!);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
 

@@ -40,7 +40,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5">
       <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">{label}</dt>
-      <dd className="text-sm break-words">{children}</dd>
+      <dd className="text-sm [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
@@ -79,7 +79,7 @@ function CaseBody({
   if (detail.mergedInto) return <MergedNotice detail={detail} onOpenCase={onOpenCase} />;
   const deadline = deadlineLabel(detail);
   return (
-    <div className="grid gap-5">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
       <div className="flex flex-wrap items-center gap-2">
         <CaseStatusBadge status={detail.status} />
         <CasePriorityBadge priority={detail.priority} />
