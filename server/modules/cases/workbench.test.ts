@@ -393,6 +393,14 @@ describe('merging cases', () => {
     expect((await as(director).post(`/api/cases/${source.id}/tasks`, { title: 'Too late' })).statusCode).toBe(
       409,
     );
+    const boundary = 'late-boundary';
+    const lateFile = await t.app.inject({
+      method: 'POST',
+      url: `/api/cases/${source.id}/files`,
+      headers: { cookie: owner.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="late.txt"\r\nContent-Type: text/plain\r\n\r\nToo late\r\n--${boundary}--\r\n`,
+    });
+    expect(lateFile.statusCode).toBe(409);
   });
 
   it('refuses: the same case, cases of different clients, an already merged case, a non-Director, no such case', async () => {

@@ -13,6 +13,8 @@ export interface SubjectRow {
   userId: string;
   /** The case number; investigations are numbered by the service from their id. */
   caseNumber: string | null;
+  /** A merged case's target (cases/merge.service.ts): it takes no more files. Null for investigations. */
+  mergedIntoId: string | null;
 }
 
 export async function findSubject(
@@ -24,7 +26,12 @@ export async function findSubject(
   const query =
     type === 'case'
       ? db
-          .select({ id: cases.id, userId: cases.userId, caseNumber: cases.caseNumber })
+          .select({
+            id: cases.id,
+            userId: cases.userId,
+            caseNumber: cases.caseNumber,
+            mergedIntoId: cases.mergedIntoId,
+          })
           .from(cases)
           .where(eq(cases.id, id))
       : db
@@ -32,6 +39,7 @@ export async function findSubject(
             id: investigationRequests.id,
             userId: investigationRequests.userId,
             caseNumber: sql<string | null>`null`,
+            mergedIntoId: sql<string | null>`null`,
           })
           .from(investigationRequests)
           .where(eq(investigationRequests.id, id));

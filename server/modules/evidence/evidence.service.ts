@@ -139,6 +139,8 @@ export async function attachFile(
     const row = await ctx.db.transaction(async (tx) => {
       const locked = await repository.findSubject(tx, type, subject.id, { lock: true });
       if (!locked) throw notFound(WHAT[type]);
+      if (locked.mergedIntoId)
+        throw new AppError('CONFLICT', 'This case was merged into another; attach files there');
       if ((await repository.countLive(tx, type, subject.id)) >= ctx.config.EVIDENCE_MAX_FILES)
         throw tooMany(ctx);
       const created = await repository.insertFile(tx, {

@@ -94,6 +94,8 @@ async function caseWithHistory() {
   expect(
     (await as.post(`${base}/updates`, { updateType: 'cost_estimate', estimatedCost: '45000' })).statusCode,
   ).toBe(201);
+  expect((await as.patch(base, { attackTechniques: ['T1078', 'T1566.001'] })).statusCode).toBe(200);
+  expect((await as.post(`${base}/tasks`, { title: 'Walk the depot route' })).statusCode).toBe(201);
   const clientFile = await attach(
     owner,
     base,
@@ -126,6 +128,10 @@ describe('case reports', () => {
     expect(text).toContain('1 - Basic');
     expect(text).toContain(PUBLIC_NOTE);
     expect(text).toContain('INR 45,000.00');
+    // The case workbench (design 12.5): techniques with their names, tasks only as progress.
+    expect(text).toContain('T1078 Valid Accounts; T1566.001 Spearphishing Attachment');
+    expect(text).toContain('0 of 1 done');
+    expect(text).not.toContain('Walk the depot route');
     expect(text).toContain('delivery-note.txt');
     expect(text).toContain(c.clientFile.sha256);
     expect(text).not.toContain(INTERNAL_NOTE);
