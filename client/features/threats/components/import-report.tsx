@@ -17,12 +17,22 @@ function skippedCount(report: StixImportReport): number {
  * What a STIX import did, object by object (design 11.4): the five counts, the skipped types with their reason,
  * the objects that failed with why, and the references to objects nobody sent.
  */
+/** Where each kind of imported object can be found again here (design: every imported object is findable). */
+function placeOf(type: string): string {
+  return type === 'report' || type === 'indicator'
+    ? 'threat records in the list below'
+    : 'kept as sent: served by "Export STIX" and the TAXII feed (its address is on this tab)';
+}
+
 export function ImportReport({
   report,
   label = 'Import report',
+  types,
 }: {
   report: StixImportReport;
   label?: string;
+  /** How many objects of each type the bundle held (the dialog counts them), to say where each kind went. */
+  types?: Record<string, number>;
 }) {
   const value = (key: (typeof COUNTS)[number][0]) => (key === 'skipped' ? skippedCount(report) : report[key]);
   return (
@@ -38,6 +48,20 @@ export function ImportReport({
       <p className="text-xs text-muted-foreground">
         Threat records: {report.records.imported} new, {report.records.updated} updated.
       </p>
+      {types && Object.keys(types).length > 0 && (
+        <ul aria-label="Where the objects are" className="space-y-1 text-xs">
+          {Object.entries(types)
+            .filter(([type]) => !(type in report.skipped))
+            .map(([type, count]) => (
+              <li key={type} className="break-words">
+                <span className="font-mono">
+                  {count} {type}
+                </span>{' '}
+                {placeOf(type)}
+              </li>
+            ))}
+        </ul>
+      )}
       {Object.keys(report.skipped).length > 0 && (
         <ul aria-label="Objects skipped" className="space-y-1 text-xs">
           {Object.entries(report.skipped).map(([type, count]) => (

@@ -281,7 +281,16 @@ describe('Import STIX (Directors)', { timeout: 15_000 }, () => {
   const bundleFile = (content: string) => new File([content], 'feed.stix.json', { type: 'application/json' });
 
   it('sends the chosen bundle and shows what went in and what did not', async () => {
-    const bundle = { type: 'bundle', id: 'bundle--4b8f1c56-2a6d-4a4e-9c1e-7f1a2b3c4d5e', objects: [] };
+    const bundle = {
+      type: 'bundle',
+      id: 'bundle--4b8f1c56-2a6d-4a4e-9c1e-7f1a2b3c4d5e',
+      objects: [
+        { type: 'malware', id: 'malware--0c7b5b88-8ff7-4a4d-aa9d-feb398cd0061' },
+        { type: 'relationship', id: 'relationship--44298a74-ba52-4f0c-87a3-1824e67d7fad' },
+        { type: 'relationship', id: 'relationship--55298a74-ba52-4f0c-87a3-1824e67d7fad' },
+        { type: 'report', id: 'report--1d7f4c1e-5b6a-4c3d-8e9f-0a1b2c3d4e5f' },
+      ],
+    };
     let posted: unknown;
     serve({
       user: director,
@@ -297,6 +306,7 @@ describe('Import STIX (Directors)', { timeout: 15_000 }, () => {
     renderWithProviders(<ThreatIntelPanel />);
     await actor.click(await screen.findByRole('button', { name: 'Import STIX' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import STIX' });
+    expect(dialog).toHaveTextContent('(and every object of an unmarked bundle) is stored as TLP:AMBER');
     const importButton = within(dialog).getByRole('button', { name: 'Import' });
     expect(importButton).toBeDisabled();
     await actor.upload(
@@ -318,6 +328,11 @@ describe('Import STIX (Directors)', { timeout: 15_000 }, () => {
     expect(within(report).getByRole('list', { name: 'Objects skipped' })).toHaveTextContent(
       '3 indicator revoked by its producer',
     );
+    // Every kind the bundle held says where it can be found here.
+    const where = within(report).getByRole('list', { name: 'Where the objects are' });
+    expect(where).toHaveTextContent('1 malware kept as sent: served by "Export STIX" and the TAXII feed');
+    expect(where).toHaveTextContent('2 relationship kept as sent');
+    expect(where).toHaveTextContent('1 report threat records in the list below');
   });
 
   it('says when the file is not JSON, and shows the reasons the server refuses a bundle', async () => {
