@@ -126,7 +126,10 @@ export const threatSchema = z.object({
   indicators: z.array(z.string()),
   mitigations: z.array(z.string()),
   tlp: z.enum(TLP_LEVELS),
+  /** STIX `created`: when its producer made it (an imported record's is from before it reached us). */
   createdAt: z.iso.datetime(),
+  /** When it was added here: made by a Director, or first imported. */
+  addedAt: z.iso.datetime(),
 });
 export type Threat = z.infer<typeof threatSchema>;
 

@@ -46,7 +46,10 @@ export const threatIntelligence = pgTable(
      * rather than duplicates; records made here get one derived from their own id.
      */
     stixId: text('stix_id').unique(),
+    /** STIX `created`: when its producer made it (for an imported record, before it reached us). */
     createdAt: createdAt(),
+    /** When it was added here (made, or first imported); a newer version leaves it. */
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     /** STIX `modified`: when the record last changed (an import of a newer version moves it). */
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -93,8 +93,10 @@ async function copyTasks(
 ): Promise<string[]> {
   return tasks.insertTasks(
     db,
-    template.tasks.map((task) => ({
+    template.tasks.map((task, index) => ({
       caseId: row.id,
+      // One statement gives every row the same now(): a millisecond apart keeps the template's order on the case.
+      createdAt: new Date(at.getTime() + index),
       title: task.title,
       description: task.description ?? '',
       dueAt: task.dueInHours ? new Date(at.getTime() + task.dueInHours * HOUR_MS) : null,

@@ -91,6 +91,7 @@ export function toThreat(row: ThreatRow): Threat {
     mitigations: row.mitigations,
     tlp: row.tlp,
     createdAt: row.createdAt.toISOString(),
+    addedAt: row.addedAt.toISOString(),
   };
 }
 

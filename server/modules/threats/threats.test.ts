@@ -84,6 +84,7 @@ describe('threat intelligence: reading and adding', () => {
     });
     expect(created).toEqual({
       id: expect.any(String),
+      addedAt: expect.any(String),
       ...newThreat,
       indicators: ['evil.example', 'https://evil.example/Login'],
       mitigations: ['Block the domain', 'Reset passwords'],
@@ -341,11 +342,18 @@ describe('threat intelligence: STIX', () => {
         records: { imported: 4, updated: 0 },
       });
       const copies = await fresh.database.db.select().from(threatIntelligence);
-      const comparable = (row: typeof threatIntelligence.$inferSelect) => ({ ...row, createdBy: null });
+      // Who imported it and when it arrived are the fresh database's own; everything the bundle carries survives.
+      const comparable = (row: typeof threatIntelligence.$inferSelect) => ({
+        ...row,
+        createdBy: null,
+        addedAt: null,
+      });
       const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
       expect(copies.map(comparable).sort(byId)).toEqual(rows.map(comparable).sort(byId));
       const freshList = await asUser(fresh.app, freshDirector).get('/api/threat-intelligence');
-      expect(freshList.json()).toEqual(await list(director));
+      const listed = (threats: { addedAt: string }[]) =>
+        threats.map((threat) => ({ ...threat, addedAt: null }));
+      expect(listed(freshList.json())).toEqual(listed(await list(director)));
       // And out again: the same bundle, but for its own id.
       const reExported = (
         await asUser(fresh.app, freshDirector).get('/api/threat-intelligence/export')

@@ -61,11 +61,20 @@ export function ThreatCard({ threat }: { threat: Threat }) {
         <div className="flex gap-1">
           <dt>Added:</dt>
           <dd>
-            <time dateTime={threat.createdAt} title={formatDate(threat.createdAt)}>
-              {formatRelativeTime(threat.createdAt)}
+            <time dateTime={threat.addedAt} title={formatDate(threat.addedAt)}>
+              {formatRelativeTime(threat.addedAt)}
             </time>
           </dd>
         </div>
+        {/* An imported record was made by its producer before it reached us: STIX `created`, named as such. */}
+        {Math.abs(Date.parse(threat.addedAt) - Date.parse(threat.createdAt)) > 60_000 && (
+          <div className="flex gap-1">
+            <dt>Created (STIX):</dt>
+            <dd>
+              <time dateTime={threat.createdAt}>{formatDate(threat.createdAt)}</time>
+            </dd>
+          </div>
+        )}
       </dl>
     </li>
   );

@@ -21,6 +21,7 @@ function makeThreat(overrides: Partial<Threat> = {}): Threat {
     mitigations: ['Block the domain at the resolver'],
     tlp: 'RED',
     createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+    addedAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
     ...overrides,
   };
 }
