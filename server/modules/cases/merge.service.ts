@@ -8,6 +8,7 @@ import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
 import * as evidence from '../evidence/evidence.service.js';
 import * as notifications from '../notifications/notifications.service.js';
+import * as observables from '../observables/observables.service.js';
 import * as repository from './cases.repository.js';
 import type { CaseRow } from './cases.repository.js';
 import { emitCaseUpdated, getCase } from './cases.service.js';
@@ -21,14 +22,14 @@ import * as tasks from './tasks.service.js';
  */
 
 /**
- * What moves from the merged case to the case it goes into, each in the merge's transaction. Another module whose
- * rows hang off a case (observables, when that module lands) adds its mover here.
+ * What moves from the merged case to the case it goes into, each in the merge's transaction. A module whose rows
+ * hang off a case adds its mover here.
  */
 const CASE_RECORD_MOVERS: readonly ((tx: Tx, fromId: string, toId: string) => Promise<void>)[] = [
   repository.moveUpdates,
   evidence.moveCaseFiles,
   tasks.moveTasks,
-  // moveObservables: the observables module's `moveToCase(tx, fromId, toId)` belongs here.
+  observables.moveObservables,
 ];
 
 /**
@@ -71,7 +72,7 @@ export async function mergeCase(
     await sla.stopClocks.firstResponse(tx, source.id, at);
     await sla.stopClocks.resolved(tx, source.id, at);
 
-    const content = `${source.caseNumber} (${source.title}) was merged into this case: its updates, files and tasks are here now.`;
+    const content = `${source.caseNumber} (${source.title}) was merged into this case: its updates, files, tasks and observables are here now.`;
     await repository.insertUpdate(tx, {
       caseId: target.id,
       authorId: director.id,
