@@ -324,7 +324,7 @@ describe('ATT&CK techniques', () => {
 });
 
 describe('merging cases', () => {
-  it('moves updates, files, tasks and techniques; the old number leads to the target; the timeline says so', async () => {
+  it('moves updates, files, tasks, observables and techniques; the old number leads to the target; the timeline says so', async () => {
     const owner = await registerUser(t.app);
     const target = await openCase(owner, { title: 'Tender leak (main case)' });
     const source = await openCase(owner, { title: 'Tender documents seen at rival' });
@@ -338,6 +338,8 @@ describe('merging cases', () => {
     });
     const file = await uploadFile(owner, source.id);
     await addTask(source.id, { title: 'Trace the copy' });
+    const observed = { type: 'domain', value: 'rival-leaks.example' };
+    expect((await as(owner).post(`/api/cases/${source.id}/observables`, observed)).statusCode).toBe(201);
     await as(director).patch(`/api/cases/${source.id}`, { attackTechniques: ['T1078'] });
     await as(director).patch(`/api/cases/${target.id}`, { attackTechniques: ['T1566'] });
 
@@ -361,6 +363,8 @@ describe('merging cases', () => {
       title: 'Trace the copy',
       caseNumber: target.caseNumber,
     });
+    const moved = (await as(owner).get(`/api/cases/${target.id}/observables`)).json<{ value: string }[]>();
+    expect(moved.map((o) => o.value)).toEqual([observed.value]);
 
     // The client reads the merge on their case; internal notes stay Directors'.
     const seen = (await as(owner).get(`/api/cases/${target.id}`)).json<CaseDetail>();
