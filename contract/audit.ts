@@ -68,6 +68,14 @@ export const AUDIT_ACTION_LABELS = {
   'file.deleted': 'File removed',
   'report.requested': 'Report requested',
   'report.downloaded': 'Report downloaded',
+  'organization.member_joined': 'Joined an organisation',
+  'organization.member_role_changed': 'Organisation role changed',
+  'organization.member_removed': 'Removed from an organisation',
+  'organization.member_left': 'Left an organisation',
+  'organization.invitation_sent': 'Invited to an organisation',
+  'organization.invitation_revoked': 'Organisation invitation withdrawn',
+  'organization.client_changed': 'Enterprise client changed',
+  'organization.visibility_changed': 'Sharing with the organisation changed',
   [STAFF_READ_ACTION]: "Staff read another user's record",
 } as const satisfies Record<string, string>;
 export type KnownAuditAction = keyof typeof AUDIT_ACTION_LABELS;

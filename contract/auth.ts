@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { authenticationResponseSchema } from './passkeys.js';
+import { email, emailTokenSchema } from './email.js';
+import { userOrganizationSchema } from './organization.js';
+
+export { emailTokenSchema };
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
-
-const email = z
-  .string({ error: 'Required' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'Email is too long')
-  .pipe(z.email({ error: 'Invalid email' }));
 
 /** Names go into mail headers and bodies: line breaks and other control characters are refused, not stripped. */
 const name = z
@@ -44,7 +41,12 @@ export const userSchema = z.object({
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** The user's own tier: what they bought, or were given (billing is per user). */
   tier: z.number().int(),
+  /** The tier every gate reads: the higher of `tier` and their organisation's (decision 036). */
+  effectiveTier: z.number().int(),
+  /** The enterprise client the user belongs to, with their role in it; null when none. */
+  organization: userOrganizationSchema.nullable(),
   mfaEnabled: z.boolean(),
   /** Whether the address was confirmed through a link sent to it; unverified addresses get account mail only. */
   emailVerified: z.boolean(),
@@ -79,13 +81,6 @@ export function safeReturnTo(value: unknown): string | null {
   if (value.length > 512) return null;
   return value;
 }
-
-/** Single-use tokens in reset, verification and e-mail change links: 32 random bytes, base64url (43 characters). */
-export const emailTokenSchema = z
-  .string({ error: 'Required' })
-  .trim()
-  .min(1, 'Required')
-  .max(200, 'This link is not valid');
 
 /** `POST /api/auth/password-reset`: 202 `{}` for any valid address, known or not (no account enumeration). */
 export const passwordResetRequestSchema = z.object({ email });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attackTechniqueIdSchema, CASE_TECHNIQUES_MAX } from './attack.js';
 import { listQuerySchema } from './lists.js';
+import { recordVisibilitySchema, visibilityFilterSchema } from './organization.js';
 import { slaListQuerySchema, slaSchema } from './service-levels.js';
 
 /**
@@ -71,6 +72,8 @@ export const createCaseRequestSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   clientRequirements: optionalText(5_000),
+  /** `organization`: every member of the owner's organisation reads it (design 12.3). */
+  visibility: recordVisibilitySchema.default('private'),
 });
 export type CreateCaseRequest = z.input<typeof createCaseRequestSchema>;
 
@@ -93,8 +96,12 @@ export const caseSchema = z.object({
   assignedAgent: z.string().nullable(),
   /** In CASE_COST_CURRENCY; null until a Director estimates it. */
   estimatedCost: z.string().nullable(),
-  /** The client who opened it; Directors see whose case it is. */
+  /** The client who opened it; Directors, and colleagues reading a shared case, see whose case it is. */
   ownerEmail: z.string().optional(),
+  /** `organization`: shared with the owner's organisation (design 12.3). */
+  visibility: recordVisibilitySchema,
+  /** Whether the reader opened it (a colleague's shared case is not theirs). */
+  mine: z.boolean(),
   /** Service levels (design 11.6): the clocks of the tier the case was opened at. */
   sla: slaSchema,
   /** Tasks done (cancelled ones count as neither) of all that are not cancelled. */
@@ -172,15 +179,23 @@ export const createCaseUpdateRequestSchema = z.discriminatedUnion(
 export type CreateCaseUpdateRequest = z.input<typeof createCaseUpdateRequestSchema>;
 
 /**
- * `PATCH /api/cases/{id}` (Directors): the ATT&CK techniques seen in the case; ids are checked against the shipped
- * table, upper-cased and de-duplicated.
+ * `PATCH /api/cases/{id}`: `visibility` (its owner: shared with their organisation or private, design 12.3) and
+ * `attackTechniques` (Directors: the ATT&CK techniques seen in the case, checked against the shipped table,
+ * upper-cased and de-duplicated; design 12.5). At least one.
  */
-export const patchCaseRequestSchema = z.object({
-  attackTechniques: z
-    .array(attackTechniqueIdSchema, { error: 'attackTechniques must be a list of technique ids' })
-    .max(CASE_TECHNIQUES_MAX, `At most ${CASE_TECHNIQUES_MAX} techniques`)
-    .transform((ids) => [...new Set(ids)]),
-});
+export const patchCaseRequestSchema = z
+  .object({
+    visibility: recordVisibilitySchema.optional(),
+    attackTechniques: z
+      .array(attackTechniqueIdSchema, { error: 'attackTechniques must be a list of technique ids' })
+      .max(CASE_TECHNIQUES_MAX, `At most ${CASE_TECHNIQUES_MAX} techniques`)
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
+  })
+  .refine(
+    (value) => value.visibility !== undefined || value.attackTechniques !== undefined,
+    'Change visibility or attackTechniques',
+  );
 export type PatchCaseRequest = z.input<typeof patchCaseRequestSchema>;
 
 /** `POST /api/cases/{id}/merge` (Directors): this case goes into `intoCaseId`. */
@@ -199,5 +214,7 @@ export const casesQuerySchema = listQuerySchema.extend({
   scope: z.enum(CASE_SCOPES).optional(),
   /** A case number (a merged case's number finds the case it went into) or words of the title. */
   q: z.string().trim().max(100).optional(),
+  /** Your list: only the cases shared with your organisation, or only your private ones. */
+  visibility: visibilityFilterSchema,
   ...slaListQuerySchema.shape,
 });

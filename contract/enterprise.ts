@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { organizationMemberSchema } from './organization.js';
 import { DEFAULT_TIER, TIER_MAX, TIER_MIN } from './tiers.js';
 
 /** How many members a client lists; `memberCount` still counts them all. */
@@ -41,25 +42,29 @@ export const createEnterpriseClientRequestSchema = z.object({
   name,
   domain: enterpriseDomainSchema,
   tier: tier.default(DEFAULT_TIER),
+  /** Whoever verifies an address on the domain joins as a member (design 12.3); off by default. */
+  autoJoin: z.boolean({ error: 'autoJoin must be true or false' }).default(false),
 });
 export type CreateEnterpriseClientRequest = z.input<typeof createEnterpriseClientRequestSchema>;
 export type CreateEnterpriseClientInput = z.output<typeof createEnterpriseClientRequestSchema>;
 
 /** `PATCH /api/enterprise/clients/{id}`: any of the fields; at least one. */
 export const updateEnterpriseClientRequestSchema = z
-  .object({ name: name.optional(), domain: enterpriseDomainSchema.optional(), tier: tier.optional() })
+  .object({
+    name: name.optional(),
+    domain: enterpriseDomainSchema.optional(),
+    tier: tier.optional(),
+    autoJoin: z.boolean({ error: 'autoJoin must be true or false' }).optional(),
+  })
   .refine(
     (value) => Object.values(value).some((field) => field !== undefined),
-    'Change at least one of name, domain or tier',
+    'Change at least one of name, domain, tier or autoJoin',
   );
 export type UpdateEnterpriseClientRequest = z.input<typeof updateEnterpriseClientRequestSchema>;
 export type UpdateEnterpriseClientInput = z.output<typeof updateEnterpriseClientRequestSchema>;
 
-export const enterpriseMemberSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  tier: z.number().int(),
-});
+/** A member as Directors see one: the organisation's view of them plus their own tier. */
+export const enterpriseMemberSchema = organizationMemberSchema.extend({ tier: z.number().int() });
 export type EnterpriseMember = z.infer<typeof enterpriseMemberSchema>;
 
 export const enterpriseClientSchema = z.object({
@@ -67,11 +72,9 @@ export const enterpriseClientSchema = z.object({
   name: z.string(),
   domain: z.string(),
   tier: z.number().int(),
+  autoJoin: z.boolean(),
   createdAt: z.iso.datetime(),
-  /**
-   * Users whose e-mail address is at exactly this domain (case-insensitive; `a@sub.example.com` is not a member
-   * of example.com), by e-mail, at most ENTERPRISE_MEMBERS_SHOWN of them.
-   */
+  /** The organisation's members (design 12.3), owners first, then by e-mail; at most ENTERPRISE_MEMBERS_SHOWN. */
   members: z.array(enterpriseMemberSchema),
   memberCount: z.number().int(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneySchema } from './catalog.js';
 import { slaListQuerySchema, slaSchema } from './service-levels.js';
+import { recordVisibilitySchema, visibilityFilterSchema } from './organization.js';
 
 /** Slugs of the static catalogue of seven; each is also a request's serviceType. */
 export const INVESTIGATION_SERVICE_TYPES = [
@@ -108,6 +109,8 @@ export const investigationRequestSchema = z.object({
   lawfulPurposeDeclaration: mustBeTrue('Must declare lawful purpose'),
   noHarassmentDeclaration: mustBeTrue('Must declare no harassment intent'),
   complianceAgreement: mustBeTrue('Must agree to compliance requirements'),
+  /** `organization`: every member of the requester's organisation reads it (design 12.3). */
+  visibility: recordVisibilitySchema.default('private'),
 });
 export type InvestigationRequestInput = z.input<typeof investigationRequestSchema>;
 export type InvestigationRequestValues = z.output<typeof investigationRequestSchema>;
@@ -144,6 +147,10 @@ export const investigationSchema = z.object({
   }),
   /** Service levels (design 11.6): the clocks of the tier the request was filed at. */
   sla: slaSchema,
+  /** `organization`: shared with the requester's organisation (design 12.3). */
+  visibility: recordVisibilitySchema,
+  /** Whether the reader filed it (a colleague's shared request is not theirs). */
+  mine: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -153,6 +160,8 @@ export type Investigation = z.infer<typeof investigationSchema>;
 export const INVESTIGATION_LIST_SCOPES = ['mine', 'all'] as const;
 export const investigationListQuerySchema = z.object({
   scope: z.enum(INVESTIGATION_LIST_SCOPES, { error: "Scope must be 'mine' or 'all'" }).default('mine'),
+  /** Your list: only the requests shared with your organisation, or only your private ones. */
+  visibility: visibilityFilterSchema,
   ...slaListQuerySchema.shape,
 });
 
@@ -171,10 +180,14 @@ export const investigationUpdateSchema = z
   .object({
     status: z.enum(INVESTIGATION_STATUSES, { error: 'Status is not valid' }).optional(),
     assignedAgentId: z.string({ error: 'Assigned agent must be a Director' }).max(100).nullable().optional(),
+    /** The requester's own change: share the request with their organisation, or stop sharing it. */
+    visibility: recordVisibilitySchema.optional(),
   })
-  .refine((value) => value.status !== undefined || value.assignedAgentId !== undefined, {
-    message: 'Nothing to update: send status or assignedAgentId',
-  });
+  .refine(
+    (value) =>
+      value.status !== undefined || value.assignedAgentId !== undefined || value.visibility !== undefined,
+    { message: 'Nothing to update: send status, assignedAgentId or visibility' },
+  );
 export type InvestigationUpdate = z.infer<typeof investigationUpdateSchema>;
 
 /** A Director a request may be assigned to (`GET /api/investigations/agents`, Directors only). */

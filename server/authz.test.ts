@@ -365,7 +365,12 @@ const RULES: Record<string, Rule> = {
   },
   'GET /api/investigations': { access: 'user' },
   'GET /api/investigations/agents': { access: 'director' },
-  'PATCH /api/investigations/:id': { access: 'director' },
+  // Its requester shares it (`visibility`); moving and assigning stay the Directors' (a VARIANT below).
+  'PATCH /api/investigations/:id': {
+    access: 'user',
+    own: async (owner) => ({ id: await newInvestigation(owner) }),
+    body: () => ({ visibility: 'private' }),
+  },
 
   ...evidenceRules('/api/cases'),
   ...evidenceRules('/api/investigations'),
@@ -444,6 +449,11 @@ const RULES: Record<string, Rule> = {
   'POST /api/cases': { access: 'user', body: () => caseBody },
   'GET /api/cases': { access: 'user' },
   'GET /api/cases/:id': { access: 'user', own: async (owner) => ({ id: await newCase(owner) }) },
+  'PATCH /api/cases/:id': {
+    access: 'user',
+    own: async (owner) => ({ id: await newCase(owner) }),
+    body: () => ({ visibility: 'private' }),
+  },
   'POST /api/cases/:caseId/updates': {
     access: 'user',
     own: async (owner) => ({ caseId: await newCase(owner) }),
@@ -479,7 +489,6 @@ const RULES: Record<string, Rule> = {
     },
   },
   // The case workbench (design 12.5): Directors only; their ids here are random, so a Director gets 404 or 400.
-  'PATCH /api/cases/:id': { access: 'director', body: () => ({ attackTechniques: ['T1566'] }) },
   'POST /api/cases/:id/merge': { access: 'director', body: () => ({ intoCaseId: randomUUID() }) },
   'POST /api/cases/:id/tasks': { access: 'director', body: () => ({ title: 'A task from the matrix' }) },
   'GET /api/cases/:id/tasks': { access: 'director' },
@@ -525,6 +534,26 @@ const RULES: Record<string, Rule> = {
   },
   'PATCH /api/enterprise/clients/:id': { access: 'director', body: () => ({ tier: 2 }) },
   'DELETE /api/enterprise/clients/:id': { access: 'director' },
+  'POST /api/enterprise/clients/:id/members': {
+    access: 'director',
+    body: () => ({ email: uniqueEmail('seat'), role: 'owner' }),
+  },
+
+  // Organisations (design 12.3): nobody in the matrix belongs to one, so the calls past the guard are 404s (and an
+  // unknown invitation link a 400); organisation.test.ts and organization-access.test.ts check the members' side.
+  'GET /api/organization': { access: 'user' },
+  'GET /api/organization/members': { access: 'user' },
+  'PATCH /api/organization/members/:userId': { access: 'user', body: () => ({ role: 'member' }) },
+  'DELETE /api/organization/members/:userId': { access: 'user' },
+  'POST /api/organization/leave': { access: 'user' },
+  'POST /api/organization/invitations': {
+    access: 'user',
+    body: () => ({ email: uniqueEmail('invited'), role: 'member' }),
+  },
+  'GET /api/organization/invitations': { access: 'user' },
+  'DELETE /api/organization/invitations/:id': { access: 'user' },
+  'POST /api/organization/invitations/accept': { access: 'user', body: () => ({ token: 'not-a-token' }) },
+  'GET /api/organization/audit': { access: 'user' },
 
   // The feed is for every member (what each tier sees is the service's filter); adding to it is for Directors.
   'GET /api/threat-intelligence': { access: 'user' },

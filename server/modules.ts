@@ -42,6 +42,7 @@ import { vendorsModule } from './modules/vendors/vendors.module.js';
 import { integrationsModule } from './modules/integrations/integrations.module.js';
 import { qrCodesModule } from './modules/qr-codes/qr-codes.module.js';
 import { enterpriseModule } from './modules/enterprise/enterprise.module.js';
+import { organizationModule } from './modules/organization/organization.module.js';
 import { threatsModule } from './modules/threats/threats.module.js';
 import { taxiiModule } from './modules/taxii/taxii.module.js';
 import { bulkModule } from './modules/bulk/bulk.module.js';
@@ -90,6 +91,7 @@ const manifests = [
   integrationsModule,
   qrCodesModule,
   enterpriseModule,
+  organizationModule,
   threatsModule,
   taxiiModule,
   bulkModule,

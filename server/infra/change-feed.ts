@@ -3,8 +3,11 @@ import pg from 'pg';
 import type { DbOrTx } from '../db/client.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
-/** What changed: a row's topic and key, or `words` (the search's word list, migration 0023; no key). */
-export type ChangeTopic = 'user' | 'session' | 'cart' | 'product' | 'words';
+/**
+ * What changed: a row's topic and key, or `words` (the search's word list, migration 0023; no key).
+ * `organization`: an enterprise client's name, domain or tier, or the client itself (migration 0025).
+ */
+export type ChangeTopic = 'user' | 'session' | 'cart' | 'product' | 'words' | 'organization';
 export type ChangeListener = (topic: ChangeTopic, key: string) => void;
 /** Called when the feed goes live or stops being live; caches drop everything on either. */
 export type LivenessListener = (live: boolean) => void;

@@ -8,13 +8,14 @@ import { AppError, forbidden } from '../lib/errors.js';
 import { keyAllows, keyScopeOf } from '../lib/route-access.js';
 import { hookList, routeMethods } from '../lib/route-options.js';
 import * as apiKeys from '../modules/api-keys/api-keys.service.js';
-import type { SessionRow, UserRow } from '../db/schema/users.js';
+import type { SessionRow, SignedInUser } from '../db/schema/users.js';
 import * as sessions from '../modules/auth/sessions.service.js';
 import type { NewSession, ResolvedSession } from '../modules/auth/sessions.service.js';
 
 /** Who a request acts for: a browser session or an API key (never both). */
 export interface AuthContext {
-  user: UserRow;
+  /** `tier` is the effective tier (decision 036); `ownTier` the user's own. */
+  user: SignedInUser;
   session: SessionRow | null;
   apiKey: { id: string; permissions: ApiKeyPermission[] } | null;
 }

@@ -19,6 +19,7 @@ import {
 } from '../../../contract/cases.js';
 import { createdAt, money, nonNegative, updatedAt } from './columns.js';
 import { serviceLevelColumns, serviceLevelIndexes } from './service-levels.js';
+import { enterpriseClients } from './enterprise.js';
 import { users } from './users.js';
 
 export const caseCategoryEnum = pgEnum('case_category', CASE_CATEGORIES);
@@ -66,6 +67,11 @@ export const cases = pgTable(
      */
     mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => cases.id, { onDelete: 'cascade' }),
     mergedAt: timestamp('merged_at', { withTimezone: true }),
+    /**
+     * The organisation the owner shared it with (design 12.3: visibility `organization`); null: private. Set
+     * null with the client, so a removed client's records fall back to private.
+     */
+    organizationId: uuid('organization_id').references(() => enterpriseClients.id, { onDelete: 'set null' }),
     ...serviceLevelColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -74,6 +80,9 @@ export const cases = pgTable(
     ...serviceLevelIndexes('cases', t),
     nonNegative('cases_estimated_cost_non_negative', t.estimatedCost),
     index('cases_user_created_idx').on(t.userId, t.createdAt),
+    index('cases_organization_created_idx')
+      .on(t.organizationId, t.createdAt)
+      .where(sql`${t.organizationId} is not null`),
     index('cases_agent_created_idx').on(t.assignedAgentId, t.createdAt),
     // The Director's All Cases tab.
     index('cases_created_idx').on(t.createdAt),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_TIER } from '../../../contract/tiers.js';
 import { createdAt, tierCheck, updatedAt } from './columns.js';
 import { users } from './users.js';
@@ -12,6 +12,8 @@ export const enterpriseClients = pgTable(
     name: text('name').notNull(),
     domain: text('domain').notNull(),
     tier: integer('tier').notNull().default(DEFAULT_TIER),
+    /** Whoever verifies an address on the domain joins as a member (design 12.3). */
+    autoJoin: boolean('auto_join').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -32,3 +32,4 @@ export * from './evidence.js';
 export * from './passkeys.js';
 export * from './observables.js';
 export * from './case-tasks.js';
+export * from './organizations.js';

@@ -20,6 +20,7 @@ import {
   updatedAt,
 } from './columns.js';
 import { serviceLevelColumns, serviceLevelIndexes } from './service-levels.js';
+import { enterpriseClients } from './enterprise.js';
 import { users } from './users.js';
 
 export const investigationServiceTypeEnum = pgEnum('investigation_service_type', INVESTIGATION_SERVICE_TYPES);
@@ -112,6 +113,11 @@ export const investigationRequests = pgTable(
      * turns it into a display name. Set null: a departed agent leaves the request unassigned, not deleted.
      */
     assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The organisation the owner shared it with (design 12.3: visibility `organization`); null: private. Set
+     * null with the client, so a removed client's records fall back to private.
+     */
+    organizationId: uuid('organization_id').references(() => enterpriseClients.id, { onDelete: 'set null' }),
     ...serviceLevelColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -125,6 +131,9 @@ export const investigationRequests = pgTable(
     ),
     nonNegative('investigation_requests_estimated_cost_non_negative', t.estimatedCost),
     index('investigation_requests_user_created_idx').on(t.userId, t.createdAt),
+    index('investigation_requests_organization_created_idx')
+      .on(t.organizationId, t.createdAt)
+      .where(sql`${t.organizationId} is not null`),
     index('investigation_requests_agent_created_idx').on(t.assignedAgentId, t.createdAt),
     // Investigation requests over a period, for the analytics dashboard.
     index('investigation_requests_created_idx').on(t.createdAt),

@@ -9,7 +9,8 @@ import type { AppContext } from '../../infra/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import type { UserRow } from '../../db/schema/users.js';
+import type { SignedInUser } from '../../db/schema/users.js';
+import * as sessions from '../auth/sessions.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as repository from './api-keys.repository.js';
 import { emitSecurityEvent } from '../../infra/events.js';
@@ -56,7 +57,7 @@ export async function revoke(ctx: AppContext, userId: string, id: string): Promi
 }
 
 export interface KeyAuth {
-  user: UserRow;
+  user: SignedInUser;
   apiKey: { id: string; permissions: ApiKeyPermission[] };
 }
 
@@ -68,5 +69,7 @@ export async function authenticate(ctx: AppContext, key: string): Promise<KeyAut
   const staleBefore = new Date(Date.now() - TOUCH_INTERVAL_MS);
   if (!found.key.lastUsed || found.key.lastUsed < staleBefore)
     await repository.touch(ctx.db, found.key.id, staleBefore);
-  return { user: found.user, apiKey: { id: found.key.id, permissions: found.key.permissions } };
+  // The key acts with its owner's effective tier, like a session (decision 036).
+  const user = await sessions.loadSignedInUser(ctx.db, found.user);
+  return { user, apiKey: { id: found.key.id, permissions: found.key.permissions } };
 }

@@ -53,6 +53,8 @@ export interface EventFilter {
   from?: string;
   to?: string;
   before?: AuditCursor;
+  /** Which events, as another module says (an organisation's: its membership and its shared records). */
+  about?: SQL;
 }
 
 /** The id a filter names, as a value to compare with (a subquery on the unique address for an e-mail). */
@@ -109,6 +111,7 @@ export async function listEvents(db: DbOrTx, filter: EventFilter, limit: number)
         : eq(auditLog.action, filter.action.name),
     );
   }
+  if (filter.about) conditions.push(filter.about);
   if (filter.from) conditions.push(sql`${auditLog.createdAt} >= ${filter.from}::timestamptz`);
   if (filter.to) conditions.push(sql`${auditLog.createdAt} < ${filter.to}::timestamptz`);
   if (filter.before) {

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import {
   AUDIT_SYSTEM_LABEL,
   auditActionLabel,
@@ -199,9 +200,8 @@ export async function listEvents(
     : filters.action
       ? { name: filters.action, prefix: false }
       : undefined;
-  // One more than asked: whether it comes back says whether there is a next page.
-  const rows = await repository.listEvents(
-    ctx.db,
+  return eventPage(
+    ctx,
     {
       actor: userRef(filters.actorId),
       subjectUser: userRef(filters.subjectUserId),
@@ -210,14 +210,34 @@ export async function listEvents(
       to: filters.to,
       before: filters.before,
     },
-    filters.limit + 1,
+    filters.limit,
   );
-  const page = rows.slice(0, filters.limit);
+}
+
+/**
+ * One page of the events `about` selects (an organisation's: `GET /api/organization/audit`), newest first, shown as
+ * the Directors' trail shows them.
+ */
+export function listEventsAbout(
+  ctx: AppContext,
+  about: SQL,
+  page: Pick<AuditFilters, 'before' | 'limit'>,
+): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
+  return eventPage(ctx, { about, before: page.before }, page.limit);
+}
+
+async function eventPage(
+  ctx: AppContext,
+  filter: repository.EventFilter,
+  limit: number,
+): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
+  // One more than asked: whether it comes back says whether there is a next page.
+  const rows = await repository.listEvents(ctx.db, filter, limit + 1);
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     events: page.map(presentEvent),
-    nextCursor:
-      rows.length > filters.limit && last ? encodeAuditCursor({ at: last.cursorAt, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeAuditCursor({ at: last.cursorAt, id: last.id }) : null,
   };
 }
 

@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { emailTokens, sessions, users, type EmailTokenPurpose } from '../../db/schema/index.js';
+import {
+  emailTokens,
+  enterpriseClients,
+  organizationMembers,
+  sessions,
+  users,
+  type EmailTokenPurpose,
+} from '../../db/schema/index.js';
 import type { SessionRow, UserRow } from '../../db/schema/users.js';
 
 export type NewUser = typeof users.$inferInsert;
@@ -125,15 +132,56 @@ export async function insertSession(db: DbOrTx, session: typeof sessions.$inferI
   await db.insert(sessions).values(session);
 }
 
+/** A user's organisation as the session carries it (decision 036); null when they belong to none. */
+export interface MembershipRow {
+  id: string;
+  name: string;
+  role: 'owner' | 'admin' | 'member';
+  tier: number;
+}
+
+const membershipColumns = {
+  id: enterpriseClients.id,
+  name: enterpriseClients.name,
+  role: organizationMembers.role,
+  tier: enterpriseClients.tier,
+};
+
+/** The session, its user and the user's organisation: one statement, so a member's tier costs no extra read. */
 export async function findSessionWithUser(
   db: DbOrTx,
   idHash: string,
-): Promise<{ session: SessionRow; user: UserRow } | null> {
+): Promise<{ session: SessionRow; user: UserRow; membership: MembershipRow | null } | null> {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      clientId: enterpriseClients.id,
+      clientName: enterpriseClients.name,
+      clientTier: enterpriseClients.tier,
+      role: organizationMembers.role,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organizationMembers, eq(organizationMembers.userId, users.id))
+    .leftJoin(enterpriseClients, eq(enterpriseClients.id, organizationMembers.clientId))
     .where(eq(sessions.idHash, idHash));
+  if (!row) return null;
+  const { clientId, clientName, clientTier, role } = row;
+  const membership =
+    clientId !== null && clientName !== null && clientTier !== null && role !== null
+      ? { id: clientId, name: clientName, role, tier: clientTier }
+      : null;
+  return { session: row.session, user: row.user, membership };
+}
+
+/** The user's organisation (for a sign-in or an API key, which the session cache does not hold). */
+export async function findMembership(db: DbOrTx, userId: string): Promise<MembershipRow | null> {
+  const [row] = await db
+    .select(membershipColumns)
+    .from(organizationMembers)
+    .innerJoin(enterpriseClients, eq(enterpriseClients.id, organizationMembers.clientId))
+    .where(eq(organizationMembers.userId, userId));
   return row ?? null;
 }
 

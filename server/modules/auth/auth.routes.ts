@@ -78,9 +78,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request, reply) => {
       const result = await signIn.login(ctx, request.body, requestMeta(request), request.sessionToken);
       reply.startSession(result.session);
-      return result.kind === 'signed-in'
-        ? auth.toPublicUser(result.user)
-        : { mfaRequired: true as const, methods: await mfa.methods(ctx, result.user.id) };
+      if (result.kind !== 'signed-in') {
+        return { mfaRequired: true as const, methods: await mfa.methods(ctx, result.user.id) };
+      }
+      return auth.toPublicUser(await sessions.loadSignedInUser(ctx.db, result.user));
     },
   );
 

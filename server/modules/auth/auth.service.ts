@@ -1,7 +1,7 @@
 import type { User } from '../../../contract/auth.js';
 import type { Tier } from '../../../contract/tiers.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { UserRow } from '../../db/schema/users.js';
+import type { SignedInUser, UserRow } from '../../db/schema/users.js';
 import type { AppContext } from '../../infra/context.js';
 import { AppError } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
@@ -10,13 +10,17 @@ import * as repository from './auth.repository.js';
 
 /* Users: the public shape, lookups for other modules, and tier changes. Sessions and sign-in have their own files. */
 
-export function toPublicUser(row: UserRow): User {
+/** A signed-in user shows both tiers and their organisation; a bare row (just registered) has neither. */
+export function toPublicUser(row: UserRow | SignedInUser): User {
+  const organization = 'organization' in row ? row.organization : null;
   return {
     id: row.id,
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
-    tier: row.tier,
+    tier: 'ownTier' in row ? row.ownTier : row.tier,
+    effectiveTier: row.tier,
+    organization: organization && { id: organization.id, name: organization.name, role: organization.role },
     mfaEnabled: row.mfaEnabled,
     emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt.toISOString(),

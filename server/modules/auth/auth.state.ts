@@ -1,6 +1,6 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { AppConfig } from '../../config/env.js';
-import type { SessionRow, UserRow } from '../../db/schema/users.js';
+import type { SessionRow, SignedInUser } from '../../db/schema/users.js';
 import { CoherentCache } from '../../infra/change-feed.js';
 import type { AppContext } from '../../infra/context.js';
 import type { ModuleState } from '../../infra/module.js';
@@ -38,7 +38,7 @@ export class SessionIdHasher {
 /** What the auth module keeps per app: the session lookup's cache and the session ids' hasher. */
 export interface AuthState extends ModuleState {
   /** Session id hash -> the session and its user. */
-  sessions: CoherentCache<{ session: SessionRow; user: UserRow }>;
+  sessions: CoherentCache<{ session: SessionRow; user: SignedInUser }>;
   sessionIds: SessionIdHasher;
   forgetUser(userId: string): void;
 }
@@ -50,16 +50,18 @@ declare module '../../infra/context.js' {
 }
 
 export function createAuthState(ctx: AppContext): AuthState {
-  const sessions = new CoherentCache<{ session: SessionRow; user: UserRow }>(
+  const sessions = new CoherentCache<{ session: SessionRow; user: SignedInUser }>(
     ctx.changes,
     SESSION_TTL_MS,
     MAX_SESSIONS,
   );
   const forgetUser = (userId: string) => sessions.deleteWhere((entry) => entry.user.id === userId);
-  // Users and sessions are announced by their tables' triggers (migration 0008).
+  // Users and sessions are announced by their tables' triggers (migration 0008), memberships as their user and
+  // a client's tier, name or domain as its organisation (migration 0025).
   ctx.changes.onChange((topic, key) => {
     if (topic === 'user') forgetUser(key);
     else if (topic === 'session') sessions.delete(key);
+    else if (topic === 'organization') sessions.deleteWhere((entry) => entry.user.organization?.id === key);
   });
   return { sessions, sessionIds: new SessionIdHasher(ctx.config), forgetUser };
 }

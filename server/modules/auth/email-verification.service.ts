@@ -10,6 +10,7 @@ import { conflict } from '../../lib/errors.js';
 import * as audit from '../audit/audit.service.js';
 import * as mail from '../mail/mail.service.js';
 import * as notifications from '../notifications/notifications.service.js';
+import * as organization from '../organization/organization.service.js';
 import * as rateLimits from '../rate-limits/rate-limits.service.js';
 import { greeting, issueToken, mailLimits, tokenInvalid } from './account-mail.js';
 import * as repository from './auth.repository.js';
@@ -74,6 +75,7 @@ export async function verifyEmail(ctx: AppContext, rawToken: string, meta: Reque
       if (user.email !== token.email) throw tokenInvalid();
       await repository.markEmailVerified(tx, user.id);
       await audit.record(tx, { action: 'auth.email_verified', userId: user.id, ip: meta.ip });
+      await organization.joinByVerifiedAddress(ctx, tx, user, meta.ip);
       return { userId: user.id, change: null };
     }
     // Told before the change, so the notice goes to the address the account had.
@@ -87,6 +89,8 @@ export async function verifyEmail(ctx: AppContext, rawToken: string, meta: Reque
       ip: meta.ip,
       details: { from: change.from, to: change.to },
     });
+    // A verified new address on a client's domain joins it as much as a first one does.
+    await organization.joinByVerifiedAddress(ctx, tx, updated, meta.ip);
     return { userId: user.id, change };
   });
   // This instance sees the new state at once; the others hear of it through the change feed.

@@ -1,8 +1,10 @@
 import type { DbOrTx } from '../../db/client.js';
-import type { SessionRow, UserRow } from '../../db/schema/users.js';
+import { effectiveTier } from '../../../contract/organization.js';
+import type { SessionRow, SignedInUser, UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { randomToken } from '../../lib/crypto.js';
 import * as repository from './auth.repository.js';
+import type { MembershipRow } from './auth.repository.js';
 import { SessionIdHasher } from './auth.state.js';
 
 /* Sessions: started, resolved from a cookie, ended one by one or all but one, listed per device, purged. */
@@ -52,15 +54,31 @@ export async function startSession(
 
 export interface ResolvedSession {
   session: SessionRow;
-  user: UserRow;
+  user: SignedInUser;
+}
+
+/** The user as a signed-in request acts: `tier` becomes the effective tier (decision 036). */
+export function signedInUser(user: UserRow, membership: MembershipRow | null): SignedInUser {
+  return {
+    ...user,
+    tier: effectiveTier(user.tier, membership?.tier),
+    ownTier: user.tier,
+    organization: membership,
+  };
+}
+
+/** A user read outside the session cache (a sign-in, an API key), with their organisation: one more read. */
+export async function loadSignedInUser(db: DbOrTx, user: UserRow): Promise<SignedInUser> {
+  return signedInUser(user, await repository.findMembership(db, user.id));
 }
 
 /** The live session behind a cookie value; expired (idle or absolute) sessions are deleted and ignored. */
 export async function resolveSession(ctx: AppContext, token: string): Promise<ResolvedSession | null> {
   const idHash = sessionIdHash(ctx, token);
-  const found = await ctx.modules.auth.sessions.get(idHash, () =>
-    repository.findSessionWithUser(ctx.db, idHash),
-  );
+  const found = await ctx.modules.auth.sessions.get(idHash, async () => {
+    const row = await repository.findSessionWithUser(ctx.db, idHash);
+    return row && { session: row.session, user: signedInUser(row.user, row.membership) };
+  });
   if (!found) return null;
   const now = Date.now();
   const idleLimit = found.session.lastSeenAt.getTime() + ctx.config.SESSION_IDLE_MIN * MINUTE;

@@ -50,6 +50,9 @@ export interface CaseWithNames {
 /** Which cases a list holds (every list leaves merged cases out). */
 export interface CaseFilter {
   ownerId?: string;
+  /** With `ownerId`: the organisation whose shared cases the owner reads too. */
+  sharedWith?: string | null;
+  visibility?: 'private' | 'organization';
   agentId?: string;
   /** Open and unassigned: the Directors' queue. */
   queue?: boolean;
@@ -74,6 +77,19 @@ export async function insertCase(db: DbOrTx, row: NewCase): Promise<CaseRow> {
   return created!;
 }
 
+/**
+ * `ownerId`: that user's cases, and with `sharedWith` also those shared with that organisation (design 12.3);
+ * `visibility` keeps only the shared or only the private ones.
+ */
+function readableBy(filter: CaseFilter): SQL | undefined {
+  if (!filter.ownerId) return undefined;
+  const own = eq(cases.userId, filter.ownerId);
+  const shared = filter.sharedWith ? eq(cases.organizationId, filter.sharedWith) : undefined;
+  if (filter.visibility === 'private') return and(own, isNull(cases.organizationId));
+  if (filter.visibility === 'organization') return shared ?? sql`false`;
+  return shared ? or(own, shared) : own;
+}
+
 export async function listCases(
   db: DbOrTx,
   filter: CaseFilter,
@@ -82,7 +98,7 @@ export async function listCases(
   sla?: { options: SlaListOptions; now: Date },
 ): Promise<CaseWithNames[]> {
   const conditions = [
-    filter.ownerId ? eq(cases.userId, filter.ownerId) : undefined,
+    readableBy(filter),
     filter.agentId ? eq(cases.assignedAgentId, filter.agentId) : undefined,
     filter.queue ? and(eq(cases.status, 'open'), isNull(cases.assignedAgentId)) : undefined,
     filter.text ? textMatch(filter.text) : undefined,
@@ -174,4 +190,12 @@ export async function markMerged(db: DbOrTx, sourceId: string, targetId: string,
 /** Moves every update of one case to another (their times keep them in order on the target's timeline). */
 export async function moveUpdates(db: DbOrTx, fromId: string, toId: string): Promise<void> {
   await db.update(caseUpdates).set({ caseId: toId }).where(eq(caseUpdates.caseId, fromId));
+}
+
+/** Shares the case with an organisation, or (null) makes it private again. */
+export async function setOrganization(db: DbOrTx, id: string, organizationId: string | null): Promise<void> {
+  await db
+    .update(cases)
+    .set({ organizationId, updatedAt: sql`now()` })
+    .where(eq(cases.id, id));
 }

@@ -10,6 +10,7 @@ import {
   mergeCaseRequestSchema,
   patchCaseRequestSchema,
 } from '../../../contract/cases.js';
+import { visibilityRequestSchema } from '../../../contract/organization.js';
 import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
@@ -46,13 +47,13 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       schema: {
         tags,
         summary:
-          'Your cases; Directors: ?scope=queue open and unassigned, ?assigned=true assigned to you, ?scope=all everyone’s; ?q= a case number or title words; ?sort=due, ?breached, ?dueBefore',
+          'Your cases and those shared with your organisation (?visibility=private|organization keeps one kind); Directors: ?scope=queue open and unassigned, ?assigned=true assigned to you, ?scope=all everyone’s; ?q= a case number or title words; ?sort=due, ?breached, ?dueBefore',
         querystring: casesQuerySchema,
         response: { 200: z.array(caseSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
-      const { assigned, scope, limit, q } = request.query;
+      const { assigned, scope, limit, q, visibility } = request.query;
       const view = assigned === 'true' ? 'assigned' : (scope ?? 'own');
       return cases.listCases(
         ctx,
@@ -62,6 +63,7 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         requestMeta(request),
         slaListOptions(request.query),
         q || undefined,
+        visibility,
       );
     },
   );
@@ -110,16 +112,18 @@ export async function casesRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   r.patch(
     '/api/cases/:id',
     {
-      config: { access: access.tier(4) },
+      config: { access: access.user() },
       schema: {
         tags,
-        summary: 'Set the ATT&CK techniques of a case (Directors)',
+        summary:
+          'Share your case with your organisation or make it private (its owner); set its ATT&CK techniques (Directors)',
         params: z.object({ id: z.string().max(100) }),
         body: patchCaseRequestSchema,
         response: { 200: caseDetailSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => cases.patchCase(ctx, currentAuth(request).user, request.params.id, request.body),
+    async (request) =>
+      cases.patchCase(ctx, currentAuth(request).user, request.params.id, request.body, requestMeta(request)),
   );
 
   r.post(

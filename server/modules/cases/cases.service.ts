@@ -22,6 +22,15 @@ import * as attack from '../attack/attack.service.js';
 import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
 import * as notifications from '../notifications/notifications.service.js';
+import {
+  mayContribute,
+  organizationToShareWith,
+  recordAccess,
+  sharedWith,
+  visibilityOf,
+  type RecordAccess,
+  type Viewer,
+} from '../organization/record-access.js';
 import * as payments from '../payments/payments.service.js';
 import * as repository from './cases.repository.js';
 import type { CaseFilter, CaseRow, CaseWithNames } from './cases.repository.js';
@@ -35,9 +44,10 @@ const isDirector = (user: Pick<UserRow, 'tier'>) => user.tier >= DIRECTOR_TIER;
 
 function toCase(
   { case: row, assignedAgent, ownerEmail, mergedIntoNumber, tasksDone, tasksTotal }: CaseWithNames,
-  viewer: UserRow,
+  viewer: Viewer,
   now: Date,
 ): Case {
+  const mine = row.userId === viewer.id;
   return {
     id: row.id,
     caseNumber: row.caseNumber,
@@ -51,7 +61,10 @@ function toCase(
     assignedAgentId: row.assignedAgentId,
     assignedAgent,
     estimatedCost: row.estimatedCost,
-    ...(isDirector(viewer) ? { ownerEmail } : {}),
+    // Directors see whose case it is, and so do colleagues reading a shared one.
+    ...(isDirector(viewer) || !mine ? { ownerEmail } : {}),
+    visibility: visibilityOf(row),
+    mine,
     sla: sla.slaOf(row, now),
     tasks: { done: tasksDone, total: tasksTotal },
     attackTechniques: row.attackTechniques,
@@ -63,9 +76,15 @@ function toCase(
 }
 
 /** Opens a case; the templates applied automatically to its category add their tasks in the same transaction. */
-export async function createCase(ctx: AppContext, user: UserRow, input: NewCaseInput): Promise<Case> {
+export async function createCase(
+  ctx: AppContext,
+  user: UserRow & Viewer,
+  input: NewCaseInput,
+): Promise<Case> {
+  const organizationId = organizationToShareWith(user, input.visibility);
   const created = await ctx.db.transaction(async (tx) => {
     const row = await repository.insertCase(tx, {
+      organizationId,
       // The clocks start with the case, on the targets of the tier the client holds now (decision 019).
       ...startingClocks('case', user.tier),
       userId: user.id,
@@ -92,8 +111,12 @@ export async function createCase(ctx: AppContext, user: UserRow, input: NewCaseI
 
 export type CaseView = 'own' | 'queue' | 'assigned' | 'all';
 
-const VIEW_FILTERS: Record<CaseView, (user: UserRow) => CaseFilter> = {
-  own: (user) => ({ ownerId: user.id }),
+const VIEW_FILTERS: Record<
+  CaseView,
+  (user: UserRow & Viewer, visibility?: 'private' | 'organization') => CaseFilter
+> = {
+  // Your own list holds your cases and those your organisation's members shared with it (design 12.3).
+  own: (user, visibility) => ({ ownerId: user.id, sharedWith: sharedWith(user), visibility }),
   queue: () => ({ queue: true }),
   assigned: (user) => ({ agentId: user.id }),
   all: () => ({}),
@@ -107,39 +130,53 @@ const VIEW_FILTERS: Record<CaseView, (user: UserRow) => CaseFilter> = {
  */
 export async function listCases(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   view: CaseView,
   limit: number,
   meta?: Pick<RequestMeta, 'ip' | 'session'>,
   slaOptions: SlaListOptions = { sort: 'newest' },
   text?: string,
+  visibility?: 'private' | 'organization',
 ): Promise<Case[]> {
   if (view !== 'own' && !isDirector(user)) throw tierRequired(DIRECTOR_TIER);
-  const filter = { ...VIEW_FILTERS[view](user), ...(text ? { text } : {}) };
+  const filter = { ...VIEW_FILTERS[view](user, visibility), ...(text ? { text } : {}) };
   const now = ctx.now();
   const rows = await repository.listCases(ctx.db, filter, limit, { options: slaOptions, now });
-  const records = rows.map((row) => ({ id: row.case.id, ownerId: row.case.userId }));
-  await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'case', records, 'list');
+  // Only staff reads are recorded: a colleague reading a shared case reads it as a client.
+  if (isDirector(user)) {
+    const records = rows.map((row) => ({ id: row.case.id, ownerId: row.case.userId }));
+    await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'case', records, 'list');
+  }
   return rows.map((row) => toCase(row, user, now));
 }
 
-/** The owner sees their case without internal notes; a Director sees any case with them; anyone else gets 404. */
-async function visibleCase(ctx: AppContext, user: UserRow, id: string): Promise<CaseWithNames> {
+/**
+ * The owner sees their case without internal notes, and so do the members of the organisation it is shared with;
+ * a Director sees any case with them; anyone else gets 404.
+ */
+async function visibleCase(
+  ctx: AppContext,
+  user: Viewer,
+  id: string,
+): Promise<CaseWithNames & { access: RecordAccess }> {
   const found = isId(id) ? await repository.findCase(ctx.db, id) : null;
-  if (!found || (found.case.userId !== user.id && !isDirector(user))) throw notFound('Case');
-  return found;
+  const access = found && recordAccess(user, found.case);
+  if (!found || !access) throw notFound('Case');
+  return { ...found, access };
 }
 
 /** One case with its updates; a Director reading another user's case is recorded as a staff read. */
 export async function getCase(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   id: string,
   meta?: Pick<RequestMeta, 'ip' | 'session'>,
 ): Promise<CaseDetail> {
   const found = await visibleCase(ctx, user, id);
-  const record = { id: found.case.id, ownerId: found.case.userId };
-  await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'case', [record], 'detail');
+  if (found.access === 'staff') {
+    const record = { id: found.case.id, ownerId: found.case.userId };
+    await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'case', [record], 'detail');
+  }
   const updates = await repository.listUpdates(ctx.db, found.case.id, { includeInternal: isDirector(user) });
   return {
     ...toCase(found, user, ctx.now()),
@@ -170,7 +207,7 @@ const STATUS_WORDS: Record<CaseStatus, string> = {
  */
 export async function addUpdate(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   caseId: string,
   input: UpdateInput,
   /** The request's, for the audit trail; a bulk job has none. */
@@ -178,6 +215,9 @@ export async function addUpdate(
 ): Promise<CaseDetail> {
   const found = await visibleCase(ctx, user, caseId);
   if (found.case.mergedIntoId) throw mergedConflict(found);
+  if (!mayContribute(found.access)) {
+    throw forbidden('Only owners and admins of your organisation can add updates to a shared case');
+  }
   const isInternal = input.updateType === 'internal_note' || input.isInternal === true;
   if ((input.updateType !== 'comment' || isInternal) && !isDirector(user)) {
     throw forbidden('Only a Director can change a case or add internal notes; you may add comments');
@@ -302,21 +342,44 @@ function mergedConflict(found: CaseWithNames): AppError {
 }
 
 /**
- * `PATCH /api/cases/{id}` (Directors): the ATT&CK techniques, each checked against the shipped table (400 naming
- * an unknown id). Not a client-visible update: the techniques show on the case and in its report.
+ * `PATCH /api/cases/{id}`: its owner shares it with their organisation or makes it private again (design 12.3);
+ * Directors set its ATT&CK techniques (12.5). Every part is checked before anything is written, in one transaction.
  */
 export async function patchCase(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   id: string,
   input: z.output<typeof patchCaseRequestSchema>,
+  meta: RequestMeta,
 ): Promise<CaseDetail> {
-  if (!isDirector(user)) throw tierRequired(DIRECTOR_TIER);
+  const { visibility, attackTechniques } = input;
+  if (attackTechniques !== undefined && !isDirector(user)) throw tierRequired(DIRECTOR_TIER);
   const found = await visibleCase(ctx, user, id);
   if (found.case.mergedIntoId) throw mergedConflict(found);
-  attack.checkIds(input.attackTechniques);
-  await repository.updateCase(ctx.db, found.case.id, { attackTechniques: input.attackTechniques });
-  return getCase(ctx, user, found.case.id);
+  if (visibility !== undefined && found.access !== 'owner') {
+    throw forbidden('Only the client who opened the case can change who sees it');
+  }
+  if (attackTechniques !== undefined) attack.checkIds(attackTechniques);
+  const organizationId =
+    visibility === undefined ? found.case.organizationId : organizationToShareWith(user, visibility);
+  await ctx.db.transaction(async (tx) => {
+    if (attackTechniques !== undefined) await repository.updateCase(tx, found.case.id, { attackTechniques });
+    if (visibility === undefined || organizationId === found.case.organizationId) return;
+    await repository.setOrganization(tx, found.case.id, organizationId);
+    await audit.record(tx, {
+      action: 'organization.visibility_changed',
+      userId: user.id,
+      subjectType: 'case',
+      subject: found.case.id,
+      ip: meta.ip,
+      details: {
+        caseNumber: found.case.caseNumber,
+        visibility,
+        organizationId: organizationId ?? found.case.organizationId,
+      },
+    });
+  });
+  return getCase(ctx, user, found.case.id, meta);
 }
 
 /** Only updates the owner can see are announced (internal notes stay between Directors). */

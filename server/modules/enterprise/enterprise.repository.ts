@@ -39,7 +39,7 @@ export async function findClient(db: DbOrTx, id: string): Promise<EnterpriseClie
 export async function updateClient(
   db: DbOrTx,
   id: string,
-  changes: Partial<Pick<EnterpriseClientRow, 'name' | 'domain' | 'tier'>>,
+  changes: Partial<Pick<EnterpriseClientRow, 'name' | 'domain' | 'tier' | 'autoJoin'>>,
 ): Promise<EnterpriseClientRow | null | 'duplicate'> {
   try {
     const [row] = await db

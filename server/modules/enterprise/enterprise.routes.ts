@@ -6,12 +6,15 @@ import {
   enterpriseClientSchema,
   updateEnterpriseClientRequestSchema,
 } from '../../../contract/enterprise.js';
+import { organizationMemberSchema, seatMemberRequestSchema } from '../../../contract/organization.js';
 import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
+import * as organization from '../organization/organization.service.js';
 import * as enterprise from './enterprise.service.js';
 
 const tags = ['enterprise'];
@@ -27,7 +30,7 @@ export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: App
       config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
-        summary: 'Enterprise clients, newest first, each with the users of its e-mail domain',
+        summary: 'Enterprise clients, newest first, each with its members',
         querystring: listQuerySchema,
         response: { 200: z.array(enterpriseClientSchema), ...errors(401, 403) },
       },
@@ -56,13 +59,46 @@ export async function enterpriseRoutes(app: FastifyInstance, { ctx }: { ctx: App
       config: { access: access.tier(DIRECTOR_TIER) },
       schema: {
         tags,
-        summary: "Change a client's name, domain or tier",
+        summary: "Change a client's name, domain, tier or auto-join",
         params,
         body: updateEnterpriseClientRequestSchema,
         response: { 200: enterpriseClientSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => enterprise.updateClient(ctx, request.params.id, request.body),
+    async (request) =>
+      enterprise.updateClient(
+        ctx,
+        currentAuth(request).user,
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
+  );
+
+  r.post(
+    '/api/enterprise/clients/:id/members',
+    {
+      config: { access: access.tier(DIRECTOR_TIER) },
+      schema: {
+        tags,
+        summary: "Seat an existing account in a client's organisation, by default as its owner (Directors)",
+        params,
+        body: seatMemberRequestSchema,
+        response: { 201: organizationMemberSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await organization.seatMember(
+            ctx,
+            currentAuth(request).user,
+            request.params.id,
+            request.body,
+            requestMeta(request),
+          ),
+        ),
   );
 
   r.delete(

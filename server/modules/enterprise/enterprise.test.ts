@@ -24,7 +24,8 @@ interface Client {
   domain: string;
   tier: number;
   createdAt: string;
-  members: { id: string; email: string; tier: number }[];
+  autoJoin: boolean;
+  members: { userId: string; email: string; tier: number; role: string; via: string }[];
   memberCount: number;
 }
 
@@ -81,7 +82,14 @@ describe('enterprise clients', () => {
     }
     const domain = uniqueDomain();
     const created = await addClient({ name: '  Acme Holdings ', domain: ` ${domain.toUpperCase()} ` });
-    expect(created).toMatchObject({ name: 'Acme Holdings', domain, tier: 1, members: [], memberCount: 0 });
+    expect(created).toMatchObject({
+      name: 'Acme Holdings',
+      domain,
+      tier: 1,
+      autoJoin: false,
+      members: [],
+      memberCount: 0,
+    });
   });
 
   it('refuses a second client for a domain, whatever its case, with 409', async () => {
@@ -101,22 +109,25 @@ describe('enterprise clients', () => {
     expect(list.filter((client) => client.domain === domain)).toHaveLength(1);
   });
 
-  it('lists clients newest first with the users of exactly their domain as members', async () => {
+  it('lists clients newest first with their members (seated, not merely on the domain)', async () => {
     const acme = uniqueDomain('acme');
     const globex = uniqueDomain('globex');
     const empty = uniqueDomain('initech');
     const alice = await member(`alice@${acme}`);
     const bob = await member(`Bob@${acme.toUpperCase()}`);
     await setUserTier(t, bob.id, 3);
-    await member(`carol@sub.${acme}`);
-    await member(`dave@${acme}.evil.test`);
+    // On the domain but never seated, invited or auto-joined: not a member.
+    await member(`carol@${acme}`);
     const erin = await member(`erin@${globex}`);
-
     const first = await addClient({ name: 'Acme', domain: acme, tier: 4 });
-    expect(first.members.map((m) => m.email)).toEqual([`alice@${acme}`, `bob@${acme}`]);
-    await addClient({ name: 'Globex', domain: globex, tier: 2 });
+    expect(first.members).toEqual([]);
+    const globexClient = await addClient({ name: 'Globex', domain: globex, tier: 2 });
     await addClient({ name: 'Initech', domain: empty, tier: 1 });
-
+    const seat = (clientId: string, email: string, role: string) =>
+      asUser(t.app, director).post(`/api/enterprise/clients/${clientId}/members`, { email, role });
+    expect((await seat(first.id, alice.email, 'owner')).statusCode).toBe(201);
+    expect((await seat(first.id, `bob@${acme}`, 'member')).statusCode).toBe(201);
+    expect((await seat(globexClient.id, erin.email, 'owner')).statusCode).toBe(201);
     const list = (await asUser(t.app, director).get('/api/enterprise/clients')).json<Client[]>();
     const ours = list.filter((client) => [acme, globex, empty].includes(client.domain));
     expect(ours.map((client) => client.name)).toEqual(['Initech', 'Globex', 'Acme']);
@@ -124,18 +135,16 @@ describe('enterprise clients', () => {
       tier: 4,
       memberCount: 2,
       members: [
-        { id: alice.id, email: `alice@${acme}`, tier: 1 },
-        { id: bob.id, email: `bob@${acme}`, tier: 3 },
+        { userId: alice.id, email: `alice@${acme}`, tier: 1, role: 'owner', via: 'director' },
+        { userId: bob.id, email: `bob@${acme}`, tier: 3, role: 'member', via: 'director' },
       ],
     });
-    expect(ours[1]).toMatchObject({ memberCount: 1, members: [{ id: erin.id, email: `erin@${globex}` }] });
+    expect(ours[1]).toMatchObject({
+      memberCount: 1,
+      members: [{ userId: erin.id, email: `erin@${globex}` }],
+    });
     expect(ours[0]).toMatchObject({ memberCount: 0, members: [] });
     expect((await asUser(t.app, director).get('/api/enterprise/clients?limit=1')).json()).toHaveLength(1);
-
-    // A user who registers later shows up at once.
-    await member(`frank@${globex}`);
-    const later = (await asUser(t.app, director).get('/api/enterprise/clients')).json<Client[]>();
-    expect(later.find((client) => client.domain === globex)!.memberCount).toBe(2);
   });
 
   it('changes and removes a client; a taken domain is 409 and unknown ids are 404', async () => {
@@ -155,7 +164,7 @@ describe('enterprise clients', () => {
     const rehomed = await asUser(t.app, director).patch(`/api/enterprise/clients/${client.id}`, {
       domain: moved.toUpperCase(),
     });
-    expect(rehomed.json()).toMatchObject({ domain: moved, memberCount: 1 });
+    expect(rehomed.json()).toMatchObject({ domain: moved, memberCount: 0 });
 
     const taken = await asUser(t.app, director).patch(`/api/enterprise/clients/${client.id}`, {
       domain: other,

@@ -11,6 +11,8 @@ export type NewEvidence = typeof evidenceFiles.$inferInsert;
 export interface SubjectRow {
   id: string;
   userId: string;
+  /** The organisation it is shared with; null: private (design 12.3). */
+  organizationId: string | null;
   /** The case number; investigations are numbered by the service from their id. */
   caseNumber: string | null;
   /** A merged case's target (cases/merge.service.ts): it takes no more files. Null for investigations. */
@@ -29,6 +31,7 @@ export async function findSubject(
           .select({
             id: cases.id,
             userId: cases.userId,
+            organizationId: cases.organizationId,
             caseNumber: cases.caseNumber,
             mergedIntoId: cases.mergedIntoId,
           })
@@ -38,6 +41,7 @@ export async function findSubject(
           .select({
             id: investigationRequests.id,
             userId: investigationRequests.userId,
+            organizationId: investigationRequests.organizationId,
             caseNumber: sql<string | null>`null`,
             mergedIntoId: sql<string | null>`null`,
           })

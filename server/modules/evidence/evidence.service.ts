@@ -9,6 +9,7 @@ import { BlobTooLargeError, type StagedBlob } from '../../infra/storage.js';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
+import { mayContribute, recordAccess, type Viewer } from '../organization/record-access.js';
 import { sanitizeFileName, sniffContentType } from './evidence.content.js';
 import * as repository from './evidence.repository.js';
 import type { EvidenceRow, EvidenceWithUploader, SubjectRow, SubjectType } from './evidence.repository.js';
@@ -24,15 +25,23 @@ export function subjectNumber(type: SubjectType, subject: SubjectRow): string {
   return type === 'case' ? subject.caseNumber! : investigationNumber(subject.id);
 }
 
-/** The owner and Directors see a subject; anyone else (and a malformed id) gets the same 404. */
+/**
+ * The owner, Directors and, for a shared subject, its organisation's members see a subject; anyone else (and a
+ * malformed id) gets the same 404. `contribute`: adding to it also needs an owner's or admin's role there.
+ */
 async function visibleSubject(
   ctx: AppContext,
-  user: UserRow,
+  user: Viewer,
   type: SubjectType,
   id: string,
+  need: 'read' | 'contribute' = 'read',
 ): Promise<SubjectRow> {
   const subject = isId(id) ? await repository.findSubject(ctx.db, type, id) : null;
-  if (!subject || (subject.userId !== user.id && !isDirector(user))) throw notFound(WHAT[type]);
+  const access = subject && recordAccess(user, subject);
+  if (!subject || !access) throw notFound(WHAT[type]);
+  if (need === 'contribute' && !mayContribute(access)) {
+    throw forbidden('Only owners and admins of your organisation can add files to a shared record');
+  }
   return subject;
 }
 
@@ -67,7 +76,7 @@ export async function checkUpload(
   type: SubjectType,
   id: string,
 ): Promise<void> {
-  const subject = await visibleSubject(ctx, user, type, id);
+  const subject = await visibleSubject(ctx, user, type, id, 'contribute');
   if ((await repository.countLive(ctx.db, type, subject.id)) >= ctx.config.EVIDENCE_MAX_FILES)
     throw tooMany(ctx);
 }
@@ -123,7 +132,7 @@ export async function attachFile(
 ): Promise<EvidenceFile> {
   const { staged } = input;
   try {
-    const subject = await visibleSubject(ctx, user, type, id);
+    const subject = await visibleSubject(ctx, user, type, id, 'contribute');
     if (input.isInternal && !isDirector(user)) throw forbidden('Only a Director can attach internal files');
     if (input.truncated) throw validationFailed([{ path: 'file', message: 'The upload was cut short' }]);
     if (staged.size === 0) throw validationFailed([{ path: 'file', message: 'The file is empty' }]);
@@ -284,6 +293,9 @@ export async function deleteFile(
   const { subject, file } = await visibleFile(ctx, user, type, id, fileId);
   if (!isDirector(user) && file.uploadedBy !== user.id) {
     throw forbidden('You can remove only the files you attached');
+  }
+  if (!mayContribute(recordAccess(user, subject))) {
+    throw forbidden('Only owners and admins of your organisation can remove files from a shared record');
   }
   await ctx.db.transaction(async (tx) => {
     const locked = await repository.findFile(tx, type, subject.id, file.id, { lock: true });

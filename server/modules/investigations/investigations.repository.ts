@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import type { InvestigationServiceType } from '../../../contract/investigations.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -41,6 +41,7 @@ const agent = alias(users, 'agent');
 const requestColumns = {
   id: investigationRequests.id,
   userId: investigationRequests.userId,
+  organizationId: investigationRequests.organizationId,
   subject: investigationRequests.subject,
   description: investigationRequests.description,
   serviceType: investigationRequests.serviceType,
@@ -104,6 +105,17 @@ export async function insertRequest(db: DbOrTx, request: PgInsertValue<typeof in
   return (await findRequest(db, row!.id))!;
 }
 
+function readableBy(
+  userId: string,
+  { sharedWith, visibility }: { sharedWith: string | null; visibility?: 'private' | 'organization' },
+): SQL | undefined {
+  const own = eq(investigationRequests.userId, userId);
+  const shared = sharedWith ? eq(investigationRequests.organizationId, sharedWith) : undefined;
+  if (visibility === 'private') return and(own, isNull(investigationRequests.organizationId));
+  if (visibility === 'organization') return shared ?? sql`false`;
+  return shared ? or(own, shared) : own;
+}
+
 /**
  * `userId` null: everyone's (Directors). Newest first, capped; `sla` adds the Directors' service-level order and
  * filters, read at its `now` (the context's clock).
@@ -113,11 +125,13 @@ export async function listRequests(
   userId: string | null,
   limit: number,
   sla?: { options: SlaListOptions; now: Date },
+  /** With `userId`: also the requests shared with this organisation; `visibility` keeps one kind (design 12.3). */
+  shared: { sharedWith: string | null; visibility?: 'private' | 'organization' } = { sharedWith: null },
 ) {
   return selectRequests(db)
     .where(
       and(
-        userId === null ? undefined : eq(investigationRequests.userId, userId),
+        userId === null ? undefined : readableBy(userId, shared),
         ...(sla ? slaFilters(investigationRequests, sla.options, sla.now) : []),
       ),
     )
@@ -135,6 +149,7 @@ export async function lockRequest(db: DbOrTx, id: string) {
     .select({
       id: investigationRequests.id,
       userId: investigationRequests.userId,
+      organizationId: investigationRequests.organizationId,
       subject: investigationRequests.subject,
       status: investigationRequests.status,
       assignedAgentId: investigationRequests.assignedAgentId,
@@ -148,7 +163,10 @@ export async function lockRequest(db: DbOrTx, id: string) {
 export async function updateRequest(
   db: DbOrTx,
   id: string,
-  changes: Pick<Partial<typeof investigationRequests.$inferInsert>, 'status' | 'assignedAgentId'>,
+  changes: Pick<
+    Partial<typeof investigationRequests.$inferInsert>,
+    'status' | 'assignedAgentId' | 'organizationId'
+  >,
 ) {
   await db.update(investigationRequests).set(changes).where(eq(investigationRequests.id, id));
 }

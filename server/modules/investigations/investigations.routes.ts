@@ -79,6 +79,7 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
         request.query.limit,
         requestMeta(request),
         slaListOptions(request.query),
+        request.query.visibility,
       ),
   );
 
@@ -99,10 +100,11 @@ export async function investigationsRoutes(app: FastifyInstance, { ctx }: { ctx:
   r.patch(
     '/api/investigations/:id',
     {
-      config: { access: access.tier(DIRECTOR_TIER) },
+      config: { access: access.user() },
       schema: {
         tags,
-        summary: 'Move a request forward and/or assign a Director to it (Directors only)',
+        summary:
+          'Move a request forward and/or assign a Director to it (Directors only); its requester shares it with their organisation (`visibility`)',
         params: z.object({ id: z.string().max(100) }),
         body: investigationUpdateSchema,
         response: { 200: investigationSchema, ...errors(400, 401, 403, 404, 409) },

@@ -19,6 +19,13 @@ import { fromMinor, toMinor } from '../../lib/money.js';
 import type { UserRow } from '../../db/schema/users.js';
 import * as audit from '../audit/audit.service.js';
 import { notify } from '../notifications/notifications.service.js';
+import {
+  organizationToShareWith,
+  recordAccess,
+  sharedWith,
+  visibilityOf,
+  type Viewer,
+} from '../organization/record-access.js';
 import * as repository from './investigations.repository.js';
 import * as sla from './sla.js';
 
@@ -46,7 +53,8 @@ function displayName(firstName: string | null, lastName: string | null, email: s
   return name || email.split('@')[0]!;
 }
 
-const toInvestigation = (row: repository.RequestRow, now: Date): Investigation => ({
+/** A colleague reading a shared request sees it without the requester's IP address. */
+const toInvestigation = (row: repository.RequestRow, now: Date, viewer: Viewer): Investigation => ({
   id: row.id,
   subject: row.subject,
   description: row.description,
@@ -72,9 +80,11 @@ const toInvestigation = (row: repository.RequestRow, now: Date): Investigation =
     noHarassment: row.noHarassmentDeclaration,
     compliance: row.complianceAgreement,
     declaredAt: row.createdAt.toISOString(),
-    ip: row.declaredFromIp,
+    ip: row.userId === viewer.id || viewer.tier >= DIRECTOR_TIER ? row.declaredFromIp : null,
   },
   sla: sla.slaOf(row, now),
+  visibility: visibilityOf(row),
+  mine: row.userId === viewer.id,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -82,7 +92,7 @@ const toInvestigation = (row: repository.RequestRow, now: Date): Investigation =
 /** Files a request for a service within the user's tier, priced on the server, PENDING until a Director acts. */
 export async function createRequest(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   input: InvestigationRequestValues,
   meta: RequestMeta,
 ): Promise<Investigation> {
@@ -91,9 +101,12 @@ export async function createRequest(
     throw validationFailed([{ path: 'serviceType', message: 'Service type is required' }]);
   }
   if (user.tier < service.minimumTier) throw tierRequired(service.minimumTier);
+  const { visibility, ...fields } = input;
+  const organizationId = organizationToShareWith(user, visibility);
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repository.insertRequest(tx, {
-      ...input,
+      ...fields,
+      organizationId,
       // The clocks start with the request, on the targets of the tier the client holds now (decision 019).
       ...startingClocks('investigation', user.tier),
       userId: user.id,
@@ -125,7 +138,7 @@ export async function createRequest(
     priority: row.priority,
     estimatedCost: row.estimatedCost,
   });
-  return toInvestigation(row, ctx.now());
+  return toInvestigation(row, ctx.now(), user);
 }
 
 /**
@@ -134,23 +147,31 @@ export async function createRequest(
  */
 export async function listRequests(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   scope: 'mine' | 'all',
   limit: number,
   meta?: Pick<RequestMeta, 'ip' | 'session'>,
   slaOptions: SlaListOptions = { sort: 'newest' },
+  visibility?: 'private' | 'organization',
 ): Promise<Investigation[]> {
   if (scope === 'all' && user.tier < DIRECTOR_TIER) {
     throw forbidden('Only Directors may list every investigation request');
   }
   const now = ctx.now();
-  const rows = await repository.listRequests(ctx.db, scope === 'all' ? null : user.id, limit, {
-    options: slaOptions,
-    now,
-  });
-  const records = rows.map((row) => ({ id: row.id, ownerId: row.userId }));
-  await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'investigation', records, 'list');
-  return rows.map((row) => toInvestigation(row, now));
+  // Your own list holds your requests and those your organisation's members shared with it (design 12.3).
+  const rows = await repository.listRequests(
+    ctx.db,
+    scope === 'all' ? null : user.id,
+    limit,
+    { options: slaOptions, now },
+    { sharedWith: sharedWith(user), visibility },
+  );
+  // Only staff reads are recorded: a colleague reading a shared request reads it as a client.
+  if (user.tier >= DIRECTOR_TIER) {
+    const records = rows.map((row) => ({ id: row.id, ownerId: row.userId }));
+    await audit.recordStaffReads(ctx, audit.readerOf(user, meta), 'investigation', records, 'list');
+  }
+  return rows.map((row) => toInvestigation(row, now, user));
 }
 
 /** The Directors a request may be assigned to (only Directors work investigations). */
@@ -174,12 +195,22 @@ const STATUS_WORDS: Record<InvestigationStatus, string> = {
  */
 export async function updateRequest(
   ctx: AppContext,
-  director: UserRow,
+  director: UserRow & Viewer,
   id: string,
   update: InvestigationUpdate,
   meta: RequestMeta,
 ): Promise<Investigation> {
   if (!isId(id)) throw notFound('Investigation request');
+  // The requester shares their request or stops sharing it; moving and assigning stay the Directors' (checked
+  // first, so a refused call changes nothing).
+  const moves = update.status !== undefined || update.assignedAgentId !== undefined;
+  if (moves && director.tier < DIRECTOR_TIER) throw tierRequired(DIRECTOR_TIER);
+  if (update.visibility !== undefined) await setVisibility(ctx, director, id, update.visibility, meta);
+  if (!moves) {
+    const row = await repository.findRequest(ctx.db, id);
+    if (!row) throw notFound('Investigation request');
+    return toInvestigation(row, ctx.now(), director);
+  }
   const { assignedAgentId } = update;
   if (assignedAgentId) {
     const agentTier = isId(assignedAgentId) ? await repository.findUserTier(ctx.db, assignedAgentId) : null;
@@ -218,7 +249,7 @@ export async function updateRequest(
       if (changes.assignedAgentId !== undefined) {
         news.push(
           after.assignedAgentId
-            ? `was assigned to ${toInvestigation(after, at).assignedAgent}`
+            ? `was assigned to ${toInvestigation(after, at, director).assignedAgent}`
             : 'was unassigned',
         );
       }
@@ -249,5 +280,35 @@ export async function updateRequest(
     }
     return (await repository.findRequest(tx, id))!;
   });
-  return toInvestigation(row, ctx.now());
+  return toInvestigation(row, ctx.now(), director);
+}
+
+/**
+ * The requester shares the request with their organisation or makes it private again; anyone else who can read
+ * it gets 403, anyone else 404. Audited with the organisation shared with or left.
+ */
+async function setVisibility(
+  ctx: AppContext,
+  user: UserRow & Viewer,
+  id: string,
+  visibility: 'private' | 'organization',
+  meta: RequestMeta,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await repository.lockRequest(tx, id);
+    const access = row && recordAccess(user, row);
+    if (!row || !access) throw notFound('Investigation request');
+    if (access !== 'owner') throw forbidden('Only the client who filed the request can change who sees it');
+    const organizationId = organizationToShareWith(user, visibility);
+    if (organizationId === row.organizationId) return;
+    await repository.updateRequest(tx, id, { organizationId });
+    await audit.record(tx, {
+      action: 'organization.visibility_changed',
+      userId: user.id,
+      subjectType: 'investigation',
+      subject: id,
+      ip: meta.ip,
+      details: { visibility, organizationId: organizationId ?? row.organizationId },
+    });
+  });
 }

@@ -79,13 +79,22 @@ export async function findIssued(db: DbOrTx, sha256: string): Promise<ReportRow 
 export async function findSubject(db: DbOrTx, type: SubjectType, id: string) {
   if (type === 'case') {
     const [row] = await db
-      .select({ id: cases.id, userId: cases.userId, caseNumber: cases.caseNumber })
+      .select({
+        id: cases.id,
+        userId: cases.userId,
+        organizationId: cases.organizationId,
+        caseNumber: cases.caseNumber,
+      })
       .from(cases)
       .where(eq(cases.id, id));
     return row ?? null;
   }
   const [row] = await db
-    .select({ id: investigationRequests.id, userId: investigationRequests.userId })
+    .select({
+      id: investigationRequests.id,
+      userId: investigationRequests.userId,
+      organizationId: investigationRequests.organizationId,
+    })
     .from(investigationRequests)
     .where(eq(investigationRequests.id, id));
   return row ? { ...row, caseNumber: null } : null;

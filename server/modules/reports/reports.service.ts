@@ -22,6 +22,7 @@ import * as audit from '../audit/audit.service.js';
 import * as tasks from '../cases/tasks.service.js';
 import * as evidence from '../evidence/evidence.service.js';
 import * as observables from '../observables/observables.service.js';
+import { mayContribute, recordAccess, type Viewer } from '../organization/record-access.js';
 import * as payments from '../payments/payments.service.js';
 import {
   contentSha256,
@@ -65,16 +66,25 @@ export function toReport(row: ReportRow): Report {
   };
 }
 
-/** The owner and Directors see the subject; the staff version is Directors' only; anyone else gets 404. */
+/**
+ * The owner, Directors and, for a shared subject, its organisation's members see the subject; asking for a report
+ * (`contribute`) also needs an owner's or admin's role there; the staff version is Directors' only; anyone else
+ * gets 404.
+ */
 async function visibleSubject(
   ctx: AppContext,
-  user: UserRow,
+  user: Viewer,
   type: SubjectType,
   id: string,
   version: ReportVersion,
+  need: 'read' | 'contribute' = 'read',
 ) {
   const subject = isId(id) ? await repository.findSubject(ctx.db, type, id) : null;
-  if (!subject || (subject.userId !== user.id && !isDirector(user))) throw notFound(WHAT[type]);
+  const access = subject && recordAccess(user, subject);
+  if (!subject || !access) throw notFound(WHAT[type]);
+  if (need === 'contribute' && !mayContribute(access)) {
+    throw forbidden('Only owners and admins of your organisation can ask for reports on a shared record');
+  }
   if (version === 'staff' && !isDirector(user))
     throw forbidden('Only a Director can produce the staff version');
   return {
@@ -95,7 +105,7 @@ export async function requestReport(
   version: ReportVersion,
   meta: RequestMeta,
 ): Promise<Report> {
-  const subject = await visibleSubject(ctx, user, type, id, version);
+  const subject = await visibleSubject(ctx, user, type, id, version, 'contribute');
   const baseUrl = publicBaseUrl(ctx.config);
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repository.insertReport(tx, {
