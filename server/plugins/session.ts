@@ -14,7 +14,7 @@ import type { NewSession, ResolvedSession } from '../modules/auth/sessions.servi
 
 /** Who a request acts for: a browser session or an API key (never both). */
 export interface AuthContext {
-  /** `tier` is the effective tier (decision 036); `ownTier` the user's own. */
+  /** `tier` is the effective tier (decision 037); `ownTier` the user's own. */
   user: SignedInUser;
   session: SessionRow | null;
   apiKey: { id: string; permissions: ApiKeyPermission[] } | null;

@@ -122,7 +122,7 @@ export const mfaBackupCodes = pgTable(
 /** A user as stored: who a session belongs to and whom a service acts for (the services' "actor"). */
 export type UserRow = typeof users.$inferSelect;
 /**
- * Whom a signed-in request acts for (decision 036): the user row with `tier` the effective tier (the higher of
+ * Whom a signed-in request acts for (decision 037): the user row with `tier` the effective tier (the higher of
  * their own and their organisation's), `ownTier` what the row holds, and their organisation with their role.
  * Made once per cached session, so every gate reads the effective tier at no cost.
  */

@@ -69,7 +69,7 @@ export async function authenticate(ctx: AppContext, key: string): Promise<KeyAut
   const staleBefore = new Date(Date.now() - TOUCH_INTERVAL_MS);
   if (!found.key.lastUsed || found.key.lastUsed < staleBefore)
     await repository.touch(ctx.db, found.key.id, staleBefore);
-  // The key acts with its owner's effective tier, like a session (decision 036).
+  // The key acts with its owner's effective tier, like a session (decision 037).
   const user = await sessions.loadSignedInUser(ctx.db, found.user);
   return { user, apiKey: { id: found.key.id, permissions: found.key.permissions } };
 }

@@ -132,7 +132,7 @@ export async function insertSession(db: DbOrTx, session: typeof sessions.$inferI
   await db.insert(sessions).values(session);
 }
 
-/** A user's organisation as the session carries it (decision 036); null when they belong to none. */
+/** A user's organisation as the session carries it (decision 037); null when they belong to none. */
 export interface MembershipRow {
   id: string;
   name: string;

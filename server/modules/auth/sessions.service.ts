@@ -57,7 +57,7 @@ export interface ResolvedSession {
   user: SignedInUser;
 }
 
-/** The user as a signed-in request acts: `tier` becomes the effective tier (decision 036). */
+/** The user as a signed-in request acts: `tier` becomes the effective tier (decision 037). */
 export function signedInUser(user: UserRow, membership: MembershipRow | null): SignedInUser {
   return {
     ...user,

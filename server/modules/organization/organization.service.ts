@@ -19,7 +19,7 @@ import * as repository from './organization.repository.js';
 import type { ClientRow, MemberWithUser } from './organization.repository.js';
 
 /*
- * Membership of an enterprise client (design 12.3, decision 036): who belongs, with which role, how they joined
+ * Membership of an enterprise client (design 12.3, decision 037): who belongs, with which role, how they joined
  * and left. Every change is audited with the actor, the member and the organisation (`details.organizationId`) in
  * its own transaction, and the member is mailed in it (account mail, whatever their preferences). Invitations are
  * in invitations.service.ts.

@@ -7,7 +7,7 @@ import { validationFailed } from '../../lib/errors.js';
  * investigations, evidence and reports modules. Pure: it reads what the session already carries.
  */
 
-/** Whoever asks: the signed-in user, with the organisation the session carries (decision 036). */
+/** Whoever asks: the signed-in user, with the organisation the session carries (decision 037). */
 export interface Viewer {
   id: string;
   /** The effective tier; an organisation never passes on tier 4, so 4 means the viewer's own Director tier. */
