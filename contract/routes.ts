@@ -30,6 +30,10 @@ export const CLIENT_ROUTES = {
   mobile: '/mobile',
   ai: '/ai',
   audit: '/audit',
+  /** The signed-in user's organisation (design 12.3). */
+  organization: '/organization',
+  /** Where an organisation's invitation link leads (`/join?token=`). */
+  join: '/join',
   emergency: '/emergency',
   qrExpired: '/qr/expired',
   privacy: '/privacy',
@@ -53,6 +57,7 @@ export const MEMBER_ROUTES: ReadonlySet<ClientRouteName> = new Set([
   'mobile',
   'ai',
   'audit',
+  'organization',
 ]);
 
 /**

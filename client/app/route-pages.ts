@@ -54,6 +54,9 @@ const SecurityRoute = lazyNamed(() => import('@/app/routes/legal'), 'SecurityRou
 const AiRoute = lazyNamed(() => import('@/app/routes/ai'), 'AiRoute');
 // The Directors' audit trail brings its filter schema.
 const AuditRoute = lazyNamed(() => import('@/app/routes/audit'), 'AuditRoute');
+// The organisation's page and where its invitation links lead.
+const OrganizationRoute = lazyNamed(() => import('@/app/routes/organization'), 'OrganizationRoute');
+const JoinRoute = lazyNamed(() => import('@/app/routes/join'), 'JoinRoute');
 
 /**
  * The page of every client route (contract/routes.ts) but the home page, which the router places itself (the
@@ -89,6 +92,8 @@ const routePages: Record<Exclude<ClientRouteName, 'home'>, LazyNamed<object>> = 
   mobile: MobileRoute,
   ai: AiRoute,
   audit: AuditRoute,
+  organization: OrganizationRoute,
+  join: JoinRoute,
 };
 
 const routeEntries = (Object.keys(routePages) as (keyof typeof routePages)[]).map((name) => ({

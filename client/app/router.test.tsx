@@ -212,7 +212,7 @@ describe('router, signed in', () => {
   });
 
   it('greets by email when the user gave no name', async () => {
-    signedIn({ ...testUser, firstName: null, lastName: null, tier: 4 });
+    signedIn({ ...testUser, firstName: null, lastName: null, tier: 4, effectiveTier: 4 });
     renderWithProviders(<AppRouter />, { path: '/' });
     expect(
       await screen.findByRole('heading', { name: 'Welcome back, agent@example.com' }),
@@ -315,6 +315,7 @@ describe('mobile menu', () => {
       'Cases',
       'My investigation requests',
       'Payments',
+      'Organisation',
       'Vendor portal',
       'Mobile & Integrations',
       'AI & Enterprise',

@@ -98,6 +98,13 @@ export const paths = {
   ai: { path: CLIENT_ROUTES.ai, label: 'AI & Enterprise', getHref: () => '/ai' },
   // Directors only: the page tells other tiers what it takes.
   audit: { path: CLIENT_ROUTES.audit, label: 'Audit Trail', getHref: () => '/audit' },
+  organization: { path: CLIENT_ROUTES.organization, label: 'Organisation', getHref: () => '/organization' },
+  // An invitation's link (design 12.3); signing in from it comes back to it.
+  join: {
+    path: CLIENT_ROUTES.join,
+    label: 'Join an organisation',
+    getHref: (token?: string) => (token ? `/join?${new URLSearchParams({ token })}` : '/join'),
+  },
   // Where QR code scans lead (the server's /q/{token} redirects here).
   emergency: {
     path: CLIENT_ROUTES.emergency,

@@ -52,6 +52,8 @@ export const testUser: User = {
   firstName: 'Dana',
   lastName: 'Reyes',
   tier: 2,
+  effectiveTier: 2,
+  organization: null,
   mfaEnabled: false,
   emailVerified: true,
   createdAt: '2026-01-15T10:00:00.000Z',

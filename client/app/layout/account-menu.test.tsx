@@ -7,7 +7,7 @@ import { AppLayout } from '@/app/layout/app-layout';
 import { mockFetch, testUser } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 
-const director: User = { ...testUser, tier: 4 };
+const director: User = { ...testUser, tier: 4, effectiveTier: 4 };
 const counts: ReviewCounts = {
   payments: 2,
   upgrades: 1,
@@ -77,6 +77,7 @@ describe('account menu (desktop)', () => {
       'Cases',
       'My investigation requests',
       'Payments',
+      'Organisation',
       'Vendor portal',
       'Mobile & Integrations',
       'AI & Enterprise',
@@ -104,7 +105,7 @@ describe('account menu (desktop)', () => {
   });
 
   it('gives a member the screens but no Review, no counts and no audit trail, and never asks for counts', async () => {
-    const fetchMock = signedIn({ ...testUser, tier: 2 });
+    const fetchMock = signedIn({ ...testUser, tier: 2, effectiveTier: 2 });
     renderLayout();
     const button = await screen.findByRole('button', { name: 'Account menu' });
     await userEvent.click(button);
@@ -117,6 +118,7 @@ describe('account menu (desktop)', () => {
       'Cases',
       'My investigation requests',
       'Payments',
+      'Organisation',
       'Vendor portal',
       'Mobile & Integrations',
       'AI & Enterprise',
@@ -194,6 +196,7 @@ describe('mobile menu', () => {
       'Cases',
       'My investigation requests',
       'Payments',
+      'Organisation',
       'Vendor portal',
       'Mobile & Integrations',
       'AI & Enterprise',
@@ -209,7 +212,7 @@ describe('mobile menu', () => {
   });
 
   it('gives a member no review entries and asks for no counts', async () => {
-    const fetchMock = signedIn({ ...testUser, tier: 1 });
+    const fetchMock = signedIn({ ...testUser, tier: 1, effectiveTier: 1 });
     renderLayout();
     await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Mobile' });
@@ -222,7 +225,7 @@ describe('mobile menu', () => {
 
 describe('search on small screens', () => {
   it('opens the search in a row of its own, with the focus in it, and closes it again', async () => {
-    signedIn({ ...testUser, tier: 1 });
+    signedIn({ ...testUser, tier: 1, effectiveTier: 1 });
     renderLayout();
     const open = await screen.findByRole('button', { name: 'Open search' });
     expect(open).toHaveAttribute('aria-expanded', 'false');

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   BarChart3,
+  Building2,
   Bot,
   Briefcase,
   ChevronDown,
@@ -40,6 +41,7 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   ai: Bot,
   'secure-channel': Radio,
   audit: ScrollText,
+  organization: Building2,
   security: ShieldCheck,
   profile: UserRound,
   analytics: BarChart3,
@@ -189,7 +191,7 @@ export function AccountMenu({ user, reviewCounts, onOpen }: AccountMenuProps) {
               </p>
             )}
             <p className="mt-1 font-mono text-[0.65rem] tracking-wider text-primary">
-              {tierLabel(user.tier)} · {tierName(user.tier).toUpperCase()}
+              {tierLabel(user.effectiveTier)} · {tierName(user.effectiveTier).toUpperCase()}
             </p>
           </div>
           <div className={cn(director && 'grid grid-cols-2 gap-x-1')}>

@@ -37,6 +37,7 @@ export type MenuIcon =
   | 'ai'
   | 'secure-channel'
   | 'audit'
+  | 'organization'
   | 'security'
   | 'profile'
   | 'analytics'
@@ -79,6 +80,7 @@ export function accountMenuSections(tier: number): readonly MenuSection[] {
           icon: 'investigations',
         },
         { ...item(paths.payments), icon: 'payments' },
+        { ...item(paths.organization), icon: 'organization' },
         { label: 'Vendor portal', href: paths.vendor.getHref(), icon: 'vendor' },
         { ...item(paths.mobile), icon: 'mobile' },
         { ...item(paths.ai), icon: 'ai' },

@@ -97,7 +97,7 @@ export function TopBar({
             <Suspense fallback={<span aria-hidden="true" className="size-9" />}>
               <NotificationBell />
             </Suspense>
-            <Badge title={`${tierName(user.tier)} clearance`}>{tierLabel(user.tier)}</Badge>
+            <Badge title={`${tierName(user.effectiveTier)} clearance`}>{tierLabel(user.effectiveTier)}</Badge>
             <Button asChild variant="ghost" size="icon" className="relative">
               <Link href={paths.marketplace.getHref()} aria-label={cartLabel('Cart', cartLines)} title="Cart">
                 <ShoppingCart aria-hidden="true" />

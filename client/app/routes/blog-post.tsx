@@ -6,5 +6,5 @@ import { useUser } from '@/lib/auth';
 export function BlogPostRoute() {
   const { id = '' } = useParams<{ id: string }>();
   const { data: user = null } = useUser();
-  return <BlogPostPage key={id} postId={id} viewerTier={user?.tier ?? null} />;
+  return <BlogPostPage key={id} postId={id} viewerTier={user?.effectiveTier ?? null} />;
 }

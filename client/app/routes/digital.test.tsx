@@ -27,7 +27,7 @@ describe('/digital', () => {
   });
 
   it("shows a signed-in user's clearance and inquiries", async () => {
-    serve({ ...testUser, tier: 2 });
+    serve({ ...testUser, tier: 2, effectiveTier: 2 });
     renderWithProviders(<AppRouter />, { path: '/digital' });
     expect(await screen.findByRole('heading', { name: 'My Inquiries' })).toBeInTheDocument();
     const main = screen.getByRole('main');

@@ -101,8 +101,8 @@ export function Home({ user }: { user: User }) {
               Clearance
             </dt>
             <dd className="mt-1 flex items-center gap-2">
-              <Badge>{tierLabel(user.tier)}</Badge>
-              <span className="text-sm font-medium">{tierName(user.tier)}</span>
+              <Badge>{tierLabel(user.effectiveTier)}</Badge>
+              <span className="text-sm font-medium">{tierName(user.effectiveTier)}</span>
             </dd>
           </div>
           <div className="rounded-md border bg-card px-4 py-3">

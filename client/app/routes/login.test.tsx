@@ -188,7 +188,7 @@ describe('/login, create account', () => {
   it('creates the account, leaves out empty names and signs the user in', async () => {
     const fetchMock = serve(({ url }) =>
       url === '/api/auth/register'
-        ? { status: 201, json: { ...testUser, tier: 1, lastName: null } }
+        ? { status: 201, json: { ...testUser, tier: 1, effectiveTier: 1, lastName: null } }
         : undefined,
     );
     const { user, form } = await openRegister();

@@ -1,5 +1,5 @@
 import { ArrowUpCircle, ClipboardCheck, CreditCard, Receipt } from 'lucide-react';
-import { DIRECTOR_TIER } from '@contract/tiers';
+import { DIRECTOR_TIER, tierLabel, tierName } from '@contract/tiers';
 import { useTabParam } from '@/app/use-tab-param';
 import { useRefreshUser } from '@/app/use-refresh-user';
 import { LoadingMessage } from '@/components/ui/spinner';
@@ -52,6 +52,13 @@ export function PaymentsRoute() {
         <p className="max-w-2xl text-muted-foreground">
           Your subscription, what you have paid, and the clearance tiers you can move up to.
         </p>
+        {user?.organization && user.effectiveTier > user.tier && (
+          // Billing is per person (decision 036): the own subscription below, the organisation's tier beside it.
+          <p className="text-sm" data-testid="inherited-tier">
+            Your organisation, {user.organization.name}, gives you {tierName(user.effectiveTier)} (
+            {tierLabel(user.effectiveTier)}) while you belong to it; your own tier is {tierLabel(user.tier)}.
+          </p>
+        )}
       </header>
       {!user ? (
         <LoadingMessage>Loading payments...</LoadingMessage>

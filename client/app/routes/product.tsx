@@ -12,7 +12,7 @@ export function ProductRoute() {
       // A new id is a new page: start again from its own state (tabs, quantity).
       key={id}
       productId={id}
-      viewerTier={user?.tier ?? 0}
+      viewerTier={user?.effectiveTier ?? 0}
       renderPurchase={(product) => <AddToCartForm product={product} user={user} />}
     />
   );

@@ -51,7 +51,7 @@ describe('/settings', () => {
   });
 
   it('disables Analytics below tier 4 and says why', async () => {
-    const fetchMock = signedIn({ ...testUser, tier: 3 });
+    const fetchMock = signedIn({ ...testUser, tier: 3, effectiveTier: 3 });
     renderWithProviders(<SettingsRoute />, { path: '/settings?tab=analytics' });
     expect(await screen.findByRole('tab', { name: 'Analytics' })).toBeDisabled();
     expect(screen.getByText('Analytics access requires Tier 4 clearance or higher.')).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('/settings', () => {
 
   it('opens the analytics dashboard for a Director', async () => {
     mockFetch(({ url }) => {
-      if (url === '/api/auth/user') return { json: { ...testUser, tier: 4 } };
+      if (url === '/api/auth/user') return { json: { ...testUser, tier: 4, effectiveTier: 4 } };
       if (url === '/api/analytics/dashboard') return new Promise(() => {});
       return undefined;
     });

@@ -13,6 +13,8 @@ export function makeCase(overrides: Partial<Case> = {}): Case {
     status: 'open',
     deadline: null,
     clientRequirements: null,
+    visibility: 'private',
+    mine: true,
     assignedAgentId: null,
     assignedAgent: null,
     estimatedCost: null,

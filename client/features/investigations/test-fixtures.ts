@@ -58,6 +58,8 @@ export function makeInvestigation(overrides: Partial<Investigation> = {}): Inves
     priority: 'STANDARD',
     status: 'PENDING',
     clientType: 'individual',
+    visibility: 'private',
+    mine: true,
     budgetRange: '25k-50k',
     sensitivityLevel: 'low',
     confidentialityLevel: 'standard',

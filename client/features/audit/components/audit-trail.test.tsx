@@ -6,7 +6,7 @@ import { AppRouter } from '@/app/router';
 import { mockFetch, testUser, type MockReply } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 
-const DIRECTOR = { ...testUser, tier: 4 };
+const DIRECTOR = { ...testUser, tier: 4, effectiveTier: 4 };
 const MEMBER_ID = '2f1c7a52-6a0e-4c43-9b7e-0d8f3b9c1a11';
 const DIRECTOR_ID = '7d0e2a9c-1b3f-4c5d-8e6f-9a0b1c2d3e4f';
 
@@ -236,7 +236,7 @@ describe('the audit trail', () => {
   });
 
   it('tells a member below tier 4 what it takes, and never asks for the trail', async () => {
-    const { auditRequests } = await openAudit({ user: { ...testUser, tier: 3 } });
+    const { auditRequests } = await openAudit({ user: { ...testUser, tier: 3, effectiveTier: 3 } });
     expect(
       await screen.findByText('Audit trail access requires Tier 4 clearance or higher.'),
     ).toBeInTheDocument();

@@ -36,8 +36,8 @@ export function ProfileCard({ user }: { user: User }) {
           <Row label="Email">{user.email}</Row>
           <Row label="Access tier">
             <span className="flex items-center gap-2">
-              <Badge>{tierLabel(user.tier)}</Badge>
-              {tierName(user.tier)}
+              <Badge>{tierLabel(user.effectiveTier)}</Badge>
+              {tierName(user.effectiveTier)}
             </span>
           </Row>
           <Row label="Member since">{formatDate(user.createdAt)}</Row>

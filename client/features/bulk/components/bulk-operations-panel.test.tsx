@@ -10,7 +10,7 @@ import { BulkOperationsPanel } from '@/features/bulk/components/bulk-operations-
 import { mockFetch, testUser, type MockReply, type MockRequest } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 
-const director = { ...testUser, id: 'u_dir', tier: 4 };
+const director = { ...testUser, id: 'u_dir', tier: 4, effectiveTier: 4 };
 
 function makeOperation(overrides: Partial<BulkOperation> = {}): BulkOperation {
   return {
@@ -68,6 +68,8 @@ const aCase = (id: string, caseNumber: string, status: Case['status']): Case => 
   tasks: { done: 0, total: 0 },
   attackTechniques: [],
   mergedInto: null,
+  visibility: 'private',
+  mine: true,
   createdAt: '2026-01-15T10:00:00.000Z',
   updatedAt: '2026-01-15T10:00:00.000Z',
 });

@@ -1,4 +1,4 @@
-import { UserCheck } from 'lucide-react';
+import { UserCheck, Users } from 'lucide-react';
 import { CASE_COST_CURRENCY, type Case } from '@contract/cases';
 import { Button } from '@/components/ui/button';
 import { CasePriorityBadge, CaseStatusBadge } from '@/features/cases/components/case-badges';
@@ -31,6 +31,12 @@ export function CaseCard({ item, onView, SlaClock }: CaseCardProps) {
         <span className="font-mono text-xs tracking-widest text-muted-foreground">{item.caseNumber}</span>
         <CaseStatusBadge status={item.status} />
         <CasePriorityBadge priority={item.priority} />
+        {item.visibility === 'organization' && (
+          <span className="inline-flex items-center gap-1 text-xs text-primary" data-testid="case-shared">
+            <Users aria-hidden="true" className="size-3.5" />
+            {item.mine ? 'Shared with my organisation' : 'Shared by a colleague'}
+          </span>
+        )}
         {item.assignedAgent && (
           <span className="inline-flex items-center gap-1 text-xs text-primary">
             <UserCheck aria-hidden="true" className="size-3.5" />

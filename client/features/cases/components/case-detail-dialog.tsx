@@ -24,6 +24,7 @@ import {
   deadlineLabel,
   taskProgressText,
 } from '@/features/cases/utils/labels';
+import { useUser } from '@/lib/auth';
 import { formatDate, formatMoney, formatRelativeTime } from '@/lib/format';
 
 interface CaseDetailDialogProps {
@@ -74,6 +75,9 @@ function CaseBody({
   slots: CaseDetailDialogProps['slots'];
 }) {
   const director = user.tier >= DIRECTOR_TIER;
+  const { data: me } = useUser();
+  // A colleague's shared case: owners and admins of the organisation add to it, members read it (design 12.3).
+  const readOnly = !detail.mine && !director && me?.organization?.role === 'member';
   const queryClient = useQueryClient();
   const base = `/api/cases/${encodeURIComponent(detail.id)}`;
   if (detail.mergedInto) return <MergedNotice detail={detail} onOpenCase={onOpenCase} />;
@@ -162,12 +166,14 @@ function CaseBody({
             ))}
           </ol>
         )}
-        <CaseComposer
-          caseId={detail.id}
-          updateType="comment"
-          label="Add a comment"
-          submitLabel="Post Comment"
-        />
+        {!readOnly && (
+          <CaseComposer
+            caseId={detail.id}
+            updateType="comment"
+            label="Add a comment"
+            submitLabel="Post Comment"
+          />
+        )}
       </section>
       <Separator />
       <Files

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { FolderOpen, Plus } from 'lucide-react';
+import type { RecordVisibility } from '@contract/organization';
 import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
 import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { useCases, type CasesView } from '@/features/cases/api/get-cases';
 import { CaseCard } from '@/features/cases/components/case-card';
 import type { CaseSlots } from '@/features/cases/components/case-slots';
 import { CASE_MESSAGES } from '@/features/cases/utils/labels';
+import { useUser } from '@/lib/auth';
 
 interface CaseListProps {
   view: CasesView;
@@ -20,8 +23,13 @@ interface CaseListProps {
 /** One tab's cases, newest first; the Directors' Assigned and All tabs also order and filter by service level. */
 export function CaseList({ view, search = '', onView, onCreate, slots }: CaseListProps) {
   const [slaQuery, setSlaQuery] = useState('');
+  const [visibility, setVisibility] = useState<RecordVisibility | ''>('');
+  const { data: user } = useUser();
   const staffList = view !== 'mine';
-  const cases = useCases(view, [staffList ? slaQuery : '', search].filter(Boolean).join('&'));
+  const cases = useCases(
+    view,
+    [staffList ? slaQuery : visibility ? `visibility=${visibility}` : '', search].filter(Boolean).join('&'),
+  );
 
   const list = (
     <QueryStates
@@ -61,9 +69,27 @@ export function CaseList({ view, search = '', onView, onCreate, slots }: CaseLis
       )}
     </QueryStates>
   );
-  return staffList ? (
+  if (staffList) {
+    return (
+      <div className="grid gap-4">
+        <slots.SlaListControls onQueryChange={setSlaQuery} />
+        {list}
+      </div>
+    );
+  }
+  // Members of an organisation see their own cases and those shared with it, and can keep one kind.
+  return user?.organization ? (
     <div className="grid gap-4">
-      <slots.SlaListControls onQueryChange={setSlaQuery} />
+      <NativeSelect
+        aria-label="Show cases"
+        value={visibility}
+        className="w-full sm:w-64"
+        onChange={(event) => setVisibility(event.target.value as RecordVisibility | '')}
+      >
+        <option value="">All my cases and shared ones</option>
+        <option value="organization">Shared with my organisation</option>
+        <option value="private">Private to me</option>
+      </NativeSelect>
       {list}
     </div>
   ) : (

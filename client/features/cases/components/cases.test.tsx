@@ -14,7 +14,7 @@ vi.mock('@/lib/api-client', async (importOriginal) =>
 
 beforeEach(() => loginRedirect.mockClear());
 
-const director = { ...testUser, id: 'u_dir', tier: 4 };
+const director = { ...testUser, id: 'u_dir', tier: 4, effectiveTier: 4 };
 
 function serve({
   user = testUser,

@@ -6,11 +6,13 @@ import {
   type CreateCaseRequest,
 } from '@contract/cases';
 import { Button } from '@/components/ui/button';
+import { Checkbox, CheckboxField } from '@/components/ui/form-parts';
 import { FormField, FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateCase } from '@/features/cases/api/create-case';
 import { CASE_CATEGORY_LABELS, CASE_MESSAGES, CASE_PRIORITY_BADGES } from '@/features/cases/utils/labels';
+import { useUser } from '@/lib/auth';
 import { useApiForm } from '@/lib/use-api-form';
 
 type CaseOutput = z.output<typeof createCaseRequestSchema>;
@@ -22,6 +24,7 @@ const DEFAULTS: CreateCaseRequest = {
   priority: 'medium',
   deadline: '',
   clientRequirements: '',
+  visibility: 'private',
 };
 
 interface NewCaseFormProps {
@@ -32,9 +35,12 @@ interface NewCaseFormProps {
 /** Checked with the API's own schema (contract/cases.ts); 'Error' with the server's message when it refuses. */
 export function NewCaseForm({ onCancel, onCreated }: NewCaseFormProps) {
   const createCase = useCreateCase();
+  const { data: user } = useUser();
   const {
     register,
     submit,
+    watch,
+    setValue,
     formState: { errors },
   } = useApiForm<CreateCaseRequest, CaseOutput>(createCaseRequestSchema, { defaultValues: DEFAULTS });
 
@@ -93,6 +99,21 @@ export function NewCaseForm({ onCancel, onCreated }: NewCaseFormProps) {
       <FormField label="Client requirements" error={errors.clientRequirements?.message} hint="Optional">
         {(field) => <Textarea rows={3} {...field} {...register('clientRequirements')} />}
       </FormField>
+      {user?.organization && (
+        // Design 12.3: every member of the organisation reads a shared case; its owners and admins add to it.
+        <CheckboxField
+          label={`Shared with my organisation (${user.organization.name})`}
+          error={errors.visibility?.message}
+        >
+          {(field) => (
+            <Checkbox
+              {...field}
+              checked={watch('visibility') === 'organization'}
+              onChange={(event) => setValue('visibility', event.target.checked ? 'organization' : 'private')}
+            />
+          )}
+        </CheckboxField>
+      )}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel

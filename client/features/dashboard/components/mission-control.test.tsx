@@ -59,7 +59,7 @@ function renderDashboard(summary: DashboardSummary | null, tier = 2) {
   });
   renderWithProviders(
     <MissionControl
-      user={{ ...testUser, tier }}
+      user={{ ...testUser, tier, effectiveTier: tier }}
       cartSummary={<p>cart slot</p>}
       upgradeAction={<button type="button">Upgrade Tier</button>}
     />,

@@ -308,7 +308,7 @@ export function MissionControl({ user, cartSummary, upgradeAction }: MissionCont
   const lost = useDashboardAccessGate(Boolean(user), summary.error);
   if (lost || !user) return null;
 
-  const level = securityLevel(user.tier);
+  const level = securityLevel(user.effectiveTier);
   const data = summary.data;
 
   return (
@@ -319,9 +319,9 @@ export function MissionControl({ user, cartSummary, upgradeAction }: MissionCont
           <h1 className="text-3xl font-bold tracking-tight">Mission Control</h1>
           <div className="flex flex-wrap items-center gap-3 pt-1">
             <Badge className="px-2.5 py-1 text-xs" data-testid="dashboard-tier">
-              {tierLabel(user.tier)}
+              {tierLabel(user.effectiveTier)}
             </Badge>
-            <span className="text-sm font-medium">{tierName(user.tier)} clearance</span>
+            <span className="text-sm font-medium">{tierName(user.effectiveTier)} clearance</span>
             <span
               data-testid="security-level"
               className={cn(

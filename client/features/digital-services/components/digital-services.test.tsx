@@ -17,7 +17,7 @@ vi.mock('@/features/digital-services/utils/navigation', () => ({ goTo: vi.fn() }
 
 beforeEach(() => vi.mocked(goTo).mockClear());
 
-const tier1User: User = { ...testUser, tier: 1 };
+const tier1User: User = { ...testUser, tier: 1, effectiveTier: 1 };
 const services = [tier3Service, makeService(), tier2Service];
 
 function serve({ inquiries = [makeInquiry()] } = {}) {
@@ -85,7 +85,7 @@ describe('the service cards', () => {
     unmount();
 
     serve();
-    renderWithProviders(<DigitalServices user={{ ...testUser, tier: 2 }} />);
+    renderWithProviders(<DigitalServices user={{ ...testUser, tier: 2, effectiveTier: 2 }} />);
     await cards();
     expect(screen.queryByTestId('locked-analytics-card')).not.toBeInTheDocument();
     expect(within(card('OSINT Subject Reports')).queryByText('CLASSIFIED')).not.toBeInTheDocument();

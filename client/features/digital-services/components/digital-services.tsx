@@ -111,8 +111,8 @@ export function DigitalServices({ user }: { user: User | null }) {
                 Your clearance
               </p>
               <p className="mt-1 flex items-center gap-2 text-sm font-medium">
-                <Badge>{tierLabel(user.tier)}</Badge>
-                {tierName(user.tier)}
+                <Badge>{tierLabel(user.effectiveTier)}</Badge>
+                {tierName(user.effectiveTier)}
               </p>
             </div>
           </div>

@@ -7,8 +7,14 @@ import { EnterprisePanel } from '@/features/enterprise/components/enterprise-pan
 import { mockFetch, testUser, type MockReply, type MockRequest } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 
-const director = { ...testUser, id: 'u_dir', tier: 4 };
+const director = { ...testUser, id: 'u_dir', tier: 4, effectiveTier: 4, effectiveTier: 4 };
 const LIST = '/api/enterprise/clients';
+const member = {
+  name: null,
+  role: 'member' as const,
+  via: 'director' as const,
+  joinedAt: '2026-10-02T09:00:00.000Z',
+};
 
 function makeClient(overrides: Partial<EnterpriseClient> = {}): EnterpriseClient {
   return {
@@ -16,6 +22,7 @@ function makeClient(overrides: Partial<EnterpriseClient> = {}): EnterpriseClient
     name: 'Acme Holdings',
     domain: 'acme.com',
     tier: 3,
+    autoJoin: false,
     createdAt: '2026-10-01T09:00:00.000Z',
     members: [],
     memberCount: 0,
@@ -64,7 +71,7 @@ const postBodies = (fetchMock: ReturnType<typeof mockFetch>) =>
 
 describe('Enterprise tab', () => {
   it('never asks for the list below tier 4', async () => {
-    const fetchMock = serveClients([makeClient()], { user: { ...testUser, tier: 3 } });
+    const fetchMock = serveClients([makeClient()], { user: { ...testUser, tier: 3, effectiveTier: 3 } });
     renderWithProviders(<EnterprisePanel />);
     expect(
       await screen.findByText('Enterprise clients are managed by Directors (tier 4).'),
@@ -73,12 +80,12 @@ describe('Enterprise tab', () => {
     expect(screen.queryByRole('button', { name: 'Add Client' })).not.toBeInTheDocument();
   });
 
-  it('lists clients with their tier badge and the users of their domain', async () => {
+  it('lists clients with their tier badge and their members', async () => {
     const fetchMock = serveClients([
       makeClient({
         members: [
-          { id: 'u1', email: 'alice@acme.com', tier: 1 },
-          { id: 'u2', email: 'bob@acme.com', tier: 3 },
+          { ...member, userId: 'u1', email: 'alice@acme.com', tier: 1, role: 'owner' },
+          { ...member, userId: 'u2', email: 'bob@acme.com', tier: 3 },
         ],
         memberCount: 5,
       }),
@@ -94,7 +101,7 @@ describe('Enterprise tab', () => {
     expect(within(members).getByText('bob@acme.com').closest('li')).toHaveTextContent('TIER 3');
     expect(within(members).getByText('and 3 more')).toBeInTheDocument();
     expect(within(globex!).getByRole('heading', { name: /Globex/ })).toHaveTextContent('TIER 4');
-    expect(within(globex!).getByText('No users with an @globex.io address yet.')).toBeInTheDocument();
+    expect(within(globex!).getByText('No members yet: seat an owner below.')).toBeInTheDocument();
     expect(listCalls(fetchMock)).toHaveLength(1);
   });
 
@@ -126,7 +133,9 @@ describe('Enterprise tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Client' }));
 
     expect(await screen.findByText('Client added')).toBeInTheDocument();
-    expect(postBodies(fetchMock)).toEqual([{ name: 'Initech', domain: 'initech.com', tier: 3 }]);
+    expect(postBodies(fetchMock)).toEqual([
+      { name: 'Initech', domain: 'initech.com', tier: 3, autoJoin: false },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [card] = await screen.findAllByTestId('enterprise-client');
     expect(within(card!).getByRole('heading', { name: /Initech/ })).toHaveTextContent('TIER 3');
@@ -182,7 +191,7 @@ describe('Enterprise tab', () => {
 
 describe('the Enterprise tab on /ai', () => {
   it('is offered to Directors only, and the list is asked for only then', async () => {
-    const below = serveClients([makeClient()], { user: { ...testUser, tier: 2 } });
+    const below = serveClients([makeClient()], { user: { ...testUser, tier: 2, effectiveTier: 2 } });
     const { unmount } = renderWithProviders(<AiRoute />, { path: '/ai?tab=enterprise' });
     expect(await screen.findByRole('tab', { name: 'AI Analysis', selected: true })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Enterprise' })).not.toBeInTheDocument();

@@ -8,16 +8,18 @@ import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteEnterpriseClient } from '@/features/enterprise/api/delete-enterprise-client';
 import { useEnterpriseClients } from '@/features/enterprise/api/get-enterprise-clients';
+import { useSeatClientMember } from '@/features/enterprise/api/seat-client-member';
 import { useUpdateEnterpriseClient } from '@/features/enterprise/api/update-enterprise-client';
 import { AddClientDialog } from '@/features/enterprise/components/add-client-dialog';
 import { EnterpriseClientCard } from '@/features/enterprise/components/enterprise-client-card';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { ApiError, handleUnauthorizedError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 
 function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void }) {
   const clients = useEnterpriseClients({ enabled });
   const remove = useDeleteEnterpriseClient();
   const update = useUpdateEnterpriseClient();
+  const seat = useSeatClientMember();
   const [confirming, setConfirming] = useState<EnterpriseClient | null>(null);
 
   function removeClient(client: EnterpriseClient) {
@@ -46,6 +48,33 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
         },
       },
     );
+  }
+
+  function toggleAutoJoin(client: EnterpriseClient, autoJoin: boolean) {
+    update.mutate(
+      { id: client.id, changes: { autoJoin } },
+      {
+        onError: (error) => {
+          if (handleUnauthorizedError(error)) return;
+          toast({ variant: 'destructive', title: 'Error', description: 'Failed to change auto-join.' });
+        },
+      },
+    );
+  }
+
+  async function seatOwner(client: EnterpriseClient, email: string): Promise<boolean> {
+    try {
+      await seat.mutateAsync({ clientId: client.id, body: { email, role: 'owner' } });
+      toast({ title: 'Owner seated', description: `${email} now owns ${client.name}.` });
+      return true;
+    } catch (error) {
+      if (handleUnauthorizedError(error)) return false;
+      const description =
+        (error instanceof ApiError && error.status < 500 && error.body?.message) ||
+        'Failed to seat the owner.';
+      toast({ variant: 'destructive', title: 'Not seated', description });
+      return false;
+    }
   }
 
   return (
@@ -81,6 +110,8 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
                 }
                 onDelete={setConfirming}
                 onChangeTier={changeTier}
+                onToggleAutoJoin={toggleAutoJoin}
+                onSeatOwner={seatOwner}
               />
             ))}
           </ul>
@@ -124,8 +155,8 @@ export function EnterprisePanel() {
             Enterprise Clients
           </h2>
           <p className="max-w-2xl text-sm text-muted-foreground">
-            Organisations under contract. Users whose e-mail address is at a client&apos;s domain are listed
-            as its members.
+            Organisations under contract and their members. Seat a first owner, who then invites the rest, or
+            let verified addresses on the domain join by themselves.
           </p>
         </div>
         <Button onClick={() => setAdding(true)}>

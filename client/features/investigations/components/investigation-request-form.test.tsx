@@ -133,6 +133,7 @@ describe('the investigation request form', () => {
       authorizedRepresentative: 'Dana Reyes',
       legalBasis: validRequest['Legal basis'],
       courtOrder: false,
+      visibility: 'private',
       targetInformation: validRequest['Target information'],
       expectedTimeframe: validRequest['Expected timeframe'],
       budgetRange: '25k-50k',

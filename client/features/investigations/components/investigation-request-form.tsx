@@ -84,7 +84,7 @@ interface InvestigationRequestFormProps {
   services: readonly InvestigationCatalogEntry[];
   /** The service chosen first; the first of `services` when left out. */
   initialServiceType?: InvestigationCatalogEntry['id'];
-  user: Pick<User, 'firstName' | 'lastName'> | null;
+  user: (Pick<User, 'firstName' | 'lastName'> & Partial<Pick<User, 'organization'>>) | null;
   onCancel: () => void;
   onSubmitted: () => void;
 }
@@ -109,6 +109,8 @@ export function InvestigationRequestForm({
     register,
     control,
     submit,
+    watch,
+    setValue,
     formState: { errors },
   } = form;
 
@@ -279,6 +281,22 @@ export function InvestigationRequestForm({
           <LongTextField name="reportingRequirements" label="Reporting requirements" rows={2} form={form} />
         </FormRow>
       </fieldset>
+
+      {user?.organization && (
+        // Design 12.3: every member of the organisation reads a shared request; its owners and admins add to it.
+        <CheckboxField
+          label={`Shared with my organisation (${user.organization.name})`}
+          error={errors.visibility?.message}
+        >
+          {(field) => (
+            <Checkbox
+              {...field}
+              checked={watch('visibility') === 'organization'}
+              onChange={(event) => setValue('visibility', event.target.checked ? 'organization' : 'private')}
+            />
+          )}
+        </CheckboxField>
+      )}
 
       <DeclarationsFieldset form={form} declarations={DECLARATIONS} />
 

@@ -111,7 +111,7 @@ describe('the investigations page', () => {
 });
 
 describe('the Director section (All Requests)', () => {
-  const director = { ...testUser, tier: 4 };
+  const director = { ...testUser, tier: 4, effectiveTier: 4 };
 
   function serveAll(all: Investigation[], onPatch: (body: unknown) => { status: number; json: unknown }) {
     return mockFetch(({ method, url, body }) => {

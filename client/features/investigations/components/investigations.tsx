@@ -58,7 +58,7 @@ export function Investigations({ user, slots }: { user: User | null; slots: Inve
   const catalog = useInvestigationCatalog();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const services = catalog.data ?? [];
-  const requestable = user ? servicesWithinTier(services, user.tier) : [];
+  const requestable = user ? servicesWithinTier(services, user.effectiveTier) : [];
 
   const openRequest = (serviceType?: InvestigationCatalogEntry['id']) =>
     setDialog({ open: true, serviceType });
@@ -122,7 +122,9 @@ export function Investigations({ user, slots }: { user: User | null; slots: Inve
                 <li key={service.id} className="flex">
                   <CatalogCard
                     service={service}
-                    access={!user ? 'browse' : user.tier >= service.minimumTier ? 'request' : 'locked'}
+                    access={
+                      !user ? 'browse' : user.effectiveTier >= service.minimumTier ? 'request' : 'locked'
+                    }
                     onRequest={() => openRequest(service.id)}
                   />
                 </li>

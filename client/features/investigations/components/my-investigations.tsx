@@ -1,10 +1,14 @@
+import { useState } from 'react';
 import { FileSearch, Plus } from 'lucide-react';
+import type { RecordVisibility } from '@contract/organization';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { QueryStates } from '@/components/ui/list-states';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useInvestigations } from '@/features/investigations/api/get-investigations';
 import type { InvestigationSlots } from '@/features/investigations/components/investigation-slots';
 import { PRIORITY_LABELS, statusBadge } from '@/features/investigations/utils/options';
+import { useUser } from '@/lib/auth';
 import { formatDate, formatINR } from '@/lib/format';
 
 const HEADING_ID = 'my-investigations-heading';
@@ -22,6 +26,11 @@ export function MyInvestigations({
 }) {
   const investigations = useInvestigations();
   const items = investigations.data ?? [];
+  const { data: user } = useUser();
+  // Members of an organisation see their requests and those shared with it, and can keep one kind (design 12.3).
+  const [visibility, setVisibility] = useState<RecordVisibility | ''>('');
+  const shown = (data: typeof items) =>
+    visibility ? data.filter((item) => item.visibility === visibility) : data;
 
   return (
     <section aria-labelledby={HEADING_ID} aria-busy={investigations.isFetching} className="mt-14">
@@ -39,6 +48,18 @@ export function MyInvestigations({
         )}
       </div>
 
+      {user?.organization && (
+        <NativeSelect
+          aria-label="Show requests"
+          value={visibility}
+          className="mb-4 w-full sm:w-64"
+          onChange={(event) => setVisibility(event.target.value as RecordVisibility | '')}
+        >
+          <option value="">All my requests and shared ones</option>
+          <option value="organization">Shared with my organisation</option>
+          <option value="private">Private to me</option>
+        </NativeSelect>
+      )}
       <QueryStates
         query={investigations}
         loading={{ label: 'Loading investigation requests', className: 'gap-2', rowClassName: 'h-20' }}
@@ -62,7 +83,7 @@ export function MyInvestigations({
       >
         {(data) => (
           <ul className="grid gap-2">
-            {data.map((item) => {
+            {shown(data).map((item) => {
               const status = statusBadge(item.status);
               const base = `/api/investigations/${encodeURIComponent(item.id)}`;
               return (
@@ -72,7 +93,14 @@ export function MyInvestigations({
                   className="grid gap-3 rounded-lg border bg-card px-4 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
                 >
                   <div className="min-w-0 space-y-1">
-                    <p className="font-medium break-words">{item.subject}</p>
+                    <p className="font-medium break-words">
+                      {item.subject}
+                      {item.visibility === 'organization' && (
+                        <Badge variant="outline" className="ml-2 align-middle">
+                          {item.mine ? 'Shared with my organisation' : `Shared by ${item.requestedBy}`}
+                        </Badge>
+                      )}
+                    </p>
                     <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
                       <div className="flex gap-1">
                         <dt>Service:</dt>

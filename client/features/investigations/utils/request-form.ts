@@ -56,6 +56,7 @@ export function requestDefaults(
     representativeTitle: '',
     legalBasis: '',
     courtOrder: false,
+    visibility: 'private',
     courtOrderNumber: '',
     attorneyName: '',
     barNumber: '',

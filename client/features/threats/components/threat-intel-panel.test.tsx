@@ -7,7 +7,7 @@ import { ThreatIntelPanel } from '@/features/threats/components/threat-intel-pan
 import { mockFetch, testUser, type MockRequest, type MockReply } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 
-const director = { ...testUser, id: 'u_dir', tier: 4 };
+const director = { ...testUser, id: 'u_dir', tier: 4, effectiveTier: 4 };
 
 function makeThreat(overrides: Partial<Threat> = {}): Threat {
   return {
