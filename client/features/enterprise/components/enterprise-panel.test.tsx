@@ -7,7 +7,7 @@ import { EnterprisePanel } from '@/features/enterprise/components/enterprise-pan
 import { mockFetch, testUser, type MockReply, type MockRequest } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 
-const director = { ...testUser, id: 'u_dir', tier: 4, effectiveTier: 4, effectiveTier: 4 };
+const director = { ...testUser, id: 'u_dir', tier: 4, effectiveTier: 4 };
 const LIST = '/api/enterprise/clients';
 const member = {
   name: null,
