@@ -179,6 +179,7 @@ function CaseBody({
       <Files
         base={base}
         director={director}
+        readOnly={readOnly}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: caseQueryKey(detail.id) })}
       />
       <Separator />

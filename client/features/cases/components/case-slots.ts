@@ -12,6 +12,6 @@ export interface CaseSlots {
   SlaListControls: ComponentType<{ onQueryChange: (query: string) => void }>;
   ReportButtons: ComponentType<{ base: string; director: boolean }>;
   /** `onChanged` after a file is attached or removed (the case's timeline says so). */
-  Files: ComponentType<{ base: string; director: boolean; onChanged?: () => void }>;
+  Files: ComponentType<{ base: string; director: boolean; onChanged?: () => void; readOnly?: boolean }>;
   Observables: ComponentType<{ base: string; director: boolean }>;
 }

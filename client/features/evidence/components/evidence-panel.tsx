@@ -20,6 +20,8 @@ interface EvidencePanelProps {
   director: boolean;
   /** After a file is attached or removed (the case's timeline says so). */
   onChanged?: () => void;
+  /** A member reading a colleague's shared record (design 12.3): files to read, nothing to attach. */
+  readOnly?: boolean;
 }
 
 type ListedFile = EvidenceFile & { downloadPath: string };
@@ -103,7 +105,7 @@ function FileRow({
  * download link per file and an upload form. The server decides what may be attached (by content) and who sees
  * what; its messages (too large, refused type, full) are shown as they come.
  */
-export function EvidencePanel({ base, director, onChanged }: EvidencePanelProps) {
+export function EvidencePanel({ base, director, onChanged, readOnly = false }: EvidencePanelProps) {
   const id = useId();
   const files = useEvidenceFiles(base);
   const limits = useEvidenceLimits();
@@ -170,55 +172,57 @@ export function EvidencePanel({ base, director, onChanged }: EvidencePanelProps)
           ))}
         </ul>
       )}
-      <form
-        className="grid gap-2 rounded-md border border-dashed p-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <label htmlFor={`${id}-file`} className="text-sm font-medium">
-          Attach a file
-        </label>
-        <input
-          ref={input}
-          id={`${id}-file`}
-          type="file"
-          accept={EVIDENCE_ACCEPT}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          aria-invalid={error ? true : undefined}
-          className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-transparent file:px-3 file:py-1.5 file:text-sm"
-          onChange={(event) => {
-            setChosen(event.target.files?.[0] ?? null);
-            setError(null);
+      {!readOnly && (
+        <form
+          className="grid gap-2 rounded-md border border-dashed p-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
           }}
-        />
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          PDF, images, audio, video, Office documents, ZIP, text or CSV;{' '}
-          {limits.data ? `up to ${formatBytes(limits.data.maxBytes)} a file.` : 'within the size limit.'}
-        </p>
-        {director && (
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={internal}
-              onChange={(event) => setInternal(event.target.checked)}
-            />
-            Internal (Directors only)
+        >
+          <label htmlFor={`${id}-file`} className="text-sm font-medium">
+            Attach a file
           </label>
-        )}
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-            {error}
+          <input
+            ref={input}
+            id={`${id}-file`}
+            type="file"
+            accept={EVIDENCE_ACCEPT}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            aria-invalid={error ? true : undefined}
+            className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-transparent file:px-3 file:py-1.5 file:text-sm"
+            onChange={(event) => {
+              setChosen(event.target.files?.[0] ?? null);
+              setError(null);
+            }}
+          />
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            PDF, images, audio, video, Office documents, ZIP, text or CSV;{' '}
+            {limits.data ? `up to ${formatBytes(limits.data.maxBytes)} a file.` : 'within the size limit.'}
           </p>
-        )}
-        <div>
-          <Button type="submit" size="sm" disabled={upload.isPending}>
-            {upload.isPending ? <Spinner /> : <Paperclip aria-hidden="true" />}
-            Upload
-          </Button>
-        </div>
-      </form>
+          {director && (
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={internal}
+                onChange={(event) => setInternal(event.target.checked)}
+              />
+              Internal (Directors only)
+            </label>
+          )}
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          <div>
+            <Button type="submit" size="sm" disabled={upload.isPending}>
+              {upload.isPending ? <Spinner /> : <Paperclip aria-hidden="true" />}
+              Upload
+            </Button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

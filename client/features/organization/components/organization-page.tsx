@@ -46,10 +46,12 @@ function Summary({ organization }: { organization: Organization }) {
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
           <Building2 aria-hidden="true" className="size-5 text-primary" />
-          <span data-testid="organization-name">{organization.name}</span>
+          <span data-testid="organization-name" className="min-w-0 break-words">
+            {organization.name}
+          </span>
           <Badge title={tierName(organization.tier)}>{tierLabel(organization.tier)}</Badge>
         </CardTitle>
-        <CardDescription className="font-mono">@{organization.domain}</CardDescription>
+        <CardDescription className="font-mono break-all">@{organization.domain}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-4">
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm">
@@ -94,7 +96,7 @@ function Members({ organization, userId }: { organization: Organization; userId:
   const remove = useRemoveMember();
   const owner = organization.role === 'owner';
   return (
-    <section aria-labelledby="members-heading" className="grid gap-3">
+    <section aria-labelledby="members-heading" className="grid min-w-0 content-start gap-3">
       <h2 id="members-heading" className={sectionTitle}>
         Members
       </h2>
@@ -104,7 +106,7 @@ function Members({ organization, userId }: { organization: Organization; userId:
         error="The members could not be loaded."
       >
         {(rows) => (
-          <ul aria-label="Members" className="grid gap-2">
+          <ul aria-label="Members" className="grid grid-cols-[minmax(0,1fr)] gap-2">
             {rows.map((member) => {
               // Only an owner makes, unmakes or removes owners (the server says so too).
               const locked = member.role === 'owner' && !owner;
@@ -114,7 +116,7 @@ function Members({ organization, userId }: { organization: Organization; userId:
                   data-testid="organization-member"
                   className="flex flex-wrap items-center gap-3 rounded-md border bg-surface p-3 text-sm"
                 >
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-1 basis-56">
                     <p className="truncate font-medium">{member.name ?? member.email}</p>
                     <p className="truncate text-xs text-muted-foreground">
                       {member.email} · {VIA_LABELS[member.via]} · joined {formatDate(member.joinedAt)}
@@ -189,7 +191,7 @@ function Invitations({ organization }: { organization: Organization }) {
   }
 
   return (
-    <section aria-labelledby="invitations-heading" className="grid gap-3">
+    <section aria-labelledby="invitations-heading" className="grid min-w-0 content-start gap-3">
       <h2 id="invitations-heading" className={sectionTitle}>
         Invitations
       </h2>
@@ -229,13 +231,13 @@ function Invitations({ organization }: { organization: Organization }) {
         empty={<p className="text-sm text-muted-foreground">No invitation is waiting.</p>}
       >
         {(rows) => (
-          <ul aria-label="Waiting invitations" className="grid gap-2">
+          <ul aria-label="Waiting invitations" className="grid grid-cols-[minmax(0,1fr)] gap-2">
             {rows.map((invitation) => (
               <li
                 key={invitation.id}
                 className="flex flex-wrap items-center gap-3 rounded-md border p-3 text-sm"
               >
-                <span className="min-w-0 flex-1 truncate">{invitation.email}</span>
+                <span className="min-w-0 flex-1 basis-48 truncate">{invitation.email}</span>
                 <Badge variant="outline">{ROLE_LABELS[invitation.role]}</Badge>
                 <span className="text-xs text-muted-foreground">
                   until {formatDate(invitation.expiresAt)}
@@ -267,7 +269,7 @@ function AuditTrail() {
   const events = useOrganizationAudit({ enabled: true });
   const labels = AUDIT_ACTION_LABELS as Record<string, string>;
   return (
-    <section aria-labelledby="organization-audit-heading" className="grid gap-3">
+    <section aria-labelledby="organization-audit-heading" className="grid min-w-0 content-start gap-3">
       <h2 id="organization-audit-heading" className={sectionTitle}>
         Audit trail
       </h2>
@@ -282,7 +284,10 @@ function AuditTrail() {
             {rows.map((event) => {
               const subject = typeof event.detail.email === 'string' ? event.detail.email : null;
               return (
-                <li key={event.id} className="flex flex-wrap gap-x-3 border-b py-1.5 last:border-0">
+                <li
+                  key={event.id}
+                  className="flex min-w-0 flex-wrap gap-x-3 border-b py-1.5 break-all last:border-0"
+                >
                   <time className="font-mono text-xs text-muted-foreground" dateTime={event.at}>
                     {formatDate(event.at)}
                   </time>
@@ -320,12 +325,13 @@ export function OrganizationPage({ userId }: { userId: string }) {
             on their domain join by itself.
           </EmptyState>
         ) : (
-          <div className="grid gap-8">
+          // minmax(0, 1fr): a long address wraps or truncates instead of widening the page on a phone.
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
             <Summary organization={current} />
             {current.role !== 'member' && (
-              <div className="grid gap-8 lg:grid-cols-2">
+              <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
                 <Members organization={current} userId={userId} />
-                <div className="grid content-start gap-8">
+                <div className="grid min-w-0 content-start gap-8">
                   <Invitations organization={current} />
                   <AuditTrail />
                 </div>
