@@ -31,7 +31,8 @@ const upload = (caller: Account, url: string, isInternal = false) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Each test signs up a whole organisation: more accounts than the per-IP registration limit allows an hour.
+  t = await createTestApp({ RATE_LIMIT_REGISTER_MAX: '1000' });
   await t.database.db
     .insert(investigationCatalog)
     .values({

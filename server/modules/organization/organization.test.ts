@@ -14,7 +14,8 @@ let director: Account;
 type Account = Awaited<ReturnType<typeof registerUser>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Each test signs up a whole organisation: more accounts than the per-IP registration limit allows an hour.
+  t = await createTestApp({ RATE_LIMIT_REGISTER_MAX: '1000' });
   await seedDatabase(createAppContext(t.database.db, t.config));
   director = await registerUser(t.app);
   await setUserTier(t, director.id, 4);
