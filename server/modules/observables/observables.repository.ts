@@ -12,6 +12,8 @@ export type NewMatch = typeof observableMatches.$inferInsert;
 export interface CaseRef {
   id: string;
   userId: string;
+  /** The organisation it is shared with (design 12.3); null: private. */
+  organizationId: string | null;
   caseNumber: string;
 }
 
@@ -22,11 +24,15 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
+const caseRef = {
+  id: cases.id,
+  userId: cases.userId,
+  organizationId: cases.organizationId,
+  caseNumber: cases.caseNumber,
+};
+
 export async function findCase(db: DbOrTx, id: string): Promise<CaseRef | null> {
-  const [row] = await db
-    .select({ id: cases.id, userId: cases.userId, caseNumber: cases.caseNumber })
-    .from(cases)
-    .where(eq(cases.id, id));
+  const [row] = await db.select(caseRef).from(cases).where(eq(cases.id, id));
   return row ?? null;
 }
 
@@ -167,7 +173,7 @@ export async function observablesWithValues(
     const rows = await db
       .select({
         observable: caseObservables,
-        case: { id: cases.id, userId: cases.userId, caseNumber: cases.caseNumber },
+        case: caseRef,
       })
       .from(caseObservables)
       .innerJoin(cases, eq(cases.id, caseObservables.caseId))

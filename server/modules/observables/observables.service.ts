@@ -11,6 +11,7 @@ import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { AppError, forbidden, notFound, type Issue } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
+import { mayContribute, recordAccess, type Viewer } from '../organization/record-access.js';
 import { readerGate } from '../threats/threats.service.js';
 import { matchNewObservables } from './observables.matching.js';
 import * as repository from './observables.repository.js';
@@ -24,9 +25,25 @@ import type { CaseRef, MatchView, ObservableRow } from './observables.repository
 const isDirector = (user: Pick<UserRow, 'tier'>) => user.tier >= DIRECTOR_TIER;
 
 /** The owner and Directors reach a case's observables; anyone else (and a malformed id) gets the same 404. */
-async function visibleCase(ctx: AppContext, user: UserRow, caseId: string): Promise<CaseRef> {
+/**
+ * The case, when `user` may read it (its owner, a Director, a member of the organisation it is shared with), else
+ * 404; with `contribute`, 403 for a member who only reads it (design 12.5: the owner, the organisation's owners and
+ * admins, and Directors add and remove observables).
+ */
+async function visibleCase(
+  ctx: AppContext,
+  user: UserRow & Viewer,
+  caseId: string,
+  { contribute = false } = {},
+): Promise<CaseRef> {
   const found = isId(caseId) ? await repository.findCase(ctx.db, caseId) : null;
-  if (!found || (found.userId !== user.id && !isDirector(user))) throw notFound('Case');
+  const access = found ? recordAccess(user, found) : null;
+  if (!found || !access) throw notFound('Case');
+  if (contribute && !mayContribute(access)) {
+    throw forbidden(
+      'Only owners and admins of your organisation can change the observables of a shared case',
+    );
+  }
   return found;
 }
 
@@ -48,7 +65,11 @@ function toObservable(row: ObservableRow, matches: MatchView[]): Observable {
 }
 
 /** The observables with the matches `user` may see (no intelligence record under a marking their tier may not read). */
-async function withMatches(ctx: AppContext, user: UserRow, rows: ObservableRow[]): Promise<Observable[]> {
+async function withMatches(
+  ctx: AppContext,
+  user: UserRow & Viewer,
+  rows: ObservableRow[],
+): Promise<Observable[]> {
   const matches = await repository.matchesOf(
     ctx.db,
     rows.map((row) => row.id),
@@ -67,12 +88,12 @@ const duplicateMessage = (input: Pick<ObservableInput, 'type' | 'value'>) =>
  */
 async function addObservables(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   caseId: string,
   inputs: ObservableInput[],
   paths: (index: number) => string,
 ): Promise<ObservableRow[]> {
-  const found = await visibleCase(ctx, user, caseId);
+  const found = await visibleCase(ctx, user, caseId, { contribute: true });
   if (!isDirector(user) && inputs.some((input) => input.isInternal)) {
     throw forbidden('Only a Director can add internal observables');
   }
@@ -121,7 +142,7 @@ async function addObservables(
 /** `POST /api/cases/{id}/observables` -> 201 the observable with its matches. */
 export async function addObservable(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   caseId: string,
   input: ObservableInput,
 ): Promise<Observable> {
@@ -136,7 +157,7 @@ export async function addObservable(
  */
 export async function addObservablesInBulk(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   caseId: string,
   inputs: ObservableInput[],
 ): Promise<Observable[]> {
@@ -160,7 +181,7 @@ export async function addObservablesInBulk(
 /** `GET /api/cases/{id}/observables`: newest first; internal ones for Directors only. A staff read is audited. */
 export async function listObservables(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   caseId: string,
   limit: number,
   meta?: Pick<RequestMeta, 'ip' | 'session'>,
@@ -178,11 +199,11 @@ export async function listObservables(
 /** `DELETE /api/cases/{id}/observables/{observableId}`: an internal one is not there for a client (404). */
 export async function removeObservable(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   caseId: string,
   observableId: string,
 ): Promise<void> {
-  const found = await visibleCase(ctx, user, caseId);
+  const found = await visibleCase(ctx, user, caseId, { contribute: true });
   const row = isId(observableId) ? await repository.findObservable(ctx.db, found.id, observableId) : null;
   if (!row || (row.isInternal && !isDirector(user))) throw notFound('Observable');
   await repository.deleteObservable(ctx.db, row.id);
@@ -191,7 +212,7 @@ export async function removeObservable(
 /** `POST /api/cases/{id}/observables/extract`: what the text names, for the person to confirm; nothing is stored. */
 export async function extract(
   ctx: AppContext,
-  user: UserRow,
+  user: UserRow & Viewer,
   caseId: string,
   text: string,
 ): Promise<ExtractedObservable[]> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { investigationCatalog } from '../../db/schema/index.js';
@@ -132,6 +133,12 @@ async function makeSubject(kind: Subject['kind'], shared: boolean): Promise<Subj
       content: 'Staff only: the source is a former employee.',
     });
     expect(note.statusCode, note.body).toBe(201);
+    const observable = await asUser(t.app, people.director).post(`${base}/observables`, {
+      type: 'domain',
+      value: INTERNAL_OBSERVABLE,
+      isInternal: true,
+    });
+    expect(observable.statusCode, observable.body).toBe(201);
   }
   return {
     kind,
@@ -142,6 +149,9 @@ async function makeSubject(kind: Subject['kind'], shared: boolean): Promise<Subj
     internalFileId: internal.json<{ id: string }>().id,
   };
 }
+
+/** A Director's internal observable on every matrix case: no client may ever list it. */
+const INTERNAL_OBSERVABLE = 'internal-source.matrix.example';
 
 type Expect = 'ok' | 'refused';
 interface Cell {
@@ -275,6 +285,31 @@ const CELLS: Cell[] = [
     async call(who, s) {
       const response = await asUser(t.app, who).get(`${s.base}/report`);
       return { ok: [200, 202].includes(response.statusCode), status: response.statusCode };
+    },
+  },
+  {
+    what: 'list observables (client ones only unless staff)',
+    expected: (role, s) => (s.kind === 'case' ? reads(role, s) : 'refused'),
+    async call(who, s) {
+      if (s.kind !== 'case') return { ok: false, status: 404 };
+      const response = await asUser(t.app, who).get(`${s.base}/observables`);
+      const values =
+        response.statusCode === 200 ? response.json<{ value: string }[]>().map((o) => o.value) : [];
+      const leak =
+        who !== people.director && values.includes(INTERNAL_OBSERVABLE) ? 'internal observable' : undefined;
+      return { ok: response.statusCode === 200, status: response.statusCode, leak };
+    },
+  },
+  {
+    what: 'add an observable',
+    expected: (role, s) => (s.kind === 'case' ? adds(role, s) : 'refused'),
+    async call(who, s) {
+      if (s.kind !== 'case') return { ok: false, status: 404 };
+      const response = await asUser(t.app, who).post(`${s.base}/observables`, {
+        type: 'domain',
+        value: `${randomUUID()}.matrix.example`,
+      });
+      return { ok: response.statusCode === 201, status: response.statusCode };
     },
   },
   {
