@@ -10,7 +10,6 @@ import {
   mergeCaseRequestSchema,
   patchCaseRequestSchema,
 } from '../../../contract/cases.js';
-import { visibilityRequestSchema } from '../../../contract/organization.js';
 import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditCursor } from '../../../contract/audit.js';
 import type { DbOrTx } from '../../db/client.js';
 import { shownEmail } from '../../db/deleted-users.js';
 import {
