@@ -11,6 +11,7 @@ import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
 import * as bulk from './bulk.service.js';
 
 const tags = ['bulk'];
@@ -46,7 +47,9 @@ export async function bulkRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await bulk.createOperation(ctx, currentAuth(request).user, request.body)),
+      reply
+        .status(202)
+        .send(await bulk.createOperation(ctx, currentAuth(request).user, request.body, requestMeta(request))),
   );
 
   r.get(

@@ -10,7 +10,7 @@ import {
 import { CASE_COST_CURRENCY, type CaseStatus } from '../../../contract/cases.js';
 import type { StixBundle } from '../../../contract/threats.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import type { AppContext } from '../../infra/context.js';
+import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { defineJob } from '../../infra/job.js';
 import { AppError, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
@@ -72,6 +72,7 @@ export async function createOperation(
   ctx: AppContext,
   user: UserRow,
   input: CreateInput,
+  meta: Pick<RequestMeta, 'ip'>,
 ): Promise<BulkOperation> {
   if (needsDirector(input.type) && user.tier < DIRECTOR_TIER) throw tierRequired(DIRECTOR_TIER);
   let items: unknown[];
@@ -93,7 +94,8 @@ export async function createOperation(
     userId: user.id,
     type: input.type,
     totalItems: items.length,
-    payload: { items },
+    // The starting request's address goes with the work: what the job records in the audit trail carries it.
+    payload: { items, ip: meta.ip },
   });
   try {
     await ctx.queue.send(bulkJob, { operationId: created.id });
@@ -149,7 +151,12 @@ const CSV_HEADER = [
   'Description',
 ];
 
-function runnerFor(ctx: AppContext, user: UserRow, type: BulkOperationType): ItemRunner {
+function runnerFor(
+  ctx: AppContext,
+  user: UserRow,
+  type: BulkOperationType,
+  meta: Pick<RequestMeta, 'ip'> | undefined,
+): ItemRunner {
   switch (type) {
     case 'case_status':
       // The cases service's own Director update: the same allowed moves, owner notification and case history.
@@ -158,7 +165,7 @@ function runnerFor(ctx: AppContext, user: UserRow, type: BulkOperationType): Ite
         restartsOnRetry: false,
         async run(item) {
           const { caseId, status } = item as { caseId: string; status: CaseStatus };
-          await cases.addUpdate(ctx, user, caseId, { updateType: 'status_change', status });
+          await cases.addUpdate(ctx, user, caseId, { updateType: 'status_change', status }, meta);
           return null;
         },
       };
@@ -202,7 +209,7 @@ function runnerFor(ctx: AppContext, user: UserRow, type: BulkOperationType): Ite
         saveEveryItem: false,
         restartsOnRetry: true,
         async run(item) {
-          const c = await cases.getCase(ctx, user, item as string);
+          const c = await cases.getCase(ctx, user, item as string, meta);
           rows.push([
             c.caseNumber,
             c.title,
@@ -253,7 +260,9 @@ export async function runOperation(ctx: AppContext, operationId: string): Promis
   }
 
   const items = Array.isArray(operation.payload.items) ? (operation.payload.items as unknown[]) : [];
-  const runner = runnerFor(ctx, user, operation.type);
+  // Operations queued before the address was kept have none.
+  const ip = typeof operation.payload.ip === 'string' ? operation.payload.ip : undefined;
+  const runner = runnerFor(ctx, user, operation.type, ip === undefined ? undefined : { ip });
   const progress: repository.Progress = runner.restartsOnRetry
     ? { processedItems: 0, failedItems: 0, itemErrors: [] }
     : {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkOperation } from '../../../contract/bulk.js';
-import { caseUpdates, notifications, threatIntelligence } from '../../db/schema/index.js';
+import { auditLog, caseUpdates, notifications, threatIntelligence } from '../../db/schema/index.js';
 import { setUserTier } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import * as notificationsService from '../notifications/notifications.service.js';
@@ -213,6 +213,12 @@ describe('bulk operations', () => {
       updates: { content: string }[];
     }>();
     expect(history.updates.map((u) => u.content)).toContain('Status changed from Open to In progress.');
+    // The job's audit events carry the address of the request that started the operation.
+    const [event] = await t.database.db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'case.status_changed'), eq(auditLog.subject, a.id)));
+    expect(event?.ip).toBe('127.0.0.1');
   });
 
   it('keeps case status changes and threat imports to Directors (403), at the POST', async () => {
