@@ -20,6 +20,7 @@ import {
   notificationPreferences,
   notifications,
   orders,
+  organizationMembers,
   passkeys,
   pageViews,
   productReviews,
@@ -103,6 +104,9 @@ export async function deleteUnkept(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(automationRules).where(eq(automationRules.userId, userId));
   await db.delete(bulkOperations).where(eq(bulkOperations.userId, userId));
   await db.delete(mfaBackupCodes).where(eq(mfaBackupCodes.userId, userId));
+  // The organisation loses the member at once (its owners see the departure); a last owner's organisation gets its
+  // next owner from a Director.
+  await db.delete(organizationMembers).where(eq(organizationMembers.userId, userId));
   await db.delete(passkeys).where(eq(passkeys.userId, userId));
   await db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
   await db.delete(emailTokens).where(eq(emailTokens.userId, userId));

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, organizationMembers } from '../../db/schema/index.js';
+import { auditLog, mailOutbox, organizationMembers, users } from '../../db/schema/index.js';
+import { carryOutDue } from '../account-deletion/account-deletion.service.js';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createAppContext } from '../../modules.js';
 import { setUserTier, verifyEmail } from '../../test/fixtures.js';
@@ -273,6 +274,26 @@ describe('membership', () => {
     const dead = await asUser(t.app, late).post('/api/organization/invitations/accept', { token });
     expect(dead.statusCode).toBe(400);
     expect((await asUser(t.app, late).get('/api/organization')).statusCode).toBe(404);
+  });
+
+  it('loses a member whose account deletion is carried out: the organisation lists them no more', async () => {
+    const { owner, member } = await organisation();
+    const asked = await asUser(t.app, member).post('/api/account/delete', { password: member.password });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await t.database.db
+      .update(users)
+      .set({ deletionScheduledFor: new Date(Date.now() - 1_000) })
+      .where(eq(users.id, member.id));
+    expect(await carryOutDue(t.ctx)).toBeGreaterThanOrEqual(1);
+    const members = (await asUser(t.app, owner).get('/api/organization/members')).json<
+      { userId: string }[]
+    >();
+    expect(members.map((m) => m.userId)).not.toContain(member.id);
+    const rows = await t.database.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.userId, member.id));
+    expect(rows).toEqual([]);
   });
 
   it('roles: only an owner makes or unmakes owners; the last owner can be neither demoted nor removed, nor leave', async () => {
