@@ -32,7 +32,8 @@ function FileRow({
   removing,
 }: {
   file: ListedFile;
-  onRemove: () => void;
+  /** Absent for a reader who may not remove files (a member reading a colleague's shared case). */
+  onRemove?: () => void;
   removing: boolean;
 }) {
   const removed = file.deletedAt !== null;
@@ -73,7 +74,7 @@ function FileRow({
               </a>
             </Button>
           )}
-          {!removed && (
+          {!removed && onRemove && (
             <Button
               variant="ghost"
               size="sm"
@@ -167,7 +168,7 @@ export function EvidencePanel({ base, director, onChanged, readOnly = false }: E
               key={file.id}
               file={file}
               removing={remove.isPending}
-              onRemove={() => void removeFile(file)}
+              onRemove={readOnly ? undefined : () => void removeFile(file)}
             />
           ))}
         </ul>
