@@ -36,6 +36,7 @@ export const DATA_EXPORT_DATASETS = [
   'notifications',
   'apiKeys',
   'passkeys',
+  'organization',
   'sessions',
   'devices',
   'integrations',

@@ -25,6 +25,8 @@ import {
   subscriptions,
   users,
   vendorApplications,
+  enterpriseClients,
+  organizationMembers,
 } from '../../db/schema/index.js';
 
 /*
@@ -699,4 +701,19 @@ export async function readAuditEvents(db: DbOrTx, userId: string) {
     .from(auditLog)
     .where(or(eq(auditLog.userId, userId), eq(auditLog.subjectUserId, userId)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+}
+
+/** The organisation the user belongs to (design 12.3): its name and domain, their role, when and how they joined. */
+export async function readOrganization(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      name: enterpriseClients.name,
+      domain: enterpriseClients.domain,
+      role: organizationMembers.role,
+      via: organizationMembers.via,
+      joinedAt: organizationMembers.joinedAt,
+    })
+    .from(organizationMembers)
+    .innerJoin(enterpriseClients, eq(enterpriseClients.id, organizationMembers.clientId))
+    .where(eq(organizationMembers.userId, userId));
 }

@@ -184,6 +184,7 @@ function collectors(ctx: AppContext, user: UserRow): Record<DataExportDataset, C
     notifications: async (db, owner) => repository.readNotifications(db, owner.id),
     apiKeys: async (db, owner) => repository.readApiKeys(db, owner.id),
     passkeys: async (db, owner) => repository.readPasskeys(db, owner.id),
+    organization: async (db, owner) => repository.readOrganization(db, owner.id),
     sessions: async (db, owner) => repository.readSessions(db, owner.id),
     devices: async (db, owner) => repository.readDevices(db, owner.id),
     integrations: async () => integrations.listIntegrations(ctx, user, ALL),

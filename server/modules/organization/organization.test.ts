@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, organizationMembers, users } from '../../db/schema/index.js';
 import { carryOutDue } from '../account-deletion/account-deletion.service.js';
+import { findUser } from '../auth/auth.service.js';
+import { buildDocument } from '../data-export/data-export.service.js';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createAppContext } from '../../modules.js';
 import { setUserTier, verifyEmail } from '../../test/fixtures.js';
@@ -274,6 +276,19 @@ describe('membership', () => {
     const dead = await asUser(t.app, late).post('/api/organization/invitations/accept', { token });
     expect(dead.statusCode).toBe(400);
     expect((await asUser(t.app, late).get('/api/organization')).statusCode).toBe(404);
+  });
+
+  it('is in the member’s data export: the organisation, their role and how they joined', async () => {
+    const { client, member } = await organisation();
+    const document = await buildDocument(t.ctx, (await findUser(t.database.db, member.id))!);
+    expect(document.organization).toEqual([
+      expect.objectContaining({
+        name: client.name,
+        domain: client.domain,
+        role: 'member',
+        via: 'invitation',
+      }),
+    ]);
   });
 
   it('loses a member whose account deletion is carried out: the organisation lists them no more', async () => {
