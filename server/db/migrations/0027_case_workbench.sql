@@ -40,7 +40,11 @@ CREATE INDEX "case_templates_category_idx" ON "case_templates" USING btree ("cat
 ALTER TABLE "cases" ADD CONSTRAINT "cases_merged_into_id_cases_id_fk" FOREIGN KEY ("merged_into_id") REFERENCES "public"."cases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cases_merged_into_idx" ON "cases" USING btree ("merged_into_id");--> statement-breakpoint
 ALTER TABLE "cases" ADD CONSTRAINT "cases_not_merged_into_itself" CHECK ("cases"."merged_into_id" <> "cases"."id");--> statement-breakpoint
--- hand-written: records that existed before added_at get the best time known for their arrival: their own
--- created_at (a Director's record was added when it was made; an imported one's STIX created is all we kept).
-UPDATE "threat_intelligence" SET "added_at" = "created_at";
+-- hand-written: records that existed before added_at get the time they first arrived here: the TAXII date_added of
+-- their first stored STIX version (an import's, or the one made when a Director wrote it); their own created_at only
+-- when no STIX version was kept.
+UPDATE "threat_intelligence" AS t SET "added_at" = coalesce(
+  (SELECT min(o."date_added") FROM "stix_objects" AS o WHERE o."stix_id" = t."stix_id"),
+  t."created_at"
+);
 -- end hand-written
