@@ -119,7 +119,14 @@ function Members({ organization, userId }: { organization: Organization; userId:
                   <div className="min-w-0 flex-1 basis-56">
                     <p className="truncate font-medium">{member.name ?? member.email}</p>
                     <p className="truncate text-xs text-muted-foreground">
-                      {member.email} · {VIA_LABELS[member.via]} · joined {formatDate(member.joinedAt)}
+                      {/* The address once: under the name, or as the heading when there is no name. */}
+                      {[
+                        member.name ? member.email : null,
+                        VIA_LABELS[member.via],
+                        `joined ${formatDate(member.joinedAt)}`,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </p>
                   </div>
                   <NativeSelect
