@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CaseTemplate, CaseTemplateRequest, Task } from '@contract/case-tasks';
+import type { CaseTemplate, Task } from '@contract/case-tasks';
 import { apiRequest, getJson } from '@/lib/api-client';
 import { caseQueryKey } from '@/features/cases/api/get-case';
 import { CASES_PATH } from '@/features/cases/api/get-cases';
@@ -15,14 +15,6 @@ export function useCaseTemplates() {
       queryFn: ({ signal }) => getJson<CaseTemplate[]>(TEMPLATES_PATH, { on401: 'throw', signal }),
     }),
   );
-}
-
-export function useCreateTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CaseTemplateRequest) => apiRequest<CaseTemplate>('POST', TEMPLATES_PATH, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: templatesQueryKey }),
-  });
 }
 
 /** Applies a template to a case: 201 with the tasks it made. */
