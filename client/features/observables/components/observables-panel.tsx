@@ -136,6 +136,33 @@ function ObservableRow({
   );
 }
 
+/** The TLP 2.0 marking of what is being added, as `TLP:AMBER` and so on. */
+function TlpField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: ObservableTlp;
+  onChange: (tlp: ObservableTlp) => void;
+}) {
+  return (
+    <FormField label={label} id={id}>
+      {(control) => (
+        <OptionsSelect
+          {...control}
+          value={value}
+          options={OBSERVABLE_TLP_LEVELS}
+          optionLabel={(option) => `TLP:${option.toUpperCase()}`}
+          onChange={(event) => onChange(event.target.value as ObservableTlp)}
+        />
+      )}
+    </FormField>
+  );
+}
+
 function AddObservableForm({ base, director }: ObservablesPanelProps) {
   const id = useId();
   const add = useAddObservable(base);
@@ -196,17 +223,7 @@ function AddObservableForm({ base, director }: ObservablesPanelProps) {
             />
           )}
         </FormField>
-        <FormField label="TLP" id={`${id}-tlp`}>
-          {(control) => (
-            <OptionsSelect
-              {...control}
-              value={tlp}
-              options={OBSERVABLE_TLP_LEVELS}
-              optionLabel={(option) => `TLP:${option.toUpperCase()}`}
-              onChange={(event) => setTlp(event.target.value as ObservableTlp)}
-            />
-          )}
-        </FormField>
+        <TlpField id={`${id}-tlp`} label="TLP" value={tlp} onChange={setTlp} />
       </div>
       <div className="flex flex-wrap items-center gap-4">
         <label className="flex items-center gap-2 text-sm">
@@ -350,17 +367,7 @@ function ExtractForm({ base, director }: ObservablesPanelProps) {
               })}
             </ul>
             <div className="flex flex-wrap items-end gap-3">
-              <FormField label="TLP for these" id={`${id}-tlp`}>
-                {(control) => (
-                  <OptionsSelect
-                    {...control}
-                    value={tlp}
-                    options={OBSERVABLE_TLP_LEVELS}
-                    optionLabel={(option) => `TLP:${option.toUpperCase()}`}
-                    onChange={(event) => setTlp(event.target.value as ObservableTlp)}
-                  />
-                )}
-              </FormField>
+              <TlpField id={`${id}-tlp`} label="TLP for these" value={tlp} onChange={setTlp} />
               {director && (
                 <label className="flex items-center gap-2 pb-2 text-sm">
                   <input
