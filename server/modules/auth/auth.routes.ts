@@ -18,6 +18,7 @@ import {
 } from '../../../contract/auth.js';
 import { serializeOnce } from '../../lib/serialize-once.js';
 import { access } from '../../lib/route-access.js';
+import { JSON_MEDIA_TYPE } from '../../lib/media-types.js';
 import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -160,7 +161,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const until = session ? sessions.reauthenticatedUntil(ctx, session) : null;
       const live = until && until.getTime() > ctx.now().getTime() ? `"${until.toISOString()}"` : 'null';
       const json = `${serializeUser(user).slice(0, -1)},"reauthenticatedUntil":${live}}`;
-      return reply.type('application/json').send(json as unknown as CurrentUser);
+      return reply.type(JSON_MEDIA_TYPE).send(json as unknown as CurrentUser);
     },
   );
 
