@@ -194,7 +194,8 @@ export async function completeLogin(
     session: await sessions.startSession(ctx, tx, user.id, meta),
   }));
   if (newDevice) await emitSecurityEvent(ctx.events, 'security.new_device', newDevice);
-  return { user: auth.toPublicUser(user), session };
+  // As the password sign-in answers: with the effective tier and the organisation (design 12.3).
+  return { user: auth.toPublicUser(await sessions.loadSignedInUser(ctx.db, user)), session };
 }
 
 /**

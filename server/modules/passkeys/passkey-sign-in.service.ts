@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import type { UserRow } from '../../db/schema/users.js';
+import type { SignedInUser } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { emitSecurityEvent } from '../../infra/events.js';
 import * as auth from '../auth/auth.service.js';
@@ -19,7 +19,7 @@ export async function signInWithPasskey(
   response: AuthenticationResponseJSON,
   meta: RequestMeta,
   previousToken?: string,
-): Promise<{ user: UserRow; session: NewSession }> {
+): Promise<{ user: SignedInUser; session: NewSession }> {
   const caller = { userId: null, meta };
   const passkey = await ceremonies.verifyAssertion(ctx, rp, response, 'sign-in', caller);
   const user = await auth.findUser(ctx.db, passkey.userId);
@@ -30,5 +30,6 @@ export async function signInWithPasskey(
     session: await sessions.startSession(ctx, tx, user.id, meta),
   }));
   if (newDevice) await emitSecurityEvent(ctx.events, 'security.new_device', newDevice);
-  return { user, session };
+  // As the password sign-in answers: with the effective tier and the organisation (design 12.3).
+  return { user: await sessions.loadSignedInUser(ctx.db, user), session };
 }

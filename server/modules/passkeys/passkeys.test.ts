@@ -6,7 +6,16 @@ import type {
 } from '@simplewebauthn/server';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications, passkeys, rateLimits, sessions, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  enterpriseClients,
+  notifications,
+  organizationMembers,
+  passkeys,
+  rateLimits,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
 import { currentTotp } from '../../lib/totp.js';
 import { asUser, createTestApp, registerUser, sessionCookie, type TestApp } from '../../test/helpers.js';
 import { SoftAuthenticator, type AssertionOverrides } from '../../test/soft-authenticator.js';
@@ -215,6 +224,24 @@ describe('signing in with a passkey', () => {
     const row = await storedPasskey(passkey.id);
     expect(row.counter).toBe(1);
     expect(row.lastUsedAt).not.toBeNull();
+  });
+
+  it('answers like a password sign-in: the effective tier and the organisation of a member', async () => {
+    const { account, authenticator } = await withPasskey();
+    const [client] = await t.database.db
+      .insert(enterpriseClients)
+      .values({ name: 'Passkey Partners', domain: `${randomUUID()}.example`, tier: 3 })
+      .returning();
+    await t.database.db
+      .insert(organizationMembers)
+      .values({ userId: account.id, clientId: client!.id, role: 'member', via: 'director' });
+    const signedIn = await signIn(authenticator);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json()).toMatchObject({
+      tier: 1,
+      effectiveTier: 3,
+      organization: { id: client!.id, name: 'Passkey Partners', role: 'member' },
+    });
   });
 
   it('is a complete sign-in for an account with 2FA', async () => {
