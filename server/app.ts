@@ -12,6 +12,7 @@ import compressionPlugin from './plugins/compression.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import observabilityPlugin, { requestId } from './plugins/observability.js';
+import { memoizeQueryStrings } from './plugins/query-memo.js';
 import { scopeAwareValidatorCompiler } from './plugins/scope-fields.js';
 import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
@@ -52,7 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A valid incoming X-Request-Id, else a UUID; the same id is the answer's X-Request-Id and every log line's reqId.
     genReqId: requestId,
   });
-  app.setValidatorCompiler(scopeAwareValidatorCompiler);
+  app.setValidatorCompiler(memoizeQueryStrings(scopeAwareValidatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   const ctx: AppContext =

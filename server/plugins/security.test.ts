@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, createTestApp, registerUser, testConfig, type TestApp } from '../test/helpers.js';
-import { apiSecurityHeaders, helmetOptions, isApiPath, securityHeaders } from './security.js';
+import { apiSecurityHeaders, helmetOptions, isApiPath, rateLimitKey, securityHeaders } from './security.js';
 
 // Decisions 014 and 024: the security headers are computed once at start (a page's and an API answer's) and set on
 // every answer; the CSRF and media type checks are hooks of the routes that mutate. Nothing they refuse gets through.
@@ -122,6 +122,14 @@ describe('security headers, computed once', () => {
 });
 
 describe('the per-address limit', () => {
+  it('keys IPv4 addresses as they are, IPv6 ones by their /64 and mapped ones as IPv4', () => {
+    expect(rateLimitKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitKey('2001:db8:1:2:aaaa::1')).toBe(rateLimitKey('2001:DB8:1:2:bbbb:cccc:dddd:eeee'));
+    expect(rateLimitKey('2001:db8:1:2::1')).not.toBe(rateLimitKey('2001:db8:1:3::1'));
+    expect(rateLimitKey('not:an:address')).toBe('not:an:address');
+  });
+
   it("counts the API's answers and pages, never the built client's files", async () => {
     const limited = await createTestApp({ RATE_LIMIT_GLOBAL_PER_MIN: '3' }, { clientRoot });
     try {

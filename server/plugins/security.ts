@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import ipaddr from 'ipaddr.js';
 import type { AppConfig } from '../config/env.js';
 import { AppError, forbidden } from '../lib/errors.js';
 import { BODY_METHODS, hookList, routeMethods } from '../lib/route-options.js';
@@ -147,6 +148,24 @@ function refuseForeignMutation(request: FastifyRequest, _reply: FastifyReply, do
   done();
 }
 
+/**
+ * Whose allowance a request spends: an IPv4 address as it is, an IPv6 one by its /64 (one household or server, as the
+ * limiter's own key does) and an IPv4-mapped one as the IPv4 address. The limiter's own key ran an IPv6 pattern over
+ * every address, the IPv4 ones that are nearly all of them included (issue 33).
+ */
+export function rateLimitKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  try {
+    const address = ipaddr.process(ip);
+    return address.kind() === 'ipv4'
+      ? address.toString()
+      : ipaddr.IPv6.networkAddressFromCIDR(`${ip}/64`).toNormalizedString();
+  } catch {
+    // Not an address (a proxy's header said something else): its own key, as the limiter's would be.
+    return ip.toLowerCase();
+  }
+}
+
 /** A preValidation hook of the routes that mutate: validating a deeply nested body would overflow the stack. */
 function refuseDeepBody(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
   if (
@@ -185,6 +204,7 @@ export default fp(
       global: true,
       max: config.RATE_LIMIT_GLOBAL_PER_MIN,
       timeWindow: 60_000,
+      keyGenerator: (request) => rateLimitKey(request.ip),
       // The built client's hashed files: a first visit loads dozens of them, each cached for a year afterwards and
       // sent from its precompressed copy, so they would spend a visitor's allowance on nothing worth limiting.
       // (Health and readiness are declared never limited.)
