@@ -44,9 +44,9 @@ export async function accountDeletionRoutes(app: FastifyInstance, { ctx }: { ctx
           'Needs the password and, with 2FA on, a code from the app or a backup code. Every session (this one too) ' +
           'and API key ends at once; the deletion is carried out at `scheduledFor` (ACCOUNT_DELETION_GRACE_DAYS ' +
           'from now) unless you sign in before then. A request while one is pending answers the same date. An API ' +
-          'key needs the admin permission.',
+          'key needs the admin permission. The last owner of an organisation with other members: 409 until another member owns it.',
         body: deleteAccountRequestSchema,
-        response: { 202: deleteAccountResponseSchema, ...errors(400, 401, 403, 429) },
+        response: { 202: deleteAccountResponseSchema, ...errors(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {

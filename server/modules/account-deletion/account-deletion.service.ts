@@ -14,6 +14,7 @@ import * as auth from '../auth/auth.service.js';
 import * as mail from '../mail/mail.service.js';
 import * as mfa from '../mfa/mfa.service.js';
 import * as notifications from '../notifications/notifications.service.js';
+import * as organization from '../organization/organization.service.js';
 import * as repository from './account-deletion.repository.js';
 
 /*
@@ -57,7 +58,8 @@ const whenWords = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' 
  * changes nothing but the failure counters, as for a password change (429 once they are used up). Otherwise, in one
  * transaction: the deletion is scheduled, every session ends, every API key is revoked, it is audited and the user
  * is told, by mail too (to the address on the account, although nobody is signed in any more). A request while one
- * is pending (two at once) answers the same date and changes nothing.
+ * is pending (two at once) answers the same date and changes nothing. The last owner of an organisation with other
+ * members is refused (409) until someone else owns it.
  */
 export async function requestDeletion(
   ctx: AppContext,
@@ -83,6 +85,7 @@ export async function requestDeletion(
   const scheduledFor = await ctx.db.transaction(async (tx) => {
     const current = await auth.lockUser(tx, user.id);
     if (current?.deletionScheduledFor) return current.deletionScheduledFor;
+    await organization.assertNotLastOwner(tx, user.id);
     const at = await auth.scheduleDeletion(tx, user.id, graceDays);
     await repository.deleteSessions(tx, user.id);
     const revokedKeys = await repository.revokeApiKeys(tx, user.id);

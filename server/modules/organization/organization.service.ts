@@ -352,6 +352,22 @@ export async function removeMember(
   ctx.forgetUser(subjectId);
 }
 
+/**
+ * Before an account is deleted (`POST /api/account/delete`, in its transaction): the last owner of an organisation
+ * that has other members hands it over first (409), as for leaving; an organisation of one is left without members
+ * when its owner goes, and Directors seat its next owner.
+ */
+export async function assertNotLastOwner(tx: DbOrTx, userId: string): Promise<void> {
+  const membership = await repository.findMembership(tx, userId);
+  if (membership?.role !== 'owner') return;
+  const { owners } = await repository.lockMembers(tx, membership.clientId, userId);
+  if (owners > 1 || (await repository.countMembers(tx, membership.clientId)) <= 1) return;
+  const client = await repository.findClient(tx, membership.clientId);
+  throw conflict(
+    `You are the last owner of ${client?.name ?? 'your organisation'}; make another member an owner before you delete your account`,
+  );
+}
+
 /** After a client's tier, name or domain changed or it was removed: this instance forgets its members' sessions at once. */
 export async function forgetMembers(ctx: AppContext, clientIds: string[]): Promise<void> {
   for (const row of await repository.listMembers(ctx.db, clientIds, 100_000)) ctx.forgetUser(row.userId);

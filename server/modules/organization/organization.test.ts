@@ -311,6 +311,27 @@ describe('membership', () => {
     expect(rows).toEqual([]);
   });
 
+  it('refuses the last owner’s account deletion while others are members, and allows it once another owns it', async () => {
+    const { client, owner, admin } = await organisation();
+    const refused = await asUser(t.app, owner).post('/api/account/delete', { password: owner.password });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `You are the last owner of ${client.name}; make another member an owner before you delete your account`,
+    );
+    // Nothing was scheduled: the owner is still signed in and still owns the organisation.
+    expect((await asUser(t.app, owner).get('/api/organization')).json()).toMatchObject({ role: 'owner' });
+    await asUser(t.app, owner).patch(`/api/organization/members/${admin.id}`, { role: 'owner' });
+    const asked = await asUser(t.app, owner).post('/api/account/delete', { password: owner.password });
+    expect(asked.statusCode, asked.body).toBe(202);
+    // An owner alone in their organisation may go: Directors seat the next one.
+    const alone = await newClient();
+    const single = await account(`single@${alone.domain}`);
+    await seat(alone.id, single.email);
+    expect(
+      (await asUser(t.app, single).post('/api/account/delete', { password: single.password })).statusCode,
+    ).toBe(202);
+  });
+
   it('roles: only an owner makes or unmakes owners; the last owner can be neither demoted nor removed, nor leave', async () => {
     const { owner, admin, member } = await organisation();
     const other = await organisation();
