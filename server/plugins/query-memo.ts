@@ -5,7 +5,7 @@ import { TtlCache } from '../lib/ttl-cache.js';
 /** Distinct query strings a route remembers the validation of (the oldest first out). */
 const QUERIES_PER_ROUTE = 256;
 
-type Validation = { value?: unknown; error?: unknown };
+type Validation = { value?: unknown; error?: Error };
 
 /**
  * Remembers each route's successful query string validations, keyed by the parsed query's JSON: the public lists

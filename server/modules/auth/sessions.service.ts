@@ -58,17 +58,22 @@ export interface ResolvedSession {
 }
 
 /** The user as a signed-in request acts: `tier` becomes the effective tier (decision 037). */
-export function signedInUser(user: UserRow, membership: MembershipRow | null): SignedInUser {
+export function signedInUser(user: UserRow | SignedInUser, membership: MembershipRow | null): SignedInUser {
+  // A signed-in user again (a 2FA step's pending session): its `tier` is already the effective one.
+  const ownTier = 'ownTier' in user ? user.ownTier : user.tier;
   return {
     ...user,
-    tier: effectiveTier(user.tier, membership?.tier),
-    ownTier: user.tier,
+    tier: effectiveTier(ownTier, membership?.tier),
+    ownTier,
     organization: membership,
   };
 }
 
-/** A user read outside the session cache (a sign-in, an API key), with their organisation: one more read. */
-export async function loadSignedInUser(db: DbOrTx, user: UserRow): Promise<SignedInUser> {
+/**
+ * A user read outside the session cache (a sign-in, an API key, a 2FA step), with their organisation read now: one
+ * more read.
+ */
+export async function loadSignedInUser(db: DbOrTx, user: UserRow | SignedInUser): Promise<SignedInUser> {
   return signedInUser(user, await repository.findMembership(db, user.id));
 }
 

@@ -1,6 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications, sessions, users } from '../../db/schema/index.js';
+import {
+  auditLog,
+  enterpriseClients,
+  notifications,
+  organizationMembers,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
 import { currentTotp } from '../../lib/totp.js';
 import { asUser, createTestApp, registerUser, sessionCookie, type TestApp } from '../../test/helpers.js';
 
@@ -155,6 +163,27 @@ describe('signing in with two factors', () => {
       payload: { code },
     });
     expect(replay.statusCode).toBe(400);
+  });
+
+  it('answers like a password sign-in: the effective tier and the organisation of a member', async () => {
+    const account = await enableMfa();
+    await t.database.db.update(users).set({ tier: 1 }).where(eq(users.id, account.id));
+    const [client] = await t.database.db
+      .insert(enterpriseClients)
+      .values({ name: 'Second Step Partners', domain: `${randomUUID()}.example`, tier: 3 })
+      .returning();
+    await t.database.db
+      .insert(organizationMembers)
+      .values({ userId: account.id, clientId: client!.id, role: 'member', via: 'director' });
+    const done = await asUser(t.app, { cookie: await pendingSignIn(account) }).post('/api/auth/login/mfa', {
+      code: await currentTotp(account.secret),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      tier: 1,
+      effectiveTier: 3,
+      organization: { id: client!.id, name: 'Second Step Partners', role: 'member' },
+    });
   });
 
   it('accepts each backup code once', async () => {
