@@ -146,6 +146,35 @@ const threatFilters = {
 export const threatsQuerySchema = listQuerySchema.extend(threatFilters);
 export type ThreatsQuery = z.input<typeof threatsQuerySchema>;
 
+/** `GET /api/threat-intelligence/objects?type=&limit=`: stored STIX objects of one type (the import's links). */
+export const stixObjectsQuerySchema = listQuerySchema.extend({
+  type: z
+    .string({ error: 'Type is required' })
+    .regex(/^[a-z0-9][a-z0-9-]{0,249}$/, 'A STIX type is lower-case letters, digits and hyphens'),
+});
+export type StixObjectsQuery = z.input<typeof stixObjectsQuerySchema>;
+
+/**
+ * One stored STIX object (its newest version) as the list of stored objects shows it: every imported object can be
+ * found again here, type by type, not only those that became threat records.
+ */
+export const storedStixObjectSchema = z.object({
+  /** The STIX id. */
+  id: z.string(),
+  type: z.string(),
+  /** `name`, or for a relationship "source relationship_type target", a sighting "sighting of X"; else null. */
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  tlp: z.enum(TLP_LEVELS),
+  /** STIX `created` as the producer gave it: when it was made, elsewhere; null for objects without one (SCOs). */
+  createdAt: z.string().nullable(),
+  /** STIX `modified` of the version held; null when it has none. */
+  modifiedAt: z.string().nullable(),
+  /** When it was first added here. */
+  addedAt: z.iso.datetime(),
+});
+export type StoredStixObject = z.infer<typeof storedStixObjectSchema>;
+
 /** `GET /api/threat-intelligence/export`: the list's filters over a larger window. */
 export const threatsExportQuerySchema = z.object({
   ...threatFilters,
@@ -215,6 +244,21 @@ export const stixImportErrorSchema = z.object({
 });
 export type StixImportError = z.infer<typeof stixImportErrorSchema>;
 
+/** What an import did with the objects of one type (the counts sum to the bundle's objects of that type). */
+export const stixImportTypeCountsSchema = z.object({
+  /** New here. */
+  imported: z.number().int(),
+  /** A newer version of an object already here. */
+  updated: z.number().int(),
+  /** Already here in that or a newer version: nothing stored. */
+  unchanged: z.number().int(),
+  /** Deliberately not kept (revoked). */
+  skipped: z.number().int(),
+  /** Could not be read; not kept. */
+  failed: z.number().int(),
+});
+export type StixImportTypeCounts = z.infer<typeof stixImportTypeCountsSchema>;
+
 /**
  * What an import did, object by object (design 11.4): `imported` objects are new here, `updated` ones replaced an
  * older version (a later `modified`), `unchanged` ones were already here in that or a newer version, `skipped` ones
@@ -234,6 +278,11 @@ export const stixImportReportSchema = z.object({
   warnings: z.array(stixImportErrorSchema),
   /** Threat records (reports and standalone indicators) that are new or newer after this import. */
   records: z.object({ imported: z.number().int(), updated: z.number().int() }),
+  /**
+   * The same outcomes type by type, as stored (not as the file declared them): what the import dialog lists, each
+   * type with a link to where its objects can be seen. A failed object without a readable type is in no type.
+   */
+  byType: z.record(z.string(), stixImportTypeCountsSchema),
 });
 export type StixImportReport = z.infer<typeof stixImportReportSchema>;
 

@@ -559,6 +559,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/threat-intelligence': { access: 'user' },
   'POST /api/threat-intelligence': { access: 'director' },
   'GET /api/threat-intelligence/export': { access: 'user' },
+  'GET /api/threat-intelligence/objects': { access: 'user', query: { type: 'malware' } },
   'GET /api/threat-intelligence/imports/latest': { access: 'director' },
   'POST /api/threat-intelligence/import': {
     access: 'director',

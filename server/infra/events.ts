@@ -91,11 +91,6 @@ export interface AppEvents {
     indicators: string[];
   };
   /**
-   * Indicators stored or changed in the intelligence store (an import, a record typed in the app): the observables
-   * module queues their matching against every case's observables. Not a rule event.
-   */
-  'indicators.stored': { stixIds: string[] };
-  /**
    * An observable on a case equals a value a stored indicator compares (issue 38): `userId` is the case's owner, whose
    * rules see it only when the observable is neither internal nor `amber+strict`/`red` and the owner may read the
    * intelligence record; Directors' rules see every match.

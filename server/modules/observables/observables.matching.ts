@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   MATCHABLE_TYPES,
   OBSERVABLE_TLP_NOT_SHARED,
@@ -10,40 +9,27 @@ import type { AppContext } from '../../infra/context.js';
 import { defineJob } from '../../infra/job.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as threats from '../threats/threats.service.js';
+import { matchIndicatorsSpec } from './match-indicators.job.js';
 import * as repository from './observables.repository.js';
 import type { CaseRef, ObservableRow } from './observables.repository.js';
 
 /*
  * Matching (design 12.5), both ways, on the indicator index the threats module keeps (each stored indicator's
  * compared values, read once at import): a new observable is looked up among the indexed values, and indicators
- * stored or changed are looked up among every case's observables in `observables.match-indicators` jobs. A match
- * records a STIX sighting, tells the Directors and raises `observable.matched` for automation rules.
+ * stored or changed are looked up among every case's observables in `observables.match-indicators` jobs, which the
+ * threats module queues in the transaction that changes the index. A match records a STIX sighting, tells the
+ * Directors and raises `observable.matched` for automation rules.
  */
 
-/** Indicators one matching job reads: a 10,000-object import is ten jobs, each a bounded amount of memory. */
-export const MATCH_JOB_INDICATORS = 1_000;
 /** Above this many cases in one batch of matches, Directors get one notification instead of one per case. */
 const NOTIFY_CASES_ONE_BY_ONE = 20;
 
 export const matchIndicatorsJob = defineJob({
-  name: 'observables.match-indicators',
-  payload: z.object({ stixIds: z.array(z.string().max(300)).max(MATCH_JOB_INDICATORS) }),
-  retry: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 },
+  ...matchIndicatorsSpec,
   async handle(ctx, data) {
     await matchIndicators(ctx, data.stixIds);
   },
 });
-
-/** Queues the matching of indicators the threats module stored or changed (the event follows its commit). */
-export function subscribe(ctx: AppContext): void {
-  ctx.events.on('indicators.stored', async ({ stixIds }) => {
-    for (let start = 0; start < stixIds.length; start += MATCH_JOB_INDICATORS) {
-      await ctx.queue.send(matchIndicatorsJob, {
-        stixIds: stixIds.slice(start, start + MATCH_JOB_INDICATORS),
-      });
-    }
-  });
-}
 
 /** Whether a sighting made from this observable may leave the firm (design 12.5). */
 export function isShared(observable: Pick<ObservableRow, 'isInternal' | 'tlp'>): boolean {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Observable } from '../../../contract/observables.js';
 import { TAXII_COLLECTION_ID, TAXII_MEDIA_TYPE } from '../../../contract/taxii.js';
@@ -11,6 +11,7 @@ import * as auth from '../auth/auth.service.js';
 import * as dataExport from '../data-export/data-export.service.js';
 import { renderPdf } from '../reports/reports.pdf.js';
 import * as reportsService from '../reports/reports.service.js';
+import * as threatsService from '../threats/threats.service.js';
 import { FIRM_IDENTITY_ID } from '../threats/stix-export.js';
 import { TLP2_MARKING_IDS } from '../threats/stix-markings.js';
 import { matchIndicators } from './observables.matching.js';
@@ -554,5 +555,90 @@ describe('matching', () => {
     const moved = await list(client, into.id);
     expect(moved.map((item) => item.value).sort()).toEqual([value, 'shared.move.example']);
     expect(moved.find((item) => item.value === value)!.matches).toHaveLength(1);
+  });
+});
+
+describe('the matching job and the change that causes it', () => {
+  const jobsWithValue = async (value: string) => {
+    const result = await t.ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job j where j.name = 'observables.match-indicators'
+        and exists (select 1 from stix_indicator_values v where v.value = ${value} and j.data->'stixIds' ? v.stix_id)`,
+    );
+    return result.rows[0]!.n;
+  };
+  const allMatchJobs = async () => {
+    const result = await t.ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'observables.match-indicators'`,
+    );
+    return result.rows[0]!.n;
+  };
+  const input = (title: string, value: string) => ({
+    source: 'Transaction test feed',
+    category: 'cyber' as const,
+    severity: 'high' as const,
+    title,
+    description: 'A record whose indicator index and matching job commit together.',
+    indicators: [value],
+    mitigations: [],
+    tlp: 'GREEN' as const,
+  });
+
+  it('queues the matching of an added indicator in the transaction that adds it: a rolled-back add queues nothing', async () => {
+    const owner = (await auth.findUser(t.ctx.db, director.id))!;
+    // Fails the add at its commit, after every statement of it (the job's included) has run.
+    await t.ctx.db.execute(
+      sql.raw(`
+      create function refuse_at_commit() returns trigger language plpgsql as $$
+      begin raise exception 'refused at commit'; end $$;
+      create constraint trigger refuse_rolled_back after insert on threat_intelligence
+        deferrable initially deferred for each row when (new.title like 'Rolled back%')
+        execute function refuse_at_commit();`),
+    );
+    try {
+      const before = await allMatchJobs();
+      const value = unique('rolled-back');
+      await expect(
+        threatsService.createThreat(t.ctx, owner, input(`Rolled back ${value}`, value)),
+      ).rejects.toThrow();
+      expect(await allMatchJobs()).toBe(before);
+      const rows = await t.ctx.db.execute(sql`select 1 from stix_indicator_values where value = ${value}`);
+      expect(rows.rows).toHaveLength(0);
+
+      // The same add committed: its indicator is indexed and its job queued, by the one transaction.
+      const kept = unique('committed');
+      await threatsService.createThreat(t.ctx, owner, input(`Committed ${kept}`, kept));
+      expect(await jobsWithValue(kept)).toBe(1);
+      expect(await allMatchJobs()).toBe(before + 1);
+    } finally {
+      await t.ctx.db.execute(
+        sql.raw('drop trigger refuse_rolled_back on threat_intelligence; drop function refuse_at_commit();'),
+      );
+    }
+  });
+
+  it('queues the matching of an import with the objects it stores', async () => {
+    const value = unique('imported');
+    const indicatorId = `indicator--${randomUUID()}`;
+    const response = await asUser(t.app, director).post('/api/threat-intelligence/import', {
+      type: 'bundle',
+      id: `bundle--${randomUUID()}`,
+      objects: [
+        {
+          type: 'indicator',
+          spec_version: '2.1',
+          id: indicatorId,
+          created: '2026-01-02T03:04:05.000Z',
+          modified: '2026-01-02T03:04:05.000Z',
+          pattern: `[domain-name:value = '${value}']`,
+          pattern_type: 'stix',
+          valid_from: '2026-01-02T03:04:05.000Z',
+        },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = await t.ctx.db.execute(
+      sql`select 1 from pgboss.job where name = 'observables.match-indicators' and data->'stixIds' ? ${indicatorId}`,
+    );
+    expect(result.rows).toHaveLength(1);
   });
 });

@@ -198,6 +198,34 @@ function objectVisible(gate: ThreatGate): SQL | undefined {
       and ${o.tlp}::text not in (${hidden})))`;
 }
 
+/**
+ * The newest version of each stored object of `type` the gate lets through, with when the object was first added
+ * here; most recently added first.
+ */
+export async function listObjectsOfType(
+  db: DbOrTx,
+  gate: ThreatGate,
+  type: string,
+  limit: number,
+): Promise<(StixObjectRow & { firstAdded: Date })[]> {
+  const o = stixObjects;
+  const newest = db
+    .selectDistinctOn([o.stixId], {
+      ...getTableColumns(o),
+      firstAdded: sql<Date>`min(${o.dateAdded}) over (partition by ${o.stixId})`.as('first_added'),
+    })
+    .from(o)
+    .where(and(eq(o.type, type), objectVisible(gate)))
+    .orderBy(o.stixId, desc(o.modifiedAt))
+    .as('newest');
+  const rows = await db
+    .select()
+    .from(newest)
+    .orderBy(desc(newest.firstAdded), asc(newest.stixId))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, firstAdded: new Date(row.firstAdded) }));
+}
+
 /** The newest stored version of each of these ids. */
 export async function latestVersions(db: DbOrTx, ids: readonly string[]): Promise<Map<string, Date>> {
   const found = new Map<string, Date>();
@@ -301,7 +329,10 @@ export async function indexIndicators(db: DbOrTx, entries: readonly IndexedIndic
   return changed;
 }
 
-/** Newest versions of stored indicators not yet indexed (stored before the index existed), oldest first. */
+/**
+ * Newest versions of stored indicators not yet indexed in that version (stored before the index existed, or by a
+ * process that stopped between storing and indexing), oldest first.
+ */
 export async function unindexedIndicators(db: DbOrTx, limit: number): Promise<StixObjectRow[]> {
   return db
     .selectDistinctOn([stixObjects.stixId])
@@ -309,7 +340,7 @@ export async function unindexedIndicators(db: DbOrTx, limit: number): Promise<St
     .where(
       and(
         eq(stixObjects.type, 'indicator'),
-        sql`not exists (select 1 from ${stixIndicators} i where i.stix_id = ${stixObjects.stixId})`,
+        sql`not exists (select 1 from ${stixIndicators} i where i.stix_id = ${stixObjects.stixId} and i.modified_at >= ${stixObjects.modifiedAt})`,
       ),
     )
     .orderBy(stixObjects.stixId, desc(stixObjects.modifiedAt))

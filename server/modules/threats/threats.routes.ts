@@ -10,6 +10,8 @@ import {
   STIX_IMPORT_MAX_BYTES,
   stixImportReportSchema,
   stixImportSummarySchema,
+  stixObjectsQuerySchema,
+  storedStixObjectSchema,
   threatSchema,
   threatsExportQuerySchema,
   threatsQuerySchema,
@@ -73,6 +75,21 @@ export async function threatsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const wantsStix = /application\/stix\+json/i.test(request.headers.accept ?? '');
       return reply.type(wantsStix ? STIX_MEDIA_TYPE : JSON_MEDIA_TYPE).send(bundle);
     },
+  );
+
+  r.get(
+    '/api/threat-intelligence/objects',
+    {
+      config: { access: access.user() },
+      schema: {
+        tags,
+        summary:
+          'Stored STIX objects of one type you may read (malware, relationships, ...), most recently added first',
+        querystring: stixObjectsQuerySchema,
+        response: { 200: z.array(storedStixObjectSchema), ...errors(400, 401) },
+      },
+    },
+    async (request) => threats.listStoredObjects(ctx, currentAuth(request).user, request.query),
   );
 
   r.post(

@@ -13,6 +13,9 @@ import {
   type StixImportError,
   type StixImportReport,
   type StixImportSummary,
+  type StixImportTypeCounts,
+  type stixObjectsQuerySchema,
+  type StoredStixObject,
   type Threat,
   type ThreatCategory,
   type ThreatSeverity,
@@ -34,6 +37,7 @@ import {
 } from './stix-export.js';
 import { readBundle, type ImportCandidate, type ReadObject } from './stix-import.js';
 import type { StixRecord } from './stix-record.js';
+import { MATCH_JOB_INDICATORS, matchIndicatorsSpec } from '../observables/match-indicators.job.js';
 import * as repository from './threats.repository.js';
 import type {
   IndicatorHit,
@@ -150,22 +154,25 @@ export async function createThreat(
   input: CreateThreatInput,
 ): Promise<Threat> {
   const id = randomUUID();
-  const row = await repository.insertThreat(ctx.db, {
-    id,
-    stixId: `report--${id}`,
-    createdBy: user.id,
-    source: input.source,
-    category: input.category,
-    severity: input.severity,
-    title: input.title,
-    description: input.description,
-    indicators: input.indicators,
-    mitigations: input.mitigations,
-    tlp: input.tlp,
+  // One transaction: the record, its STIX objects, their indicator index and the matching job commit together.
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await repository.insertThreat(tx, {
+      id,
+      stixId: `report--${id}`,
+      createdBy: user.id,
+      source: input.source,
+      category: input.category,
+      severity: input.severity,
+      title: input.title,
+      description: input.description,
+      indicators: input.indicators,
+      mitigations: input.mitigations,
+      tlp: input.tlp,
+    });
+    await keepGeneratedObjects(ctx, tx, [created], new Date());
+    return created;
   });
-  const indexed = await keepGeneratedObjects(ctx, [row], new Date());
   await announce(ctx, row);
-  await announceIndicators(ctx, indexed);
   return toThreat(row);
 }
 
@@ -191,15 +198,20 @@ const MATERIALIZE_BATCH = 200;
 
 /**
  * Stores the STIX objects records made here travel as (report, indicators, courses of action, the source's identity,
- * the TLP marking definition), so the export and the TAXII feed read every record the same way.
+ * the TLP marking definition), so the export and the TAXII feed read every record the same way; their indicators
+ * are indexed and queued for matching in the caller's transaction `tx`.
  */
-async function keepGeneratedObjects(ctx: AppContext, rows: ThreatRow[], dateAdded?: Date): Promise<string[]> {
-  const indexed: string[] = [];
+async function keepGeneratedObjects(
+  ctx: AppContext,
+  tx: DbOrTx,
+  rows: ThreatRow[],
+  dateAdded?: Date,
+): Promise<void> {
   for (const row of rows) {
     const record = toStixRecord(row);
     const { objects } = recordsToBundle([record]);
     await repository.insertObjects(
-      ctx.db,
+      tx,
       objects.map((object) => {
         const version = (object.modified ?? object.created ?? null) as string | null;
         return {
@@ -215,75 +227,86 @@ async function keepGeneratedObjects(ctx: AppContext, rows: ThreatRow[], dateAdde
       }),
     );
     await repository.replaceMembers(
-      ctx.db,
+      tx,
       row.id,
       objects.map((object) => object.id),
     );
-    await repository.attachFirmSightings(ctx.db, [row.id], FIRM_IDENTITY_ID);
-    indexed.push(
-      ...(await indexIndicatorObjects(
-        ctx,
-        objects.map((object) => {
-          const version = (object.modified ?? object.created ?? null) as string | null;
-          return {
-            id: object.id,
-            type: object.type,
-            modifiedAt: version ? new Date(version) : new Date(0),
-            object,
-          };
-        }),
-      )),
+    await repository.attachFirmSightings(tx, [row.id], FIRM_IDENTITY_ID);
+    await indexIndicatorObjects(
+      ctx,
+      tx,
+      objects.map((object) => {
+        const version = (object.modified ?? object.created ?? null) as string | null;
+        return {
+          id: object.id,
+          type: object.type,
+          modifiedAt: version ? new Date(version) : new Date(0),
+          object,
+        };
+      }),
     );
   }
-  return indexed;
 }
 
 /**
  * Indexes what the indicators among these objects compare (the newest version of each), so that matching
- * observables is a lookup (issue 38). Returns the ids whose index changed.
+ * observables is a lookup (issue 38), and queues the matching of those whose index changed, all in `tx`: the job
+ * exists if and only if the index change commits, so a crash after the commit cannot lose a match (a crash before it
+ * leaves the indicator unindexed, which `threats.index-indicators` picks up).
  */
 async function indexIndicatorObjects(
   ctx: AppContext,
+  tx: DbOrTx,
   objects: readonly { id: string; type: string; modifiedAt: Date; object: Record<string, unknown> }[],
-): Promise<string[]> {
+): Promise<void> {
   const newest = new Map<string, (typeof objects)[number]>();
   for (const object of objects) {
     if (object.type !== 'indicator') continue;
     const seen = newest.get(object.id);
     if (!seen || object.modifiedAt >= seen.modifiedAt) newest.set(object.id, object);
   }
-  return repository.indexIndicators(
-    ctx.db,
+  const changed = await repository.indexIndicators(
+    tx,
     [...newest.values()].map((object) => ({
       stixId: object.id,
       modifiedAt: object.modifiedAt,
       values: indicatorValues(object.object),
     })),
   );
-}
-
-/** Announces indicators whose index changed, so observables are matched against them (after the commit). */
-async function announceIndicators(ctx: AppContext, stixIds: string[]): Promise<void> {
-  if (stixIds.length) await ctx.events.emit('indicators.stored', { stixIds });
+  for (let start = 0; start < changed.length; start += MATCH_JOB_INDICATORS) {
+    await ctx.queue.send(
+      matchIndicatorsSpec,
+      { stixIds: changed.slice(start, start + MATCH_JOB_INDICATORS) },
+      { tx },
+    );
+  }
 }
 
 /** Largest batch of indicators stored before the index existed that one run indexes. */
 const INDEX_BATCH = 1_000;
 
 /**
- * Indexes indicators stored before the indicator index existed (a no-op once all are): the schedule
- * `threats.index-indicators` runs it. Returns how many it indexed.
+ * Indexes indicators stored but not indexed in their newest version (stored before the index existed, or by a
+ * process that stopped between the two transactions of an import), queueing their matching: the schedule
+ * `threats.index-indicators` runs it, a no-op once all are. Returns how many it indexed.
  */
 export async function indexStoredIndicators(ctx: AppContext): Promise<number> {
   let total = 0;
   for (;;) {
     const rows = await repository.unindexedIndicators(ctx.db, INDEX_BATCH);
     if (!rows.length) return total;
-    const changed = await indexIndicatorObjects(
-      ctx,
-      rows.map((row) => ({ id: row.stixId, type: row.type, modifiedAt: row.modifiedAt, object: row.object })),
+    await ctx.db.transaction((tx) =>
+      indexIndicatorObjects(
+        ctx,
+        tx,
+        rows.map((row) => ({
+          id: row.stixId,
+          type: row.type,
+          modifiedAt: row.modifiedAt,
+          object: row.object,
+        })),
+      ),
     );
-    await announceIndicators(ctx, changed);
     total += rows.length;
     if (rows.length < INDEX_BATCH) return total;
   }
@@ -361,9 +384,50 @@ export async function materializeRecords(ctx: AppContext): Promise<void> {
   for (;;) {
     const rows = await repository.threatsWithoutObjects(ctx.db, MATERIALIZE_BATCH);
     if (!rows.length) return;
-    await announceIndicators(ctx, await keepGeneratedObjects(ctx, rows));
+    await ctx.db.transaction((tx) => keepGeneratedObjects(ctx, tx, rows));
     if (rows.length < MATERIALIZE_BATCH) return;
   }
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+/** A line that names a stored object: its name, else what a relationship or sighting says. */
+function titleOf(object: Record<string, unknown>): string | null {
+  if (object.type === 'relationship') {
+    const [source, kind, target] = [
+      text(object.source_ref),
+      text(object.relationship_type),
+      text(object.target_ref),
+    ];
+    return source && kind && target ? `${source} ${kind} ${target}` : null;
+  }
+  if (object.type === 'sighting' && text(object.sighting_of_ref))
+    return `sighting of ${text(object.sighting_of_ref)}`;
+  return text(object.name) ?? text(object.value) ?? text(object.pattern);
+}
+
+/**
+ * `GET /api/threat-intelligence/objects?type=`: the stored objects of one type the reader may read (the threat feed's
+ * gate), newest version of each, most recently added first, so every kind an import kept can be found again.
+ */
+export async function listStoredObjects(
+  ctx: AppContext,
+  user: UserRow,
+  query: z.output<typeof stixObjectsQuerySchema>,
+): Promise<StoredStixObject[]> {
+  await materializeRecords(ctx);
+  const rows = await repository.listObjectsOfType(ctx.db, readerGate(user), query.type, query.limit);
+  return rows.map((row) => ({
+    id: row.stixId,
+    type: row.type,
+    title: titleOf(row.object),
+    description: text(row.object.description),
+    tlp: row.tlp,
+    createdAt: text(row.object.created),
+    modifiedAt: text(row.object.modified),
+    addedAt: row.firstAdded.toISOString(),
+  }));
 }
 
 /**
@@ -464,6 +528,7 @@ export async function importStixObjects(
     errors,
     warnings: [],
     records: { imported: 0, updated: 0 },
+    byType: {},
   };
 
   // Each object's outcome against what is stored and what came before it in the bundle.
@@ -504,22 +569,29 @@ export async function importStixObjects(
 
   const kept = read.objects.filter((object) => !failedIndexes.has(object.index));
   const stored = kept.filter((object) => outcome.get(object) !== 'unchanged');
-  await repository.insertObjects(
-    ctx.db,
-    stored.map((object) => ({
-      stixId: object.id,
-      modifiedAt: object.modifiedAt,
-      version: object.version,
-      type: object.type,
-      specVersion: object.specVersion,
-      tlp: object.tlp,
-      object: object.object,
-    })),
-  );
-  for (const [threatId, ids] of members) await repository.replaceMembers(ctx.db, threatId, ids);
-  await repository.attachFirmSightings(ctx.db, [...members.keys()], FIRM_IDENTITY_ID);
-  const indexed = await indexIndicatorObjects(ctx, stored);
-  for (const object of kept) report[outcome.get(object)!] += 1;
+  // The objects, the records' members, the indicator index and the matching jobs commit together.
+  await ctx.db.transaction(async (tx) => {
+    await repository.insertObjects(
+      tx,
+      stored.map((object) => ({
+        stixId: object.id,
+        modifiedAt: object.modifiedAt,
+        version: object.version,
+        type: object.type,
+        specVersion: object.specVersion,
+        tlp: object.tlp,
+        object: object.object,
+      })),
+    );
+    for (const [threatId, ids] of members) await repository.replaceMembers(tx, threatId, ids);
+    await repository.attachFirmSightings(tx, [...members.keys()], FIRM_IDENTITY_ID);
+    await indexIndicatorObjects(ctx, tx, stored);
+  });
+  for (const object of kept) {
+    report[outcome.get(object)!] += 1;
+    countByType(report, object.type, outcome.get(object)!);
+  }
+  for (const object of read.skippedObjects) countByType(report, object.type, 'skipped');
 
   // References to objects neither the bundle nor this server holds: kept as given, and said so.
   if (read.missingRefs.size) {
@@ -543,6 +615,7 @@ export async function importStixObjects(
 
   errors.sort((a, b) => a.index - b.index);
   report.failed = errors.length;
+  for (const error of errors) if (error.type) countByType(report, error.type, 'failed');
   const row = await repository.insertImport(ctx.db, {
     createdBy: user.id,
     via,
@@ -564,8 +637,13 @@ export async function importStixObjects(
     completedAt: new Date(),
   });
   report.importId = row.id;
-  await announceIndicators(ctx, indexed);
   return { report, row };
+}
+
+/** Counts one object's outcome under its type (what the import dialog links to, type by type). */
+function countByType(report: StixImportReport, type: string, outcome: keyof StixImportTypeCounts): void {
+  const counts = (report.byType[type] ??= { imported: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
+  counts[outcome] += 1;
 }
 
 /** Records written per transaction during an import. */
@@ -625,7 +703,12 @@ function toSummary(row: StixImportRow): StixImportSummary {
     via: row.via as StixImportSummary['via'],
     createdAt: row.createdAt.toISOString(),
     totalCount: row.totalCount,
-    report: { ...(row.report as StixImportReport), importId: row.id },
+    report: {
+      ...(row.report as StixImportReport),
+      // Imports from before the counts by type were kept have none.
+      byType: (row.report as Partial<StixImportReport>).byType ?? {},
+      importId: row.id,
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StixBundle, Threat, TlpLevel } from '../../../contract/threats.js';
 import { stixImports, stixObjects, threatIntelligence } from '../../db/schema/index.js';
@@ -489,6 +490,113 @@ describe('threat intelligence: STIX', () => {
       ]),
     );
     expect(threats).toHaveLength(2);
+  });
+
+  it('counts what it stored type by type, and lists every stored type for readers allowed to read it', async () => {
+    const ids = {
+      report: `report--${randomUUID()}`,
+      indicator: `indicator--${randomUUID()}`,
+      malware: `malware--${randomUUID()}`,
+      secretMalware: `malware--${randomUUID()}`,
+      relationship: `relationship--${randomUUID()}`,
+      revoked: `attack-pattern--${randomUUID()}`,
+      broken: `malware--${randomUUID()}`,
+    };
+    const created = '2025-03-04T05:06:07.000Z';
+    const common = { spec_version: '2.1', created, modified: created };
+    const bundle = {
+      type: 'bundle',
+      id: `bundle--${randomUUID()}`,
+      objects: [
+        {
+          ...common,
+          type: 'report',
+          id: ids.report,
+          name: 'Loader campaign',
+          published: created,
+          object_refs: [ids.indicator, ids.malware, ids.relationship],
+        },
+        {
+          ...common,
+          type: 'indicator',
+          id: ids.indicator,
+          pattern: "[domain-name:value = 'loader.example']",
+          pattern_type: 'stix',
+          valid_from: created,
+        },
+        { ...common, type: 'malware', id: ids.malware, name: 'QuietLoader', is_family: true },
+        {
+          ...common,
+          type: 'malware',
+          id: ids.secretMalware,
+          name: 'RedLoader',
+          is_family: true,
+          object_marking_refs: [TLP2_MARKING_IDS.RED],
+        },
+        {
+          ...common,
+          type: 'relationship',
+          id: ids.relationship,
+          relationship_type: 'indicates',
+          source_ref: ids.indicator,
+          target_ref: ids.malware,
+        },
+        { ...common, type: 'attack-pattern', id: ids.revoked, name: 'Withdrawn', revoked: true },
+        { spec_version: '2.1', type: 'malware', id: ids.broken, name: 'No dates', is_family: true },
+      ],
+    };
+    const first = await importBundle(director, bundle);
+    expect(first.statusCode, first.body).toBe(200);
+    const zero = { imported: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 };
+    expect(first.json().byType).toEqual({
+      report: { ...zero, imported: 1 },
+      indicator: { ...zero, imported: 1 },
+      malware: { ...zero, imported: 2, failed: 1 },
+      relationship: { ...zero, imported: 1 },
+      'attack-pattern': { ...zero, skipped: 1 },
+    });
+
+    // Again, with the malware revised: what was stored, not what the file holds.
+    const revised = {
+      ...bundle,
+      objects: bundle.objects.map((object) =>
+        object.id === ids.malware ? { ...object, modified: '2025-06-01T00:00:00.000Z' } : object,
+      ),
+    };
+    const second = (await importBundle(director, revised)).json();
+    expect(second.byType).toMatchObject({
+      malware: { ...zero, updated: 1, unchanged: 1, failed: 1 },
+      relationship: { ...zero, unchanged: 1 },
+    });
+    // The last import keeps them for the Directors' panel.
+    const latest = await asUser(t.app, director).get('/api/threat-intelligence/imports/latest');
+    expect(latest.json().report.byType).toEqual(second.byType);
+
+    const stored = async (who: Member, type: string) => {
+      const response = await asUser(t.app, who).get(`/api/threat-intelligence/objects?type=${type}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ id: string; title: string; createdAt: string; addedAt: string }[]>();
+    };
+    const malware = await stored(director, 'malware');
+    expect(malware.map((object) => object.id).sort()).toEqual([ids.malware, ids.secretMalware].sort());
+    const quiet = malware.find((object) => object.id === ids.malware)!;
+    // Created by its producer long before; added here today, when it was first imported.
+    expect(quiet).toMatchObject({ title: 'QuietLoader', createdAt: created, tlp: 'AMBER' });
+    expect(Date.now() - Date.parse(quiet.addedAt)).toBeLessThan(10 * 60_000);
+    expect((await stored(director, 'relationship'))[0]).toMatchObject({
+      id: ids.relationship,
+      title: `${ids.indicator} indicates ${ids.malware}`,
+    });
+    // A tier-3 reader reads the record's malware, never the RED one.
+    expect((await stored(reader, 'malware')).map((object) => object.id)).toEqual([ids.malware]);
+    expect(await stored(director, 'attack-pattern')).toEqual([]);
+    const bad = await asUser(t.app, director).get('/api/threat-intelligence/objects?type=Not%20a%20type');
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/threat-intelligence/objects?type=malware',
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('reports a record whose id another record already holds, and keeps the rest of its batch', async () => {

@@ -237,6 +237,10 @@ const importReport: StixImportReport = {
   ],
   warnings: [],
   records: { imported: 1, updated: 0 },
+  byType: {
+    report: { imported: 1, updated: 0, unchanged: 0, skipped: 0, failed: 1 },
+    indicator: { imported: 1, updated: 1, unchanged: 4, skipped: 3, failed: 0 },
+  },
 };
 
 describe('TAXII feed and the last import', () => {
