@@ -95,7 +95,13 @@ export const paths = {
     getHref: (tab?: PaymentsTab) => (tab ? `/payments?${new URLSearchParams({ tab })}` : '/payments'),
   },
   mobile: { path: CLIENT_ROUTES.mobile, label: 'Mobile & Integrations', getHref: () => '/mobile' },
-  ai: { path: CLIENT_ROUTES.ai, label: 'AI & Enterprise', getHref: () => '/ai' },
+  ai: {
+    path: CLIENT_ROUTES.ai,
+    label: 'AI & Enterprise',
+    // The import report links each STIX type to its stored objects (`/ai?tab=threats&objects=malware`).
+    getHref: (query?: { tab: 'threats'; objects?: string }) =>
+      query ? `/ai?${new URLSearchParams(query)}` : '/ai',
+  },
   // Directors only: the page tells other tiers what it takes.
   audit: { path: CLIENT_ROUTES.audit, label: 'Audit Trail', getHref: () => '/audit' },
   organization: { path: CLIENT_ROUTES.organization, label: 'Organisation', getHref: () => '/organization' },

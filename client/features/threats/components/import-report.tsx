@@ -1,4 +1,6 @@
-import type { StixImportReport } from '@contract/threats';
+import { Link } from 'wouter';
+import type { StixImportReport, StixImportTypeCounts } from '@contract/threats';
+import { paths } from '@/config/paths';
 
 const COUNTS = [
   ['imported', 'Imported'],
@@ -13,26 +15,35 @@ function skippedCount(report: StixImportReport): number {
   return Object.values(report.skipped).reduce((sum, count) => sum + count, 0);
 }
 
-/**
- * What a STIX import did, object by object (design 11.4): the five counts, the skipped types with their reason,
- * the objects that failed with why, and the references to objects nobody sent.
- */
-/** Where each kind of imported object can be found again here (design: every imported object is findable). */
-function placeOf(type: string): string {
-  return type === 'report' || type === 'indicator'
-    ? 'threat records in the list below'
-    : 'kept as sent: served by "Export STIX" and the TAXII feed (its address is on this tab)';
+/** How one type's objects fared, in words: only the outcomes that happened. */
+function typeOutcome(counts: StixImportTypeCounts): string {
+  const parts: [number, string][] = [
+    [counts.imported, 'new'],
+    [counts.updated, 'updated'],
+    [counts.unchanged, 'unchanged'],
+    [counts.skipped, 'skipped'],
+    [counts.failed, 'failed'],
+  ];
+  return parts
+    .filter(([count]) => count > 0)
+    .map(([count, name]) => `${count} ${name}`)
+    .join(', ');
 }
 
+/**
+ * What a STIX import did, object by object (design 11.4): the five counts, what was stored type by type with a link
+ * to where each type's objects can be seen (every imported object is findable), the skipped types with their
+ * reason, the objects that failed with why, and the references to objects nobody sent.
+ */
 export function ImportReport({
   report,
   label = 'Import report',
-  types,
+  onNavigate,
 }: {
   report: StixImportReport;
   label?: string;
-  /** How many objects of each type the bundle held (the dialog counts them), to say where each kind went. */
-  types?: Record<string, number>;
+  /** Called when a link to the stored objects is followed (the dialog closes on it). */
+  onNavigate?: () => void;
 }) {
   const value = (key: (typeof COUNTS)[number][0]) => (key === 'skipped' ? skippedCount(report) : report[key]);
   return (
@@ -48,18 +59,26 @@ export function ImportReport({
       <p className="text-xs text-muted-foreground">
         Threat records: {report.records.imported} new, {report.records.updated} updated.
       </p>
-      {types && Object.keys(types).length > 0 && (
-        <ul aria-label="Where the objects are" className="space-y-1 text-xs">
-          {Object.entries(types)
-            .filter(([type]) => !(type in report.skipped))
-            .map(([type, count]) => (
-              <li key={type} className="break-words">
-                <span className="font-mono">
-                  {count} {type}
-                </span>{' '}
-                {placeOf(type)}
+      {Object.keys(report.byType).length > 0 && (
+        <ul aria-label="Stored by type" className="space-y-1 text-xs">
+          {Object.entries(report.byType).map(([type, counts]) => {
+            const held = counts.imported + counts.updated + counts.unchanged;
+            return (
+              <li key={type} className="flex flex-wrap items-baseline gap-x-2 break-words">
+                <span className="font-mono">{type}</span>
+                <span className="text-muted-foreground">{typeOutcome(counts)}</span>
+                {held > 0 && (
+                  <Link
+                    href={paths.ai.getHref({ tab: 'threats', objects: type })}
+                    onClick={onNavigate}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    See {held} stored {type}
+                  </Link>
+                )}
               </li>
-            ))}
+            );
+          })}
         </ul>
       )}
       {Object.keys(report.skipped).length > 0 && (

@@ -25,18 +25,6 @@ interface Failure {
 
 const SHOWN_ISSUES = 10;
 
-/** How many objects of each type a bundle holds (what the server refuses as malformed it reports itself). */
-function typesOf(bundle: unknown): Record<string, number> {
-  const objects = (bundle as { objects?: unknown } | null)?.objects;
-  const counts: Record<string, number> = {};
-  if (!Array.isArray(objects)) return counts;
-  for (const object of objects) {
-    const type = (object as { type?: unknown } | null)?.type;
-    if (typeof type === 'string') counts[type] = (counts[type] ?? 0) + 1;
-  }
-  return counts;
-}
-
 function failureOf(error: unknown): Failure {
   const issues =
     error instanceof ApiError
@@ -61,7 +49,6 @@ export function ImportStixDialog({ open, onOpenChange }: ImportStixDialogProps) 
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [report, setReport] = useState<StixImportReport | null>(null);
-  const [types, setTypes] = useState<Record<string, number>>({});
 
   const changeOpen = (next: boolean) => {
     if (!next) {
@@ -89,7 +76,6 @@ export function ImportStixDialog({ open, onOpenChange }: ImportStixDialogProps) 
       return;
     }
     try {
-      setTypes(typesOf(bundle));
       setReport(await importThreats.mutateAsync(bundle));
     } catch (error) {
       if (handleUnauthorizedError(error)) return;
@@ -145,7 +131,7 @@ export function ImportStixDialog({ open, onOpenChange }: ImportStixDialogProps) 
               )}
             </div>
           )}
-          {report && <ImportReport report={report} types={types} />}
+          {report && <ImportReport report={report} onNavigate={() => changeOpen(false)} />}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
               Close

@@ -333,11 +333,14 @@ describe('Import STIX (Directors)', { timeout: 15_000 }, () => {
     expect(within(report).getByRole('list', { name: 'Objects skipped' })).toHaveTextContent(
       '3 indicator revoked by its producer',
     );
-    // Every kind the bundle held says where it can be found here.
-    const where = within(report).getByRole('list', { name: 'Where the objects are' });
-    expect(where).toHaveTextContent('1 malware kept as sent: served by "Export STIX" and the TAXII feed');
-    expect(where).toHaveTextContent('2 relationship kept as sent');
-    expect(where).toHaveTextContent('1 report threat records in the list below');
+    // What was stored, type by type, each with a link to where its objects are listed.
+    const stored = within(report).getByRole('list', { name: 'Stored by type' });
+    expect(stored).toHaveTextContent('report1 new, 1 failedSee 1 stored report');
+    expect(stored).toHaveTextContent('indicator1 new, 1 updated, 4 unchanged, 3 skipped');
+    expect(within(stored).getByRole('link', { name: 'See 6 stored indicator' })).toHaveAttribute(
+      'href',
+      '/ai?tab=threats&objects=indicator',
+    );
   });
 
   it('says when the file is not JSON, and shows the reasons the server refuses a bundle', async () => {

@@ -19,6 +19,7 @@ import { useLatestImport } from '@/features/threats/api/get-latest-import';
 import { useThreats, type ThreatFilters } from '@/features/threats/api/get-threats';
 import { ImportReport } from '@/features/threats/components/import-report';
 import { ImportStixDialog } from '@/features/threats/components/import-stix-dialog';
+import { StoredObjects } from '@/features/threats/components/stored-objects';
 import { TaxiiFeedPanel } from '@/features/threats/components/taxii-feed-panel';
 import { NewThreatDialog } from '@/features/threats/components/new-threat-dialog';
 import { ThreatCard } from '@/features/threats/components/threat-card';
@@ -132,6 +133,8 @@ export function ThreatIntelPanel() {
       </div>
 
       <ThreatList filters={filters} onAdd={director ? () => setAdding(true) : undefined} />
+
+      <StoredObjects />
 
       <TaxiiFeedPanel director={director} />
       {director && <LastImport />}
