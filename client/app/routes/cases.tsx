@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Briefcase, FolderSearch, Inbox, ListChecks, Plus, UserCheck } from 'lucide-react';
+import { Briefcase, ClipboardList, FolderSearch, Inbox, ListChecks, Plus, UserCheck } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { caseSlots } from '@/app/subject-slots';
@@ -10,15 +10,19 @@ import { LoadingMessage } from '@/components/ui/spinner';
 import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CaseDetailDialog } from '@/features/cases/components/case-detail-dialog';
 import { CaseList } from '@/features/cases/components/case-list';
+import { CaseTemplates } from '@/features/cases/components/case-templates';
 import { MyTasks } from '@/features/cases/components/my-tasks';
 import { NewCaseDialog } from '@/features/cases/components/new-case-dialog';
 import { useUser } from '@/lib/auth';
 
 /** A client's one list; a Director's first look is the queue of what nobody has picked up (never an empty My Cases). */
 const CLIENT_TABS = ['mine'] as const;
-const DIRECTOR_TABS = ['queue', 'assigned', 'all', 'tasks', 'mine'] as const;
+const DIRECTOR_TABS = ['queue', 'assigned', 'all', 'tasks', 'mine', 'templates'] as const;
 
-/** /cases, signed-in users: their cases; Directors open on the queue, then Assigned to me, All cases, My tasks. */
+/**
+ * /cases, signed-in users: their cases; Directors open on the queue, then Assigned to me, All cases, My tasks, their
+ * own cases and the case templates.
+ */
 export function CasesRoute() {
   const { data: user } = useUser();
   const director = (user?.tier ?? 0) >= DIRECTOR_TIER;
@@ -101,6 +105,12 @@ export function CasesRoute() {
                 <Briefcase aria-hidden="true" className="hidden size-4 sm:block" />
                 {director ? 'My own cases' : 'My Cases'}
               </TabsTrigger>
+              {director && (
+                <TabsTrigger value="templates">
+                  <ClipboardList aria-hidden="true" className="hidden size-4 sm:block" />
+                  Templates
+                </TabsTrigger>
+              )}
             </TabsList>
             {director && (
               <TabsContent value="queue">
@@ -131,6 +141,11 @@ export function CasesRoute() {
                 slots={caseSlots}
               />
             </TabsContent>
+            {director && (
+              <TabsContent value="templates">
+                <CaseTemplates />
+              </TabsContent>
+            )}
           </Tabs>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CaseTemplate, Task } from '@contract/case-tasks';
+import type { CaseTemplate, CaseTemplateRequest, Task } from '@contract/case-tasks';
 import { apiRequest, getJson } from '@/lib/api-client';
 import { caseQueryKey } from '@/features/cases/api/get-case';
 import { CASES_PATH } from '@/features/cases/api/get-cases';
@@ -26,5 +26,26 @@ export function useApplyTemplate(caseId: string) {
         templateId,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: caseQueryKey(caseId) }),
+  });
+}
+
+/** Directors: a new template (no `id`) or a changed one; 400 with issues by field when the server refuses it. */
+export function useSaveTemplate(id: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (template: CaseTemplateRequest) =>
+      id
+        ? apiRequest<CaseTemplate>('PUT', `${TEMPLATES_PATH}/${encodeURIComponent(id)}`, template)
+        : apiRequest<CaseTemplate>('POST', TEMPLATES_PATH, template),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: templatesQueryKey }),
+  });
+}
+
+/** Directors: deletes a template; tasks it already made stay on their cases. */
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<null>('DELETE', `${TEMPLATES_PATH}/${encodeURIComponent(id)}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: templatesQueryKey }),
   });
 }

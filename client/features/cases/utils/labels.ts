@@ -45,6 +45,11 @@ export const CASE_MESSAGES = {
   updateFailed: 'Failed to update case.',
   updated: { title: 'Case Updated' },
   noCases: 'No cases found',
+  templateCreated: { title: 'Template Created' },
+  templateSaved: { title: 'Template Saved' },
+  templateDeleted: { title: 'Template Deleted' },
+  templateSaveFailed: 'Failed to save the template.',
+  templateDeleteFailed: 'Failed to delete the template.',
 } as const;
 
 /** The first `max` characters of a description, cut at a word. */
