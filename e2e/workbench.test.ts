@@ -130,3 +130,142 @@ describe('the case workbench', () => {
     });
   }
 });
+
+describe('case templates and STIX import findability', () => {
+  for (const size of WIDTHS) {
+    it(`lets a Director create, edit and delete a case template, with validation shown (${size.name})`, async () => {
+      const { email, api } = await e2e.directorApi(`templates-${size.name}`);
+      await api.dispose();
+      const page = await e2e.newPage({ expectedErrors: [/status of 400/] });
+      await page.setViewportSize({ width: size.width, height: size.height });
+      expect(
+        (
+          await page.request.post(`${e2e.server.url}/api/auth/login`, { data: { email, password: PASSWORD } })
+        ).status(),
+      ).toBe(200);
+      await page.goto(`${e2e.server.url}/cases`);
+      await page.getByRole('tab', { name: 'Templates' }).click();
+      const panel = page.getByRole('tabpanel', { name: 'Templates' });
+      await panel.getByRole('button', { name: 'New Template' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Template' });
+      await dialog.waitFor();
+      // Nothing filled in: the schema's messages, on their fields.
+      await dialog.getByRole('button', { name: 'Save Template' }).click();
+      await dialog.getByText('Name is required').waitFor();
+      await dialog.getByText('Title is required').waitFor();
+      // Applied automatically without a category: the server's refusal, on the category.
+      const name = `Ransomware first response ${size.name} ${Date.now()}`;
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Apply automatically when a case of this category is opened').check();
+      await dialog.getByLabel('Task 1 title').fill('Isolate the affected hosts');
+      await dialog.getByLabel('Task 1 due in hours').fill('4');
+      await dialog.getByRole('button', { name: 'Save Template' }).click();
+      await dialog.getByText('A template applied automatically needs a category').waitFor();
+      await dialog.getByLabel('Category', { exact: true }).selectOption('digital_forensics');
+      await dialog.getByRole('button', { name: 'Add a task' }).click();
+      await dialog.getByLabel('Task 2 title').fill('Collect memory images');
+      await dialog.getByLabel('Task 2 description').fill('Before any host is rebooted.');
+      await page.screenshot({ path: `.tmp/screens/templates-form-${size.name}.png`, fullPage: true });
+      await dialog.getByRole('button', { name: 'Save Template' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const card = panel.getByTestId('case-template').filter({ hasText: name });
+      await card.getByText('Applied automatically').waitFor();
+      await card.getByText('Isolate the affected hosts').waitFor();
+      await card.getByText('due 4 h after applying').waitFor();
+      await page.screenshot({ path: `.tmp/screens/templates-list-${size.name}.png`, fullPage: true });
+
+      // Edited: renamed and one task fewer.
+      await card.getByRole('button', { name: `Edit ${name}` }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Template' });
+      await edit.getByLabel('Name').fill(`${name} (revised)`);
+      await edit.getByRole('button', { name: 'Remove task 2' }).click();
+      await edit.getByRole('button', { name: 'Save Template' }).click();
+      await edit.waitFor({ state: 'detached' });
+      const revised = panel.getByTestId('case-template').filter({ hasText: `${name} (revised)` });
+      await revised.waitFor();
+      expect(await revised.getByText('Collect memory images').count()).toBe(0);
+
+      // Deleted, after asking.
+      await revised.getByRole('button', { name: `Delete ${name} (revised)` }).click();
+      await page.getByRole('button', { name: 'Delete Template' }).click();
+      await revised.waitFor({ state: 'detached' });
+    }, 180_000);
+
+    it(`shows what a STIX import stored, type by type, with a link to each type's objects (${size.name})`, async () => {
+      const { email, api } = await e2e.directorApi(`stix-findable-${size.name}`);
+      await api.dispose();
+      const page = await e2e.newPage();
+      await page.setViewportSize({ width: size.width, height: size.height });
+      expect(
+        (
+          await page.request.post(`${e2e.server.url}/api/auth/login`, { data: { email, password: PASSWORD } })
+        ).status(),
+      ).toBe(200);
+      const uuid = () => crypto.randomUUID();
+      const created = '2024-02-03T04:05:06.000Z';
+      const common = { spec_version: '2.1', created, modified: created };
+      const [indicator, malware, relationship] = [
+        `indicator--${uuid()}`,
+        `malware--${uuid()}`,
+        `relationship--${uuid()}`,
+      ];
+      const malwareName = `PaleLoader ${size.name} ${Date.now()}`;
+      const bundle = {
+        type: 'bundle',
+        id: `bundle--${uuid()}`,
+        objects: [
+          {
+            ...common,
+            type: 'indicator',
+            id: indicator,
+            pattern: `[domain-name:value = 'pale-${size.name}-${Date.now()}.example']`,
+            pattern_type: 'stix',
+            valid_from: created,
+          },
+          { ...common, type: 'malware', id: malware, name: malwareName, is_family: true },
+          {
+            ...common,
+            type: 'relationship',
+            id: relationship,
+            relationship_type: 'indicates',
+            source_ref: indicator,
+            target_ref: malware,
+          },
+        ],
+      };
+      await page.goto(`${e2e.server.url}/ai?tab=threats`);
+      await page.getByRole('button', { name: 'Import STIX' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import STIX' });
+      await dialog.getByText('is stored as TLP:AMBER', { exact: false }).waitFor();
+      await dialog.getByLabel('STIX 2.1 bundle (JSON)').setInputFiles({
+        name: 'bundle.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(bundle)),
+      });
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      const stored = dialog.getByRole('list', { name: 'Stored by type' });
+      await stored.waitFor();
+      for (const type of ['indicator', 'malware', 'relationship']) {
+        await stored.getByRole('link', { name: `See 1 stored ${type}` }).waitFor();
+      }
+      await page.screenshot({ path: `.tmp/screens/stix-import-report-${size.name}.png`, fullPage: true });
+
+      // The malware link closes the dialog on the list of stored malware: added today, created by its producer.
+      await stored.getByRole('link', { name: 'See 1 stored malware' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const list = page.getByRole('list', { name: 'Stored malware' });
+      const item = list.getByTestId('stored-object').filter({ hasText: malwareName });
+      await item.waitFor();
+      await item.getByText('Created (STIX):').waitFor();
+      await item.getByText('Added:').waitFor();
+      expect(new URL(page.url()).searchParams.get('objects')).toBe('malware');
+      await page.screenshot({ path: `.tmp/screens/stix-stored-objects-${size.name}.png`, fullPage: true });
+      // The relationship is listed too.
+      await page.getByLabel('Type', { exact: true }).selectOption('relationship');
+      await page
+        .getByRole('list', { name: 'Stored relationship' })
+        .getByText(`${indicator} indicates ${malware}`)
+        .waitFor();
+    }, 180_000);
+  }
+});
