@@ -27,6 +27,7 @@ import { teamModule } from './modules/team/team.module.js';
 import { searchModule } from './modules/search/search.module.js';
 import { catalogModule } from './modules/catalog/catalog.module.js';
 import { cartModule } from './modules/cart/cart.module.js';
+import { invoicesModule } from './modules/invoices/invoices.module.js';
 import { ordersModule } from './modules/orders/orders.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { subscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
@@ -76,6 +77,7 @@ const manifests = [
   searchModule,
   catalogModule,
   cartModule,
+  invoicesModule,
   ordersModule,
   paymentsModule,
   subscriptionsModule,

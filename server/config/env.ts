@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gstinProblem, stateByCode } from '../../contract/gst.js';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'])
@@ -138,6 +139,35 @@ export const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9._/-]*$/, 'may hold letters, digits and ._/- only')
       .optional(),
+    /**
+     * The supplier on tax invoices and credit notes (design 12.7). The defaults are a made-up firm in Bengaluru with
+     * a GSTIN of the right shape and check character, for development only: a real seller sets all four.
+     */
+    SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).default('Intel Portal Private Limited (development)'),
+    SELLER_ADDRESS: z
+      .string()
+      .trim()
+      .min(1)
+      .max(400)
+      .default('No. 1, Residency Road, Bengaluru, Karnataka 560025'),
+    SELLER_GSTIN: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .refine((value) => gstinProblem(value) === null, {
+        error: (issue) => gstinProblem(String(issue.input)) ?? 'is not a GSTIN',
+      })
+      .default('29AAICI4821K1Z8'),
+    SELLER_STATE_CODE: z
+      .string()
+      .refine((code) => stateByCode(code) !== null, 'must be a two-digit GST state code (29 for Karnataka)')
+      .default('29'),
+    /** Days after delivery in which a buyer may ask to return an order's goods. */
+    RETURN_WINDOW_DAYS: positiveInt(14),
+    /** Tries of a refund the payment provider refuses before it waits for a Director (the first retry after... */
+    REFUND_MAX_ATTEMPTS: positiveInt(5),
+    /** ...this many seconds, each next one about twice as long). */
+    REFUND_RETRY_DELAY_SECONDS: positiveInt(60),
   })
   .superRefine((env, ctx) => {
     for (const name of ['SESSION_SECRET', 'MFA_ENCRYPTION_KEY'] as const) {
@@ -150,6 +180,13 @@ export const envSchema = z
       if (stripe && !env[name]) {
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required for the stripe provider' });
       }
+    }
+    if (env.SELLER_GSTIN.slice(0, 2) !== env.SELLER_STATE_CODE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SELLER_STATE_CODE'],
+        message: 'must be the state code the SELLER_GSTIN starts with',
+      });
     }
     const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     if (s3.some((name) => env[name]) || env.S3_PREFIX) {

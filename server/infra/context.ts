@@ -67,6 +67,15 @@ export interface Settlement {
   handler: SettlementHandler;
   /** Where the receipt of a settled payment of this purpose links to (default '/payments'). */
   receiptUrl?: string;
+  /**
+   * What the receipt of one completed payment says about what it bought (an order's number, lines and invoice), in
+   * the settling transaction; null: the plain receipt.
+   */
+  receipt?: (
+    ctx: AppContext,
+    tx: Tx,
+    payment: PaymentRow,
+  ) => Promise<{ actionUrl: string; message: string; details: { label: string; value: string }[] } | null>;
 }
 
 export type Settlements = Readonly<Partial<Record<PaymentPurpose, Settlement>>>;

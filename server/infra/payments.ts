@@ -23,11 +23,22 @@ export interface ChargeResult {
   reference: string;
 }
 
+export interface RefundInput {
+  /** The provider that took the payment and its own reference for it. */
+  provider: string;
+  reference: string;
+  /** What to give back; absent: the whole payment (an upgrade a Director turned down). */
+  amount?: string;
+  currency?: string;
+  /** The same for every try of one refund (the refund's id): a provider with idempotency refunds once. */
+  idempotencyKey?: string;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   charge(input: ChargeInput): Promise<ChargeResult>;
-  /** Gives a completed payment back (an upgrade a Director turned down). */
-  refund(payment: { provider: string; reference: string }): Promise<void>;
+  /** Gives a completed payment back, whole or in part; throws when the provider refuses. */
+  refund(input: RefundInput): Promise<void>;
 }
 
 /** The default card provider (`test`): card payments complete at once and no card data is collected. */
@@ -57,7 +68,7 @@ export function routePayments(card: PaymentProvider, manual: PaymentProvider = m
   return {
     name: card.name,
     charge: (input: ChargeInput) => (input.method === 'stripe' ? card : manual).charge(input),
-    refund: (payment) => (payment.provider === manual.name ? manual : card).refund(payment),
+    refund: (input) => (input.provider === manual.name ? manual : card).refund(input),
   } satisfies PaymentProvider;
 }
 

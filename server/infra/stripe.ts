@@ -60,8 +60,10 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         reference: intent.id,
       };
     },
-    async refund(payment) {
-      await request('/v1/refunds', { payment_intent: payment.reference }, `refund_${payment.reference}`);
+    async refund(input) {
+      const form: Record<string, string> = { payment_intent: input.reference };
+      if (input.amount) form.amount = String(toMinor(input.amount));
+      await request('/v1/refunds', form, `refund_${input.idempotencyKey ?? input.reference}`);
     },
   };
 }

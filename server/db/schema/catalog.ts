@@ -12,6 +12,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { PRODUCT_APPROVAL_STATUSES, type ProductSpecifications } from '../../../contract/catalog.js';
+import { GST_RATES } from '../../../contract/gst.js';
 import { DEFAULT_TIER } from '../../../contract/tiers.js';
 import {
   createdAt,
@@ -74,6 +75,13 @@ export const products = pgTable(
     /** Rupees (CATALOG_CURRENCY). */
     price: money('price').notNull(),
     imageUrl: text('image_url'),
+    /**
+     * The goods' HSN code and GST rate (percent, one of GST_RATES) for the tax invoice; the price includes the tax.
+     * The defaults (8543: electrical apparatus with individual functions, at 18 %) fit most of this catalogue and
+     * keep a vendor's product sellable until a Director sets its own.
+     */
+    hsnCode: text('hsn_code').notNull().default('8543'),
+    gstRate: text('gst_rate').notNull().default('18'),
     minimumTier: integer('minimum_tier').notNull().default(DEFAULT_TIER),
     /** Null means stock is not counted (made to order); checkout decrements it only when counted. */
     stockCount: integer('stock_count'),
@@ -111,6 +119,8 @@ export const products = pgTable(
       sql`${t.ratingTotal} between ${t.reviewCount} and 5 * ${t.reviewCount}`,
     ),
     tierCheck('products_minimum_tier_range', t.minimumTier),
+    check('products_hsn_code_format', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
+    check('products_gst_rate_in_force', sql.raw(`gst_rate in (${GST_RATES.map((r) => `'${r}'`).join(', ')})`)),
     slugCheck('products_slug_format', t.slug),
     index('products_category_name_idx').on(t.categoryId, t.name),
     index('products_name_idx').on(t.name),

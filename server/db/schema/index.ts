@@ -4,6 +4,7 @@ export * from './rate-limits.js';
 export * from './catalog.js';
 export * from './cart.js';
 export * from './orders.js';
+export * from './invoices.js';
 export * from './payments.js';
 export * from './digital-services.js';
 export * from './investigations.js';

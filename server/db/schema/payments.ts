@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -28,6 +29,9 @@ export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 export const paymentPurposeEnum = pgEnum('payment_purpose', PAYMENT_PURPOSES);
 export const subscriptionStatusEnum = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
 export const billingPeriodEnum = pgEnum('billing_period', BILLING_PERIODS);
+
+/** Payment references count up: short enough for a bank's reference field, never colliding. */
+export const paymentReferenceSeq = pgSequence('payment_reference_seq', { startWith: 100001 });
 
 export const subscriptions = pgTable(
   'subscriptions',
@@ -87,6 +91,14 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * What a payer quotes with a bank transfer or crypto payment and what their receipt names: at most 16 letters,
+     * digits and '-' (design 12.7), so it fits a bank's reference field.
+     */
+    reference: text('reference')
+      .notNull()
+      .unique()
+      .default(sql`('PAY-' || nextval('payment_reference_seq')::text)`),
     /** Restrict, as for subscriptions: payments are accounting records. */
     userId: uuid('user_id')
       .notNull()
@@ -110,6 +122,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_reference_format', sql`${t.reference} ~ '^[A-Za-z0-9-]{1,16}$'`),
     currencyCheck('payments_currency_format', t.currency),
     check(
       'payments_upgrade_has_subscription',

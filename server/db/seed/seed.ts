@@ -1,3 +1,4 @@
+import { GST_RATES, HSN_PATTERN } from '../../../contract/gst.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -35,6 +36,9 @@ const productSchema = z.object({
   categorySlug: z.string().min(1),
   description: z.string().min(1),
   price: money,
+  /** The goods' HSN heading and GST rate (decision 038). */
+  hsnCode: z.string().regex(HSN_PATTERN),
+  gstRate: z.enum(GST_RATES),
   imageUrl: z.string().startsWith('/'),
   minimumTier: tier,
   stockCount: z.number().int().min(0).nullable(),

@@ -1,6 +1,17 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
+import type { OrderQueue, OrderStatus } from '../../../contract/orders.js';
 import type { DbOrTx } from '../../db/client.js';
-import { orderLines, orders, payments, products } from '../../db/schema/index.js';
+import { shownEmail } from '../../db/deleted-users.js';
+import {
+  orderLines,
+  orderReturnLines,
+  orderReturns,
+  orders,
+  payments,
+  products,
+  refunds,
+  users,
+} from '../../db/schema/index.js';
 
 /**
  * Takes `quantity` units of a product unless fewer are left: the condition and the decrement are one statement,
@@ -19,7 +30,12 @@ export async function takeStock(db: DbOrTx, productId: string, quantity: number)
         sql`(${products.stockCount} is null or ${products.stockCount} >= ${quantity})`,
       ),
     )
-    .returning({ name: products.name, price: products.price });
+    .returning({
+      name: products.name,
+      price: products.price,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
+    });
   return row ?? null;
 }
 
@@ -44,7 +60,19 @@ const orderColumns = {
   paymentMethod: orders.paymentMethod,
   paymentStatus: payments.status,
   paymentId: orders.paymentId,
+  paymentReference: payments.reference,
   shippingAddress: orders.shippingAddress,
+  placeOfSupply: orders.placeOfSupply,
+  intraState: orders.intraState,
+  carrier: orders.carrier,
+  trackingNumber: orders.trackingNumber,
+  cancelReason: orders.cancelReason,
+  refundedTotal: orders.refundedTotal,
+  paidAt: orders.paidAt,
+  shippedAt: orders.shippedAt,
+  deliveredAt: orders.deliveredAt,
+  cancelledAt: orders.cancelledAt,
+  userId: orders.userId,
   createdAt: orders.createdAt,
 };
 
@@ -58,12 +86,157 @@ export async function listOrders(db: DbOrTx, userId: string, limit: number) {
     .limit(limit);
 }
 
-export async function findOrder(db: DbOrTx, userId: string, orderId: string) {
-  const [row] = await db
+/** One order; `userId` null: anyone's (a Director's read). `lock` holds it for the rest of the transaction. */
+export async function findOrder(db: DbOrTx, userId: string | null, orderId: string, lock = false) {
+  const query = db
     .select(orderColumns)
     .from(orders)
     .leftJoin(payments, eq(payments.id, orders.paymentId))
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, orderId), userId ? eq(orders.userId, userId) : undefined));
+  const [row] = lock ? await query.for('update', { of: orders }) : await query;
+  return row ?? null;
+}
+
+/** The Directors' queues: paid orders to ship, shipped ones in transit, returns to decide, refunds refused. */
+export async function listQueue(db: DbOrTx, queue: OrderQueue, limit: number) {
+  const where =
+    queue === 'to_ship'
+      ? eq(orders.status, 'paid')
+      : queue === 'in_transit'
+        ? eq(orders.status, 'shipped')
+        : queue === 'returns'
+          ? exists(
+              db
+                .select({ one: sql`1` })
+                .from(orderReturns)
+                .where(and(eq(orderReturns.orderId, orders.id), eq(orderReturns.status, 'requested'))),
+            )
+          : queue === 'refunds_failed'
+            ? exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(refunds)
+                  .where(and(eq(refunds.orderId, orders.id), eq(refunds.status, 'failed'))),
+              )
+            : undefined;
+  return db
+    .select({ ...orderColumns, userEmail: shownEmail(users) })
+    .from(orders)
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * Moves an order from one of `from` to `to`, with the columns that go with it; null when it was in none of them
+ * (another request moved it first). Every status change of an order is this one statement (via the service's
+ * `changeStatus`).
+ */
+export async function updateStatus(
+  db: DbOrTx,
+  where: { orderId: string } | { paymentId: string },
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  set: Partial<typeof orders.$inferInsert> = {},
+) {
+  const [row] = await db
+    .update(orders)
+    .set({ ...set, status: to })
+    .where(
+      and(
+        'orderId' in where ? eq(orders.id, where.orderId) : eq(orders.paymentId, where.paymentId),
+        inArray(orders.status, [...from]),
+      ),
+    )
+    .returning({ id: orders.id, userId: orders.userId, status: orders.status });
+  return row ?? null;
+}
+
+export async function addRefunded(db: DbOrTx, orderId: string, amount: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ refundedTotal: sql`${orders.refundedTotal} + ${amount}` })
+    .where(eq(orders.id, orderId));
+}
+
+/** Order lines with their ids, for returns and credit notes. */
+export async function linesForUpdate(db: DbOrTx, orderId: string) {
+  return db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.name)
+    .for('update');
+}
+
+export async function addReturned(db: DbOrTx, orderLineId: string, quantity: number): Promise<void> {
+  await db
+    .update(orderLines)
+    .set({ returnedQuantity: sql`${orderLines.returnedQuantity} + ${quantity}` })
+    .where(eq(orderLines.id, orderLineId));
+}
+
+export async function returnUnits(db: DbOrTx, productId: string, quantity: number): Promise<void> {
+  await db
+    .update(products)
+    .set({ stockCount: sql`${products.stockCount} + ${quantity}` })
+    .where(and(eq(products.id, productId), sql`${products.stockCount} is not null`));
+}
+
+export async function insertReturn(
+  db: DbOrTx,
+  input: { orderId: string; reason: string },
+  lines: { orderLineId: string; quantity: number }[],
+) {
+  const [row] = await db.insert(orderReturns).values(input).returning();
+  await db.insert(orderReturnLines).values(lines.map((line) => ({ ...line, returnId: row!.id })));
+  return row!;
+}
+
+export async function returnsOf(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderReturns)
+    .where(inArray(orderReturns.orderId, orderIds))
+    .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id));
+}
+
+export async function returnLinesOf(db: DbOrTx, returnIds: string[]) {
+  if (returnIds.length === 0) return [];
+  return db
+    .select({
+      returnId: orderReturnLines.returnId,
+      orderLineId: orderReturnLines.orderLineId,
+      quantity: orderReturnLines.quantity,
+      productId: orderLines.productId,
+      name: orderLines.name,
+    })
+    .from(orderReturnLines)
+    .innerJoin(orderLines, eq(orderLines.id, orderReturnLines.orderLineId))
+    .where(inArray(orderReturnLines.returnId, returnIds));
+}
+
+export async function findReturn(db: DbOrTx, returnId: string) {
+  const [row] = await db.select().from(orderReturns).where(eq(orderReturns.id, returnId));
+  return row ?? null;
+}
+
+/** Decides a requested return; null when it was decided already. */
+export async function decideReturn(
+  db: DbOrTx,
+  returnId: string,
+  status: 'approved' | 'rejected',
+  decidedBy: string,
+  decisionReason: string | null,
+) {
+  const [row] = await db
+    .update(orderReturns)
+    .set({ status, decidedBy, decisionReason, decidedAt: sql`now()` })
+    .where(and(eq(orderReturns.id, returnId), eq(orderReturns.status, 'requested')))
+    .returning();
   return row ?? null;
 }
 
@@ -77,35 +250,21 @@ export async function listLines(db: DbOrTx, orderIds: string[]) {
       unitPrice: orderLines.unitPrice,
       quantity: orderLines.quantity,
       lineTotal: orderLines.lineTotal,
+      hsnCode: orderLines.hsnCode,
+      gstRate: orderLines.gstRate,
+      taxableValue: orderLines.taxableValue,
+      cgst: orderLines.cgst,
+      sgst: orderLines.sgst,
+      igst: orderLines.igst,
+      returnedQuantity: orderLines.returnedQuantity,
     })
     .from(orderLines)
     .where(inArray(orderLines.orderId, orderIds))
     .orderBy(orderLines.name);
 }
 
-export async function attachPayment(db: DbOrTx, orderId: string, paymentId: string, paid: boolean) {
-  await db
-    .update(orders)
-    .set(paid ? { paymentId, status: 'paid', paidAt: sql`now()` } : { paymentId })
-    .where(eq(orders.id, orderId));
-}
-
-/** The order a payment pays for, marked paid; null when no pending order has that payment. */
-export async function markPaidByPayment(db: DbOrTx, paymentId: string): Promise<void> {
-  await db
-    .update(orders)
-    .set({ status: 'paid', paidAt: sql`now()` })
-    .where(and(eq(orders.paymentId, paymentId), eq(orders.status, 'pending')));
-}
-
-/** Cancels the pending order of a failed payment; returns its id so its stock can go back. */
-export async function cancelByPayment(db: DbOrTx, paymentId: string): Promise<string | null> {
-  const [row] = await db
-    .update(orders)
-    .set({ status: 'cancelled' })
-    .where(and(eq(orders.paymentId, paymentId), eq(orders.status, 'pending')))
-    .returning({ id: orders.id });
-  return row?.id ?? null;
+export async function attachPayment(db: DbOrTx, orderId: string, paymentId: string): Promise<void> {
+  await db.update(orders).set({ paymentId }).where(eq(orders.id, orderId));
 }
 
 /** Puts a cancelled order's units back on the shelf (uncounted stock stays uncounted). */
@@ -115,4 +274,16 @@ export async function returnStock(db: DbOrTx, orderId: string): Promise<void> {
     from ${orderLines}
     where ${orderLines.orderId} = ${orderId} and ${orderLines.productId} = ${products.id}
       and ${products.stockCount} is not null`);
+}
+
+export async function findOrderByPayment(db: DbOrTx, paymentId: string) {
+  const [row] = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, currency: orders.currency })
+    .from(orders)
+    .where(eq(orders.paymentId, paymentId));
+  return row ?? null;
+}
+
+export async function linesForRead(db: DbOrTx, orderId: string) {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
 }

@@ -34,7 +34,7 @@ function detailsOf(payment: PaymentRow, forLabel: string) {
   return [
     { label: 'Amount', value: formatAmount(payment.currency, payment.amount) },
     { label: 'Method', value: METHOD_WORDS[payment.paymentMethod] },
-    { label: 'Reference', value: payment.id },
+    { label: 'Reference', value: payment.reference },
     { label: forLabel, value: paidFor(payment) },
   ];
 }
@@ -45,15 +45,17 @@ export async function notifyReceipt(
   db: DbOrTx,
   payment: PaymentRow,
   actionUrl: string,
+  /** What the payment bought, as its purpose tells it (an order's number, lines and invoice). */
+  about?: { message: string; details: { label: string; value: string }[] } | null,
 ): Promise<void> {
   await notifications.notify(ctx, db, {
     userId: payment.userId,
     type: 'payment_received',
     priority: 'normal',
     title: 'Payment received',
-    message: `We received ${payment.currency} ${payment.amount} for: ${paidFor(payment)}.`,
+    message: about?.message ?? `We received ${formatAmount(payment.currency, payment.amount)} for: ${paidFor(payment)}.`,
     actionUrl,
-    details: detailsOf(payment, 'Paid for'),
+    details: [...detailsOf(payment, 'Paid for'), ...(about?.details ?? [])],
   });
 }
 
@@ -84,5 +86,48 @@ export async function alertAwaitingConfirmation(
     message: `${payerEmail} paid ${formatAmount(payment.currency, payment.amount)} by ${METHOD_WORDS[payment.paymentMethod]} for ${paidFor(payment)}; confirm when it arrives.`,
     actionUrl: APPROVALS_PATH,
     details: detailsOf(payment, 'For'),
+  });
+}
+
+/** The payer is told money is on its way back (a cancelled order, an approved return). */
+export async function notifyRefund(
+  ctx: AppContext,
+  db: DbOrTx,
+  payment: PaymentRow,
+  refund: { amount: string },
+): Promise<void> {
+  await notifications.notify(ctx, db, {
+    userId: payment.userId,
+    type: 'payment_received',
+    priority: 'normal',
+    title: 'Refund sent',
+    message: `We refunded ${formatAmount(payment.currency, refund.amount)} of your payment ${payment.reference} by ${METHOD_WORDS[payment.paymentMethod]}.`,
+    actionUrl: '/orders',
+    details: [
+      { label: 'Refunded', value: formatAmount(payment.currency, refund.amount) },
+      { label: 'Payment', value: payment.reference },
+      { label: 'For', value: paidFor(payment) },
+    ],
+  });
+}
+
+/** Directors are told a refund the provider kept refusing waits for one of them: it is never dropped silently. */
+export async function alertRefundFailed(
+  ctx: AppContext,
+  db: DbOrTx,
+  payment: PaymentRow,
+  refund: { amount: string; lastError: string | null },
+  actionUrl: string,
+): Promise<void> {
+  await notifications.notifyDirectors(ctx, db, {
+    type: 'other',
+    priority: 'high',
+    title: 'Refund refused by the payment provider',
+    message: `A refund of ${formatAmount(payment.currency, refund.amount)} of payment ${payment.reference} was refused (${refund.lastError ?? 'no reason given'}); send it again from the order queue.`,
+    actionUrl,
+    details: [
+      { label: 'Refund', value: formatAmount(payment.currency, refund.amount) },
+      { label: 'Payment', value: payment.reference },
+    ],
   });
 }

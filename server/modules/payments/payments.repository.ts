@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../contract/payments.js';
 import type { DbOrTx } from '../../db/client.js';
 import { shownEmail } from '../../db/deleted-users.js';
-import { payments, users } from '../../db/schema/index.js';
+import { payments, refunds, users } from '../../db/schema/index.js';
 import type { PaymentRow } from '../../db/schema/payments.js';
 
 export type NewPayment = typeof payments.$inferInsert;
@@ -144,4 +144,72 @@ export async function listUnsubmitted(
     )
     .orderBy(asc(payments.createdAt))
     .limit(limit);
+}
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export async function insertRefund(db: DbOrTx, refund: typeof refunds.$inferInsert): Promise<RefundRow> {
+  const [row] = await db.insert(refunds).values(refund).returning();
+  return row!;
+}
+
+export async function findRefund(db: DbOrTx, id: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+  return row ?? null;
+}
+
+export async function listRefundsOf(db: DbOrTx, orderIds: string[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.orderId, orderIds))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
+}
+
+/** Counts a try of a pending refund; null when it is not pending (done, or failed and waiting for a Director). */
+export async function countRefundAttempt(db: DbOrTx, id: string, error: string | null): Promise<RefundRow | null> {
+  const [row] = await db
+    .update(refunds)
+    .set({ attempts: sql`${refunds.attempts} + 1`, lastError: error })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function completeRefund(db: DbOrTx, id: string): Promise<RefundRow | null> {
+  const [row] = await db
+    .update(refunds)
+    .set({ status: 'completed', completedAt: sql`now()`, lastError: null })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function failRefund(db: DbOrTx, id: string): Promise<RefundRow | null> {
+  const [row] = await db
+    .update(refunds)
+    .set({ status: 'failed' })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+/** A failed refund a Director sends again; null when it is not failed. */
+export async function reopenRefund(db: DbOrTx, id: string): Promise<RefundRow | null> {
+  const [row] = await db
+    .update(refunds)
+    .set({ status: 'pending', attempts: 0 })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'failed')))
+    .returning();
+  return row ?? null;
+}
+
+/** What completed refunds of a payment gave back, in paise-exact decimal text. */
+export async function refundedOf(db: DbOrTx, paymentId: string): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)::numeric(12,2)::text` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'completed')));
+  return row?.total ?? '0.00';
 }

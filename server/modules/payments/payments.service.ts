@@ -252,7 +252,11 @@ export async function refundOrFail(ctx: AppContext, db: DbOrTx, payment: Payment
     return;
   }
   if (payment.status !== 'completed') return;
-  await ctx.payments.refund({ provider: payment.provider, reference: payment.providerReference ?? '' });
+  await ctx.payments.refund({
+    provider: payment.provider,
+    reference: payment.providerReference ?? '',
+    idempotencyKey: payment.id,
+  });
   await repository.markRefunded(db, payment.id);
 }
 
@@ -318,7 +322,8 @@ async function settleWith(
     const settlement = ctx.settlements[settled.purpose];
     const followUp = settlement ? await settlement.handler(ctx, tx, settled, ip) : undefined;
     if (settled.status === 'completed') {
-      await notices.notifyReceipt(ctx, tx, settled, settlement?.receiptUrl ?? '/payments');
+      const receipt = settlement?.receipt ? await settlement.receipt(ctx, tx, settled) : null;
+      await notices.notifyReceipt(ctx, tx, settled, receipt?.actionUrl ?? settlement?.receiptUrl ?? '/payments', receipt);
     } else {
       await notices.notifyFailure(ctx, tx, settled);
     }
@@ -377,4 +382,9 @@ export async function emitCompleted(
 /** How many payments wait for a Director to confirm or fail them: the Approvals tab's pending payments. */
 export async function countPending(ctx: AppContext): Promise<number> {
   return repository.countByStatus(ctx.db, 'pending');
+}
+
+/** A payment by its id, for another module's transaction (an order's cancellation refunds or fails it). */
+export async function findById(db: DbOrTx, id: string): Promise<PaymentRow | null> {
+  return repository.findById(db, id);
 }
