@@ -79,6 +79,19 @@ export const shippingAddressSchema = z.object({
     .optional(),
 }) satisfies z.ZodType<ShippingAddress>;
 
+/** The address as an order stores and answers it (checked when ordered; no transforms in answers). */
+export const storedAddressSchema = z.object({
+  fullName: z.string(),
+  line1: z.string(),
+  line2: z.string().optional(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  gstin: z.string().optional(),
+}) satisfies z.ZodType<ShippingAddress>;
+
 export const createOrderRequestSchema = z.object({
   shippingAddress: shippingAddressSchema,
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
@@ -165,7 +178,7 @@ export const orderSchema = z.object({
   paymentId: z.string().nullable(),
   /** What a client quotes with a bank transfer or crypto payment (at most 16 letters, digits and '-'). */
   paymentReference: z.string().nullable(),
-  shippingAddress: shippingAddressSchema,
+  shippingAddress: storedAddressSchema,
   lines: z.array(orderLineSchema),
   /** The place of supply: the shipping state's GST code (null on orders placed before GST invoicing). */
   placeOfSupply: z.string().nullable(),

@@ -66,6 +66,9 @@ describe('checkout', () => {
     const order = response.json();
     expect(order).toMatchObject({
       orderNumber: expect.stringMatching(/^ORD-\d+$/),
+      invoiceNumber: expect.stringMatching(/^INV\/\d\d-\d\d\/\d{6}$/),
+      placeOfSupply: '29',
+      paymentReference: expect.stringMatching(/^PAY-\d+$/),
       status: 'paid',
       currency: 'INR',
       total: '82998.00',
@@ -75,14 +78,26 @@ describe('checkout', () => {
     });
     expect(order.lines).toEqual(
       expect.arrayContaining([
-        {
+        expect.objectContaining({
           productId: recorder.id,
           name: 'Audio Recorder',
           unitPrice: '18499.50',
           quantity: 2,
           lineTotal: '36999.00',
-        },
-        { productId: vest.id, name: 'Vest', unitPrice: '45999.00', quantity: 1, lineTotal: '45999.00' },
+          // Karnataka is the seller's state (the default SELLER_STATE_CODE 29): CGST + SGST, 9 % each.
+          gstRate: '18',
+          taxableValue: '31355.08',
+          cgst: '2821.96',
+          sgst: '2821.96',
+          igst: '0.00',
+        }),
+        expect.objectContaining({
+          productId: vest.id,
+          name: 'Vest',
+          unitPrice: '45999.00',
+          quantity: 1,
+          lineTotal: '45999.00',
+        }),
       ]),
     );
 
@@ -94,17 +109,21 @@ describe('checkout', () => {
     expect(note).toMatchObject({
       type: 'payment_received',
       title: 'Payment received',
-      message: 'We received INR 82998.00 for: Equipment order (2 items).',
-      actionUrl: '/marketplace',
+      message: `We received INR 82,998.00 for order ${order.orderNumber}.`,
+      actionUrl: `/orders/${order.id}`,
     });
     const receipt = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Payment received');
     expect(receipt.text.split('\n')).toEqual(
       expect.arrayContaining([
         'Amount: INR 82,998.00',
         'Method: card',
-        `Reference: ${payment!.id}`,
+        `Reference: ${payment!.reference}`,
         'Paid for: Equipment order (2 items)',
-        'http://127.0.0.1:5000/marketplace',
+        `Order: ${order.orderNumber}`,
+        '2 x Audio Recorder: INR 36,999.00',
+        `Tax invoice: ${order.invoiceNumber}`,
+        `Invoice PDF: http://127.0.0.1:5000/api/orders/${order.id}/invoice`,
+        `http://127.0.0.1:5000/orders/${order.id}`,
       ]),
     );
     expect(payment).toMatchObject({
@@ -187,7 +206,7 @@ describe('checkout', () => {
       (m) => m.to.includes(paidBy.email) && m.subject === 'Payment received',
     );
     expect(receipt.text.split('\n')).toEqual(
-      expect.arrayContaining(['Method: crypto', 'http://127.0.0.1:5000/marketplace']),
+      expect.arrayContaining(['Method: crypto', `http://127.0.0.1:5000/orders/${paid.id}`]),
     );
     const failure = await smtp.waitFor(
       (m) => m.to.includes(failedBy.email) && m.subject === 'Payment failed',
