@@ -134,7 +134,9 @@ export const orderReturnSchema = z.object({
   id: z.string(),
   orderId: z.string(),
   status: z.enum(RETURN_STATUSES),
-  lines: z.array(z.object({ productId: z.string().nullable(), name: z.string(), quantity: z.number().int() })),
+  lines: z.array(
+    z.object({ productId: z.string().nullable(), name: z.string(), quantity: z.number().int() }),
+  ),
   reason: z.string(),
   decisionReason: z.string().nullable(),
   createdAt: z.iso.datetime(),

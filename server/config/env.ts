@@ -143,7 +143,12 @@ export const envSchema = z
      * The supplier on tax invoices and credit notes (design 12.7). The defaults are a made-up firm in Bengaluru with
      * a GSTIN of the right shape and check character, for development only: a real seller sets all four.
      */
-    SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).default('Intel Portal Private Limited (development)'),
+    SELLER_LEGAL_NAME: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .default('Intel Portal Private Limited (development)'),
     SELLER_ADDRESS: z
       .string()
       .trim()

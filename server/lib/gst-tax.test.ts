@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GST_RATES, gstinCheckCharacter, gstinProblem, isValidGstin, stateByName } from '../../contract/gst.js';
+import {
+  GST_RATES,
+  gstinCheckCharacter,
+  gstinProblem,
+  isValidGstin,
+  stateByName,
+} from '../../contract/gst.js';
 import { indianNumberInWords, rupeesInWords } from './amount-in-words.js';
 import { splitInclusive, splitOfReturn } from './gst-tax.js';
 
@@ -129,6 +135,8 @@ describe('amounts in words, Indian system', () => {
 
   it('writes rupees and paise', () => {
     expect(rupeesInWords(8_299_800)).toBe('Rupees Eighty Two Thousand Nine Hundred Ninety Eight Only');
-    expect(rupeesInWords(3_135_508)).toBe('Rupees Thirty One Thousand Three Hundred Fifty Five and Eight Paise Only');
+    expect(rupeesInWords(3_135_508)).toBe(
+      'Rupees Thirty One Thousand Three Hundred Fifty Five and Eight Paise Only',
+    );
   });
 });

@@ -30,7 +30,8 @@ function divideRounded(numerator: bigint, denominator: bigint): number {
 
 /** The tax inside `grossMinor` paise at `rate`, split as CGST + SGST (`intraState`) or IGST. */
 export function splitInclusive(grossMinor: number, rate: GstRate | string, intraState: boolean): TaxSplit {
-  if (!Number.isSafeInteger(grossMinor) || grossMinor < 0) throw new Error(`not an amount in paise: ${grossMinor}`);
+  if (!Number.isSafeInteger(grossMinor) || grossMinor < 0)
+    throw new Error(`not an amount in paise: ${grossMinor}`);
   const bp = BigInt(rateBasisPoints(rate));
   const gross = BigInt(grossMinor);
   if (intraState) {

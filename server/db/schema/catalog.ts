@@ -120,7 +120,10 @@ export const products = pgTable(
     ),
     tierCheck('products_minimum_tier_range', t.minimumTier),
     check('products_hsn_code_format', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
-    check('products_gst_rate_in_force', sql.raw(`gst_rate in (${GST_RATES.map((r) => `'${r}'`).join(', ')})`)),
+    check(
+      'products_gst_rate_in_force',
+      sql.raw(`gst_rate in (${GST_RATES.map((r) => `'${r}'`).join(', ')})`),
+    ),
     slugCheck('products_slug_format', t.slug),
     index('products_category_name_idx').on(t.categoryId, t.name),
     index('products_name_idx').on(t.name),

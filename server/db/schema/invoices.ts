@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns.js';
 import { orderLines, orderReturns, orders } from './orders.js';
 
@@ -16,7 +26,10 @@ export const documentCounters = pgTable(
     financialYear: text('financial_year').notNull(),
     last: integer('last').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.series, t.financialYear] }), check('document_counters_last_positive', sql`${t.last} >= 1`)],
+  (t) => [
+    primaryKey({ columns: [t.series, t.financialYear] }),
+    check('document_counters_last_positive', sql`${t.last} >= 1`),
+  ],
 );
 
 /** The supplier as printed on a document, copied when it is issued so a later change of settings rewrites nothing. */

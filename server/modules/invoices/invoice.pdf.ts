@@ -38,12 +38,19 @@ const INK = '#111827';
 const MUTED = '#4b5563';
 
 const indianFigure = (amount: string) =>
-  new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount));
+  new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Number(amount),
+  );
 const sum = (lines: TaxDocumentLine[], pick: (line: TaxDocumentLine) => string) =>
   lines.reduce((total, line) => total + toMinor(pick(line)), 0);
 const rupees = (minor: number) => indianFigure((minor / 100).toFixed(2));
 const dateText = (at: Date) =>
-  new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(at);
+  new Intl.DateTimeFormat('en-IN', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(at);
 
 /**
  * Renders a tax invoice or credit note with pdfkit in the embedded Noto Sans: the supplier, the number and date, the
@@ -72,7 +79,9 @@ export async function renderTaxDocument(document: TaxDocument): Promise<Buffer> 
   doc.font(FONT.bold).fontSize(18).fillColor(INK);
   write(title, MARGIN, MARGIN);
   doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
-  write(document.kind === 'invoice' ? 'Original for recipient' : 'Issued under section 34 of the CGST Act, 2017');
+  write(
+    document.kind === 'invoice' ? 'Original for recipient' : 'Issued under section 34 of the CGST Act, 2017',
+  );
 
   const top = doc.y + 8;
   const half = width / 2 - 10;
@@ -114,11 +123,21 @@ export async function renderTaxDocument(document: TaxDocument): Promise<Buffer> 
   );
 
   // The line table.
-  const columns: { label: string; width: number; value: (line: TaxDocumentLine) => string; numeric?: true }[] = [
+  const columns: {
+    label: string;
+    width: number;
+    value: (line: TaxDocumentLine) => string;
+    numeric?: true;
+  }[] = [
     { label: 'HSN', width: 50, value: (line) => line.hsnCode },
     { label: 'Description', width: 190, value: (line) => line.description },
     { label: 'Qty', width: 35, value: (line) => String(line.quantity), numeric: true },
-    { label: 'Unit price (incl. tax)', width: 80, value: (line) => indianFigure(line.unitPrice), numeric: true },
+    {
+      label: 'Unit price (incl. tax)',
+      width: 80,
+      value: (line) => indianFigure(line.unitPrice),
+      numeric: true,
+    },
     { label: 'Taxable value', width: 75, value: (line) => indianFigure(line.taxableValue), numeric: true },
     { label: 'Rate', width: 40, value: (line) => `${line.gstRate}%`, numeric: true },
     { label: 'CGST', width: 60, value: (line) => indianFigure(line.cgst), numeric: true },
@@ -130,7 +149,10 @@ export async function renderTaxDocument(document: TaxDocument): Promise<Buffer> 
   const row = (cells: string[], y: number, bold: boolean) => {
     let x = MARGIN;
     let bottom = y;
-    doc.font(bold ? FONT.bold : FONT.regular).fontSize(8).fillColor(INK);
+    doc
+      .font(bold ? FONT.bold : FONT.regular)
+      .fontSize(8)
+      .fillColor(INK);
     cells.forEach((cell, index) => {
       const column = columns[index]!;
       const cellWidth = column.width * scale - 4;
@@ -141,13 +163,21 @@ export async function renderTaxDocument(document: TaxDocument): Promise<Buffer> 
     return bottom + 4;
   };
   let y = Math.max(leftEnd, doc.y) + 14;
-  doc.moveTo(MARGIN, y - 4).lineTo(MARGIN + width, y - 4).strokeColor(MUTED).lineWidth(0.5).stroke();
+  doc
+    .moveTo(MARGIN, y - 4)
+    .lineTo(MARGIN + width, y - 4)
+    .strokeColor(MUTED)
+    .lineWidth(0.5)
+    .stroke();
   y = row(
     columns.map((column) => column.label),
     y,
     true,
   );
-  doc.moveTo(MARGIN, y - 2).lineTo(MARGIN + width, y - 2).stroke();
+  doc
+    .moveTo(MARGIN, y - 2)
+    .lineTo(MARGIN + width, y - 2)
+    .stroke();
   for (const line of document.lines) {
     if (y > doc.page.height - MARGIN - 140) {
       doc.addPage();
@@ -159,7 +189,10 @@ export async function renderTaxDocument(document: TaxDocument): Promise<Buffer> 
       false,
     );
   }
-  doc.moveTo(MARGIN, y - 2).lineTo(MARGIN + width, y - 2).stroke();
+  doc
+    .moveTo(MARGIN, y - 2)
+    .lineTo(MARGIN + width, y - 2)
+    .stroke();
   const total = sum(document.lines, (line) => line.total);
   y = row(
     [
@@ -179,7 +212,11 @@ export async function renderTaxDocument(document: TaxDocument): Promise<Buffer> 
   );
 
   doc.font(FONT.bold).fontSize(10).fillColor(INK);
-  write(`${document.kind === 'invoice' ? 'Invoice total' : 'Credit total'}: INR ${rupees(total)}`, MARGIN, y + 10);
+  write(
+    `${document.kind === 'invoice' ? 'Invoice total' : 'Credit total'}: INR ${rupees(total)}`,
+    MARGIN,
+    y + 10,
+  );
   doc.font(FONT.regular).fontSize(9);
   write(`In words: ${rupeesInWords(total)}`, MARGIN, undefined, { width });
   write('Tax payable on reverse charge: No', MARGIN, undefined, { width });
@@ -187,7 +224,10 @@ export async function renderTaxDocument(document: TaxDocument): Promise<Buffer> 
 
   const signatureY = Math.max(doc.y + 30, doc.page.height - MARGIN - 50);
   doc.font(FONT.regular).fontSize(9).fillColor(INK);
-  write(`For ${document.supplier.legalName}`, MARGIN + width - 260, signatureY, { width: 260, align: 'right' });
+  write(`For ${document.supplier.legalName}`, MARGIN + width - 260, signatureY, {
+    width: 260,
+    align: 'right',
+  });
   doc
     .moveTo(MARGIN + width - 200, signatureY + 30)
     .lineTo(MARGIN + width, signatureY + 30)

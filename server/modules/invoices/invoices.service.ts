@@ -90,7 +90,11 @@ export async function issueCreditNote(
       supplier: supplierOf(ctx),
       issuedAt: ctx.now(),
     },
-    input.lines.map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity, ...money(line.split) })),
+    input.lines.map((line) => ({
+      orderLineId: line.orderLineId,
+      quantity: line.quantity,
+      ...money(line.split),
+    })),
   );
 }
 

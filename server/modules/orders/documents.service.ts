@@ -12,7 +12,9 @@ function recipientOf(order: OrderRow) {
   const a = order.shippingAddress;
   return {
     name: a.fullName,
-    address: [a.line1, a.line2, `${a.city}, ${a.state} ${a.postalCode}`, a.country].filter(Boolean).join(', '),
+    address: [a.line1, a.line2, `${a.city}, ${a.state} ${a.postalCode}`, a.country]
+      .filter(Boolean)
+      .join(', '),
     gstin: a.gstin ?? null,
   };
 }

@@ -39,7 +39,8 @@ export async function ship(
       trackingNumber: input.trackingNumber,
       shippedAt: ctx.now(),
     });
-    if (!moved) throw new AppError('CONFLICT', `Only a paid order can be shipped; this one is ${order.status}`);
+    if (!moved)
+      throw new AppError('CONFLICT', `Only a paid order can be shipped; this one is ${order.status}`);
     await notifications.notify(ctx, tx, {
       userId: order.userId,
       type: 'other',
@@ -77,7 +78,8 @@ export async function deliver(
     const moved = await changeStatus(ctx, tx, { orderId: order.id }, ['shipped'], 'delivered', {
       deliveredAt: ctx.now(),
     });
-    if (!moved) throw new AppError('CONFLICT', `Only a shipped order can be delivered; this one is ${order.status}`);
+    if (!moved)
+      throw new AppError('CONFLICT', `Only a shipped order can be delivered; this one is ${order.status}`);
     await notifications.notify(ctx, tx, {
       userId: order.userId,
       type: 'other',
@@ -118,7 +120,10 @@ export async function cancel(
       cancelReason: reason,
     });
     if (!moved) {
-      throw new AppError('CONFLICT', `This order is ${order.status}: only an order not yet shipped can be cancelled`);
+      throw new AppError(
+        'CONFLICT',
+        `This order is ${order.status}: only an order not yet shipped can be cancelled`,
+      );
     }
     const lines = await repository.linesForUpdate(tx, order.id);
     for (const line of lines) {
@@ -151,7 +156,12 @@ export async function cancel(
         });
       }
       if (toMinor(amount) > 0) {
-        await requestRefund(ctx, tx, { orderId: order.id, payment, amount, alreadyRefunded: order.refundedTotal });
+        await requestRefund(ctx, tx, {
+          orderId: order.id,
+          payment,
+          amount,
+          alreadyRefunded: order.refundedTotal,
+        });
         await repository.addRefunded(tx, order.id, amount);
       }
     } else if (payment?.status === 'pending') {

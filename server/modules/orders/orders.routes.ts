@@ -96,7 +96,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       config: { access: access.user() },
       schema: {
         tags,
-        summary: "The tax invoice of one of your orders (PDF), once it is paid",
+        summary: 'The tax invoice of one of your orders (PDF), once it is paid',
         params: idParams,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('The PDF'), ...errors(401, 404) },
@@ -136,7 +136,8 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       config: { access: access.user() },
       schema: {
         tags,
-        summary: 'Cancel an order before it ships (your own; a Director any): stock back, full refund, credit note',
+        summary:
+          'Cancel an order before it ships (your own; a Director any): stock back, full refund, credit note',
         params: idParams,
         body: cancelOrderRequestSchema,
         response: { 200: orderSchema, ...errors(400, 401, 404, 409) },
@@ -194,7 +195,13 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       },
     },
     async (request) =>
-      fulfilment.ship(ctx, currentAuth(request).user.id, request.params.id, request.body, requestMeta(request)),
+      fulfilment.ship(
+        ctx,
+        currentAuth(request).user.id,
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
   );
 
   r.post(
@@ -281,7 +288,12 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       },
     },
     async (request) => {
-      const refund = await retryRefund(ctx, currentAuth(request).user.id, request.params.id, requestMeta(request).ip);
+      const refund = await retryRefund(
+        ctx,
+        currentAuth(request).user.id,
+        request.params.id,
+        requestMeta(request).ip,
+      );
       return {
         id: refund.id,
         amount: refund.amount,

@@ -117,7 +117,10 @@ export async function approveReturn(
     const credited = asked.map((a) => {
       const line = lines.find((candidate) => candidate.id === a.orderLineId)!;
       if (a.quantity > line.quantity - line.returnedQuantity) {
-        throw new AppError('CONFLICT', `Only ${line.quantity - line.returnedQuantity} of ${line.name} are left`);
+        throw new AppError(
+          'CONFLICT',
+          `Only ${line.quantity - line.returnedQuantity} of ${line.name} are left`,
+        );
       }
       return {
         line,
@@ -152,7 +155,12 @@ export async function approveReturn(
       lines: credited.map(({ orderLineId, quantity, split }) => ({ orderLineId, quantity, split })),
     });
     const amount = fromMinor(amountMinor);
-    await requestRefund(ctx, tx, { orderId: order.id, payment, amount, alreadyRefunded: order.refundedTotal });
+    await requestRefund(ctx, tx, {
+      orderId: order.id,
+      payment,
+      amount,
+      alreadyRefunded: order.refundedTotal,
+    });
     await repository.addRefunded(tx, order.id, amount);
     const all = toMinor(order.refundedTotal) + amountMinor >= toMinor(order.total);
     await changeStatus(

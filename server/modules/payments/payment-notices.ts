@@ -53,7 +53,9 @@ export async function notifyReceipt(
     type: 'payment_received',
     priority: 'normal',
     title: 'Payment received',
-    message: about?.message ?? `We received ${formatAmount(payment.currency, payment.amount)} for: ${paidFor(payment)}.`,
+    message:
+      about?.message ??
+      `We received ${formatAmount(payment.currency, payment.amount)} for: ${paidFor(payment)}.`,
     actionUrl,
     details: [...detailsOf(payment, 'Paid for'), ...(about?.details ?? [])],
   });

@@ -168,7 +168,11 @@ export async function listRefundsOf(db: DbOrTx, orderIds: string[]): Promise<Ref
 }
 
 /** Counts a try of a pending refund; null when it is not pending (done, or failed and waiting for a Director). */
-export async function countRefundAttempt(db: DbOrTx, id: string, error: string | null): Promise<RefundRow | null> {
+export async function countRefundAttempt(
+  db: DbOrTx,
+  id: string,
+  error: string | null,
+): Promise<RefundRow | null> {
   const [row] = await db
     .update(refunds)
     .set({ attempts: sql`${refunds.attempts} + 1`, lastError: error })

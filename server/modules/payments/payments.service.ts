@@ -323,7 +323,13 @@ async function settleWith(
     const followUp = settlement ? await settlement.handler(ctx, tx, settled, ip) : undefined;
     if (settled.status === 'completed') {
       const receipt = settlement?.receipt ? await settlement.receipt(ctx, tx, settled) : null;
-      await notices.notifyReceipt(ctx, tx, settled, receipt?.actionUrl ?? settlement?.receiptUrl ?? '/payments', receipt);
+      await notices.notifyReceipt(
+        ctx,
+        tx,
+        settled,
+        receipt?.actionUrl ?? settlement?.receiptUrl ?? '/payments',
+        receipt,
+      );
     } else {
       await notices.notifyFailure(ctx, tx, settled);
     }

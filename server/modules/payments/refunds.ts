@@ -42,7 +42,10 @@ export const refundJob = defineJob({
       throw new RefundRefusedError(outcome.error);
     }
     if (outcome.status === 'failed') {
-      logger.error({ refundId: data.refundId, error: outcome.error }, 'refund refused for good; Directors alerted');
+      logger.error(
+        { refundId: data.refundId, error: outcome.error },
+        'refund refused for good; Directors alerted',
+      );
     }
   },
 });
@@ -77,9 +80,7 @@ export async function requestRefund(
   return refund;
 }
 
-type Outcome =
-  | { status: 'completed' | 'skipped' }
-  | { status: 'refused' | 'failed'; error: string };
+type Outcome = { status: 'completed' | 'skipped' } | { status: 'refused' | 'failed'; error: string };
 
 export async function attemptRefund(ctx: AppContext, refundId: string, lastTry: boolean): Promise<Outcome> {
   const refund = await repository.findRefund(ctx.db, refundId);
