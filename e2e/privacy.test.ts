@@ -17,7 +17,7 @@ const shippingAddress = {
   fullName: 'Priya Export',
   line1: '4 Lavelle Road',
   city: 'Bengaluru',
-  state: 'KA',
+  state: 'Karnataka',
   postalCode: '560001',
   country: 'India',
   phone: '+91 98450 44444',

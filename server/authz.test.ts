@@ -196,7 +196,7 @@ const shippingAddress = {
   fullName: 'Matrix Buyer',
   line1: '1 Test Street',
   city: 'Mumbai',
-  state: 'MH',
+  state: 'Maharashtra',
   postalCode: '400001',
   country: 'India',
   phone: '+91 98765 43210',
@@ -419,6 +419,51 @@ const RULES: Record<string, Rule> = {
       return { id: await made(owner, '/api/orders', { shippingAddress, paymentMethod: 'bank_transfer' }) };
     },
   },
+
+  // A card order is paid at once by the test provider and has its invoice; order-aftercare.test.ts walks the rest.
+  'GET /api/orders/:id/invoice': {
+    access: 'user',
+    own: async (owner) => {
+      await newCartLine(owner);
+      return { id: await made(owner, '/api/orders', { shippingAddress, paymentMethod: 'stripe' }) };
+    },
+  },
+  'GET /api/orders/:id/credit-notes/:creditNoteId': {
+    access: 'user',
+    own: async (owner) => {
+      await newCartLine(owner);
+      const id = await made(owner, '/api/orders', { shippingAddress, paymentMethod: 'stripe' });
+      const cancelled = await asUser(t.app, { cookie: owner.ownerCookie! }).post(`/api/orders/${id}/cancel`, {
+        reason: 'Made to be credited',
+      });
+      return { id, creditNoteId: cancelled.json<{ creditNotes: { id: string }[] }>().creditNotes[0]!.id };
+    },
+  },
+  'POST /api/orders/:id/cancel': {
+    access: 'user',
+    own: async (owner) => {
+      await newCartLine(owner);
+      return { id: await made(owner, '/api/orders', { shippingAddress, paymentMethod: 'bank_transfer' }) };
+    },
+    body: () => ({ reason: 'Ordered by mistake' }),
+  },
+  'POST /api/orders/:id/returns': {
+    access: 'user',
+    own: async (owner) => {
+      await newCartLine(owner);
+      return { id: await made(owner, '/api/orders', { shippingAddress, paymentMethod: 'bank_transfer' }) };
+    },
+    body: () => ({ lines: [{ productId: randomUUID(), quantity: 1 }], reason: 'Damaged' }),
+  },
+  'POST /api/orders/:id/ship': {
+    access: 'director',
+    body: () => ({ carrier: 'India Post', trackingNumber: 'EE123456789IN' }),
+  },
+  'POST /api/orders/:id/deliver': { access: 'director' },
+  'POST /api/returns/:id/approve': { access: 'director' },
+  'POST /api/returns/:id/reject': { access: 'director', body: () => ({ reason: 'Used' }) },
+  'GET /api/admin/orders': { access: 'director' },
+  'POST /api/admin/refunds/:id/retry': { access: 'director' },
 
   // Bank transfers wait for a Director, so no one's tier moves while the matrix runs.
   'GET /api/payments': { access: 'user' },

@@ -400,7 +400,7 @@ describe('carried out at once (grace 0)', () => {
       fullName: `${names.firstName} ${names.lastName}`,
       line1: '12 Marine Drive',
       city: 'Mumbai',
-      state: 'MH',
+      state: 'Maharashtra',
       postalCode: '400001',
       country: 'India',
       phone,

@@ -29,7 +29,7 @@ const shippingAddress = {
   fullName: 'Asha Export',
   line1: '12 Residency Road',
   city: 'Bengaluru',
-  state: 'KA',
+  state: 'Karnataka',
   postalCode: '560025',
   country: 'India',
   phone: '+91 98450 55555',
