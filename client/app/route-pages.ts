@@ -37,6 +37,10 @@ const VendorRoute = lazyNamed(() => import('@/app/routes/vendor'), 'VendorRoute'
 const SecureChannelRoute = lazyNamed(() => import('@/app/routes/secure-channel'), 'SecureChannelRoute');
 // Payments and Mission Control bring the payments contract and the upgrade dialog.
 const PaymentsRoute = lazyNamed(() => import('@/app/routes/payments'), 'PaymentsRoute');
+// The buyer's orders and the Directors' order queue (design 12.7).
+const OrdersRoute = lazyNamed(() => import('@/app/routes/orders'), 'OrdersRoute');
+const OrderRoute = lazyNamed(() => import('@/app/routes/order'), 'OrderRoute');
+const OrderQueueRoute = lazyNamed(() => import('@/app/routes/order-queue'), 'OrderQueueRoute');
 const DashboardRoute = lazyNamed(() => import('@/app/routes/dashboard'), 'DashboardRoute');
 // The cases page brings the case form and its schema.
 const CasesRoute = lazyNamed(() => import('@/app/routes/cases'), 'CasesRoute');
@@ -89,6 +93,9 @@ const routePages: Record<Exclude<ClientRouteName, 'home'>, LazyNamed<object>> = 
   settings: SettingsRoute,
   cases: CasesRoute,
   payments: PaymentsRoute,
+  orders: OrdersRoute,
+  order: OrderRoute,
+  orderQueue: OrderQueueRoute,
   mobile: MobileRoute,
   ai: AiRoute,
   audit: AuditRoute,

@@ -94,6 +94,18 @@ export const paths = {
     // The Directors' review links open the approvals tab directly (`/payments?tab=approvals`).
     getHref: (tab?: PaymentsTab) => (tab ? `/payments?${new URLSearchParams({ tab })}` : '/payments'),
   },
+  orders: { path: CLIENT_ROUTES.orders, label: 'My orders', getHref: () => '/orders' },
+  order: {
+    path: CLIENT_ROUTES.order,
+    label: 'Order',
+    getHref: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  },
+  // Directors: orders to ship, in transit, returns to decide, refunds the provider refused.
+  orderQueue: {
+    path: CLIENT_ROUTES.orderQueue,
+    label: 'Order queue',
+    getHref: (queue?: string) => (queue ? `/order-queue?${new URLSearchParams({ queue })}` : '/order-queue'),
+  },
   mobile: { path: CLIENT_ROUTES.mobile, label: 'Mobile & Integrations', getHref: () => '/mobile' },
   ai: {
     path: CLIENT_ROUTES.ai,

@@ -18,6 +18,8 @@ import {
   Store,
   UserRound,
   type LucideIcon,
+  Package,
+  Truck,
 } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { User } from '@contract/auth';
@@ -36,6 +38,8 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   cases: Briefcase,
   investigations: FileSearch,
   payments: CreditCard,
+  orders: Package,
+  'order-queue': Truck,
   vendor: Store,
   mobile: Smartphone,
   ai: Bot,

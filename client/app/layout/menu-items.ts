@@ -32,6 +32,8 @@ export type MenuIcon =
   | 'cases'
   | 'investigations'
   | 'payments'
+  | 'orders'
+  | 'order-queue'
   | 'vendor'
   | 'mobile'
   | 'ai'
@@ -79,6 +81,8 @@ export function accountMenuSections(tier: number): readonly MenuSection[] {
           href: `${paths.investigations.getHref()}#${MY_INVESTIGATIONS}`,
           icon: 'investigations',
         },
+        { ...item(paths.orders), icon: 'orders' },
+        ...(director ? [{ ...item(paths.orderQueue), icon: 'order-queue' as const }] : []),
         { ...item(paths.payments), icon: 'payments' },
         { ...item(paths.organization), icon: 'organization' },
         { label: 'Vendor portal', href: paths.vendor.getHref(), icon: 'vendor' },

@@ -237,17 +237,24 @@ function RecentOrders({ orders }: { orders: DashboardSummary['recentOrders'] }) 
   return (
     <ul aria-label="Recent orders" className="divide-y">
       {orders.map((order) => (
-        <li key={order.id} data-testid="recent-order" className="flex items-center gap-3 py-2">
-          <div className="min-w-0 flex-1">
-            <p className="font-mono text-sm">{order.orderNumber}</p>
-            <p className="text-xs text-muted-foreground">
-              <time dateTime={order.createdAt}>{formatRelativeTime(order.createdAt)}</time>
-            </p>
-          </div>
-          <Badge variant={order.status === 'cancelled' ? 'destructive' : 'secondary'}>
-            {words(order.status)}
-          </Badge>
-          <span className="font-mono text-sm font-semibold">{formatMoney(order.total, order.currency)}</span>
+        <li key={order.id} data-testid="recent-order">
+          <Link
+            href={paths.order.getHref(order.id)}
+            className="flex items-center gap-3 rounded-sm py-2 outline-none hover:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <div className="min-w-0 flex-1">
+              <p className="font-mono text-sm">{order.orderNumber}</p>
+              <p className="text-xs text-muted-foreground">
+                <time dateTime={order.createdAt}>{formatRelativeTime(order.createdAt)}</time>
+              </p>
+            </div>
+            <Badge variant={order.status === 'cancelled' ? 'destructive' : 'secondary'}>
+              {words(order.status)}
+            </Badge>
+            <span className="font-mono text-sm font-semibold">
+              {formatMoney(order.total, order.currency)}
+            </span>
+          </Link>
         </li>
       ))}
     </ul>

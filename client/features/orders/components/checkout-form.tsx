@@ -3,6 +3,7 @@ import { Controller, useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Bitcoin, CreditCard, Landmark, type LucideIcon } from 'lucide-react';
 import { createOrderRequestSchema, type CreateOrderRequest, type Order } from '@contract/orders';
+import { INDIAN_STATES } from '@contract/gst';
 import type { PaymentMethod } from '@contract/payments';
 import { Button } from '@/components/ui/button';
 import { FormMessage, FormRow, TextField } from '@/components/ui/form-field';
@@ -51,6 +52,7 @@ const defaultValues: CreateOrderRequest = {
     postalCode: '',
     country: 'India',
     phone: '',
+    gstin: '',
   },
   paymentMethod: 'stripe',
 };
@@ -79,6 +81,7 @@ export interface CheckoutFormProps {
 /** Shipping address, payment method and the order summary; 'Place Order' turns the cart into an order. */
 export function CheckoutForm({ orderSummary, empty, onBack, onOutOfStock, onPlaced }: CheckoutFormProps) {
   const paymentLabelId = useId();
+  const statesListId = useId();
   const createOrder = useCreateOrder();
   const {
     register,
@@ -158,9 +161,16 @@ export function CheckoutForm({ orderSummary, empty, onBack, onOutOfStock, onPlac
           <TextField
             label="State"
             autoComplete="address-level1"
+            list={statesListId}
+            hint="The place of supply for GST"
             error={address?.state?.message}
             {...register('shippingAddress.state')}
           />
+          <datalist id={statesListId}>
+            {INDIAN_STATES.map((state) => (
+              <option key={state.code} value={state.name} />
+            ))}
+          </datalist>
           <TextField
             label="Postal code"
             autoComplete="postal-code"
@@ -181,6 +191,14 @@ export function CheckoutForm({ orderSummary, empty, onBack, onOutOfStock, onPlac
           inputMode="tel"
           error={address?.phone?.message}
           {...register('shippingAddress.phone')}
+        />
+        <TextField
+          label="GSTIN"
+          hint="Optional: a registered business gets it on the tax invoice to claim input tax credit"
+          autoComplete="off"
+          spellCheck={false}
+          error={address?.gstin?.message}
+          {...register('shippingAddress.gstin')}
         />
       </fieldset>
 
