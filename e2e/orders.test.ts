@@ -75,7 +75,7 @@ describe("an order's life", () => {
 
     // The buyer sees the tracking and asks to return one pair.
     await buyer.reload();
-    await buyer.getByText('EE123456789IN').waitFor();
+    await buyer.getByText('EE123456789IN', { exact: true }).waitFor();
     const returnForm = buyer.getByRole('form', { name: 'Request a return' });
     await returnForm.getByLabel(/Cut-Resistant Tactical Gloves/).fill('1');
     await returnForm.getByLabel('Why are you returning them?').fill('One pair is torn');
@@ -106,5 +106,5 @@ describe("an order's life", () => {
     await buyer.goto(`${e2e.server.url}/orders`);
     await buyer.getByRole('link', { name: new RegExp(order.orderNumber) }).waitFor();
     await shoot(buyer, 'orders');
-  });
+  }, 240_000);
 });

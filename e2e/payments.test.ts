@@ -93,7 +93,7 @@ describe('payments and Mission Control', () => {
     await page.getByRole('button', { name: 'Upgrade to Agent' }).click();
     const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
     await dialog.getByRole('radio', { name: /Bank transfer/ }).click();
-    await dialog.getByRole('button', { name: 'Pay $299.00' }).click();
+    await dialog.getByRole('button', { name: 'Record bank transfer of $299.00' }).click();
     await page.getByText('Awaiting Confirmation').first().waitFor();
     expect(await navTier(page).textContent()).toBe('TIER 1');
     expect(await page.getByRole('tab', { name: 'Approvals' }).count()).toBe(0);
@@ -125,7 +125,7 @@ describe('payments and Mission Control', () => {
       await page.getByRole('button', { name: 'Upgrade to Director' }).click();
       const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
       await dialog.getByRole('radio', { name: /Crypto/ }).click();
-      await dialog.getByRole('button', { name: 'Pay $799.00' }).click();
+      await dialog.getByRole('button', { name: 'Record crypto payment of $799.00' }).click();
 
       // Told the truth: the money has not arrived, so nothing says it was received.
       await page.getByText('Awaiting Confirmation').first().waitFor();

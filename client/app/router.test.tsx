@@ -314,6 +314,7 @@ describe('mobile menu', () => {
       'Team',
       'Cases',
       'My investigation requests',
+      'My orders',
       'Payments',
       'Organisation',
       'Vendor portal',

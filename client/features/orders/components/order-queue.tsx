@@ -5,12 +5,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingMessage } from '@/components/ui/spinner';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { pageTabsListClass, Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOrderQueue } from '@/features/orders/api/get-order-queue';
 import { useOrderAction, type OrderAction } from '@/features/orders/api/act-on-order';
 import { OrderStatusBadge } from '@/features/orders/components/order-status';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
+import { cn } from '@/lib/utils';
 
 const QUEUE_LABELS: Record<OrderQueue, string> = {
   to_ship: 'To ship',
@@ -25,7 +26,7 @@ export function OrderQueueView({ initial }: { initial: OrderQueue }) {
   const [queue, setQueue] = useState<OrderQueue>(initial);
   return (
     <Tabs value={queue} onValueChange={(value) => setQueue(value as OrderQueue)}>
-      <TabsList className="mb-6 flex-wrap">
+      <TabsList className={cn(pageTabsListClass, 'mb-6')}>
         {ORDER_QUEUES.map((name) => (
           <TabsTrigger key={name} value={name}>
             {QUEUE_LABELS[name]}

@@ -187,7 +187,10 @@ export function CompletePaymentStep({
           ) : (
             <Lock aria-hidden="true" />
           )}
-          Pay {formatUSD(amount)}
+          {/* Only a card is charged here; a transfer is only recorded, and the money is sent by the client. */}
+          {method === 'stripe'
+            ? `Pay ${formatUSD(amount)}`
+            : `Record ${method === 'crypto' ? 'crypto payment' : 'bank transfer'} of ${formatUSD(amount)}`}
         </Button>
       </div>
     </form>

@@ -160,7 +160,7 @@ describe("the 'Complete Payment' dialog", () => {
     const { fetchMock } = renderPanel(1, () => ({ status: 201, json: makeUpgradeResponse(outcome, tier) }));
     const dialog = await openPayment(actor, plan);
     await actor.click(within(dialog).getByRole('radio', { name: new RegExp(method) }));
-    await actor.click(within(dialog).getByRole('button', { name: /^Pay / }));
+    await actor.click(within(dialog).getByRole('button', { name: /^(Pay|Record) / }));
 
     expect(
       await screen.findByText(outcome === 'pending_payment' ? 'Awaiting Confirmation' : 'Awaiting Approval'),

@@ -38,7 +38,7 @@ describe('the shared upgrade dialog', () => {
     const payment = await screen.findByRole('dialog', { name: 'Complete Payment' });
     expect(within(payment).getByLabelText('Amount')).toHaveValue('2999.00');
     await actor.click(within(payment).getByRole('radio', { name: /Crypto/ }));
-    await actor.click(within(payment).getByRole('button', { name: 'Pay $2,999.00' }));
+    await actor.click(within(payment).getByRole('button', { name: 'Record crypto payment of $2,999.00' }));
 
     expect(await screen.findByText('Tier Upgraded')).toBeInTheDocument();
     expect(onUpgraded).toHaveBeenCalledTimes(1);
