@@ -30,7 +30,7 @@ export function OrderDetail({ id }: { id: string }) {
   const money = (amount: string) => formatMoney(amount, order.currency);
   const address = order.shippingAddress;
   return (
-    <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
       <div className="grid min-w-0 gap-6">
         <Card>
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">

@@ -1,6 +1,6 @@
 import type { Order, OrderStatus } from '@contract/orders';
 import { Badge } from '@/components/ui/badge';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 
 const STATUS_WORDS: Record<OrderStatus, string> = {
   pending: 'Awaiting payment',
@@ -46,7 +46,9 @@ export function OrderTimeline({ order }: { order: Order }) {
   if (order.cancelledAt)
     steps.push({ at: order.cancelledAt, text: `Cancelled: ${order.cancelReason ?? ''}` });
   for (const refund of order.refunds) {
-    if (refund.completedAt) steps.push({ at: refund.completedAt, text: `Refunded ${refund.amount}` });
+    if (refund.completedAt) {
+      steps.push({ at: refund.completedAt, text: `Refunded ${formatMoney(refund.amount, order.currency)}` });
+    }
   }
   steps.sort((a, b) => a.at.localeCompare(b.at));
   return (
