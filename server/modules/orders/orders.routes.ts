@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../lib/route-access.js';
@@ -82,7 +82,7 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
 
   const idParams = z.object({ id: z.string().max(100) });
-  const pdf = (reply: import('fastify').FastifyReply, file: { pdf: Buffer; filename: string }) =>
+  const pdf = (reply: FastifyReply, file: { pdf: Buffer; filename: string }) =>
     reply
       .type('application/pdf')
       .header('Content-Disposition', attachmentDisposition(file.filename))

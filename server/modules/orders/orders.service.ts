@@ -91,7 +91,6 @@ export const orderSettlement: Settlement = {
 };
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof repository.findOrder>>>;
-type LineRow = Awaited<ReturnType<typeof repository.listLines>>[number];
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
