@@ -17,6 +17,7 @@ import { setupModule } from './modules/setup/setup.module.js';
 import { mfaModule } from './modules/mfa/mfa.module.js';
 import { passkeysModule } from './modules/passkeys/passkeys.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
+import { eventsModule } from './modules/events/events.module.js';
 import { devicesModule } from './modules/devices/devices.module.js';
 import { apiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { analyticsModule } from './modules/analytics/analytics.module.js';
@@ -67,6 +68,7 @@ const manifests = [
   mfaModule,
   passkeysModule,
   notificationsModule,
+  eventsModule,
   devicesModule,
   apiKeysModule,
   analyticsModule,

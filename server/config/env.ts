@@ -76,6 +76,15 @@ export const envSchema = z
     /** Tries of one message before the outbox marks it failed. */
     MAIL_MAX_ATTEMPTS: positiveInt(8),
     /**
+     * Changes to one case or investigation within this long of its first unsent change go out as one mail when the
+     * time is up (design 12.6).
+     */
+    MAIL_COALESCE_SECONDS: positiveInt(120),
+    /** How far back a reconnecting event stream is replayed (`Last-Event-ID`); older: `event: reset`. */
+    EVENTS_REPLAY_SECONDS: positiveInt(300),
+    /** Open event streams per user; a further one closes the oldest. */
+    EVENTS_MAX_STREAMS_PER_USER: positiveInt(10),
+    /**
      * `GET /metrics` answers only `Authorization: Bearer <METRICS_TOKEN>` when set; unset, only loopback callers
      * (the address TRUST_PROXY yields, so a trusted proxy's clients are not mistaken for local ones).
      */

@@ -34,3 +34,4 @@ export * from './passkeys.js';
 export * from './observables.js';
 export * from './case-tasks.js';
 export * from './organizations.js';
+export * from './events.js';

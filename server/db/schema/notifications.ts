@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
@@ -49,3 +60,29 @@ export const notificationPreferences = pgTable('notification_preferences', {
   email: jsonb('email').$type<NotificationPreferences['email']>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Case and investigation mail waiting to be sent as one message (design 12.6): the first change to a record a user
+ * is mailed about starts the wait (`MAIL_COALESCE_SECONDS`) and queues the job that sends it; later changes within it
+ * add their kind here. The job (notifications.record-mail) deletes the row as it writes the one message to the mail outbox.
+ */
+export const mailPendingChanges = pgTable(
+  'mail_pending_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'case' or 'investigation'. */
+    subjectType: text('subject_type').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    /** What the mail names the record by: a case number, an investigation's reference. */
+    subjectNumber: text('subject_number').notNull(),
+    /** The kinds of change, in order, each once ('a new comment', 'a status change'). */
+    changes: text('changes').array().notNull(),
+    /** The local path the mail links to. */
+    actionUrl: text('action_url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mail_pending_changes_subject_idx').on(t.userId, t.subjectType, t.subjectId)],
+);

@@ -192,6 +192,39 @@ export async function touchSession(db: DbOrTx, idHash: string): Promise<void> {
     .where(eq(sessions.idHash, idHash));
 }
 
+/**
+ * Which of the given sessions are still signed in (not expired, not idle since `idleSince`, past their second
+ * factor): the live event streams' periodic check, one statement for every stream of an instance.
+ */
+export async function findLiveSessionHashes(
+  db: DbOrTx,
+  idHashes: readonly string[],
+  idleSince: Date,
+): Promise<string[]> {
+  if (idHashes.length === 0) return [];
+  const rows = await db
+    .select({ idHash: sessions.idHash })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.idHash, [...idHashes]),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, idleSince),
+        eq(sessions.mfaPending, false),
+      ),
+    );
+  return rows.map((row) => row.idHash);
+}
+
+/** Sessions kept active by an open event stream: last seen now, at most once per `olderThan`. */
+export async function touchSessions(db: DbOrTx, idHashes: readonly string[], olderThan: Date): Promise<void> {
+  if (idHashes.length === 0) return;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(inArray(sessions.idHash, [...idHashes]), lt(sessions.lastSeenAt, olderThan)));
+}
+
 export async function setReauthenticatedAt(db: DbOrTx, idHash: string, at: Date): Promise<void> {
   await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.idHash, idHash));
 }

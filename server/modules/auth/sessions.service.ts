@@ -103,6 +103,33 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
 }
 
 /**
+ * The session behind an id hash as it stands in the database, without touching it or the cache: what an open event
+ * stream re-reads when its session, user or organisation changed. Null once it ended (or expired).
+ */
+export async function peekSession(ctx: AppContext, idHash: string): Promise<ResolvedSession | null> {
+  const row = await repository.findSessionWithUser(ctx.db, idHash);
+  if (!row || row.session.mfaPending) return null;
+  const now = Date.now();
+  const idleLimit = row.session.lastSeenAt.getTime() + ctx.config.SESSION_IDLE_MIN * MINUTE;
+  if (row.session.expiresAt.getTime() <= now || idleLimit <= now) return null;
+  return { session: row.session, user: signedInUser(row.user, row.membership) };
+}
+
+/** Of the given sessions, those still signed in (one statement for every open stream of an instance). */
+export async function liveSessionHashes(ctx: AppContext, idHashes: readonly string[]): Promise<Set<string>> {
+  const idleSince = new Date(Date.now() - ctx.config.SESSION_IDLE_MIN * MINUTE);
+  return new Set(await repository.findLiveSessionHashes(ctx.db, idHashes, idleSince));
+}
+
+/**
+ * An open event stream is a page in use: its session counts as seen, as the bell's polling used to make it, at most
+ * once a minute (TOUCH_INTERVAL_MS).
+ */
+export async function touchStreamSessions(ctx: AppContext, idHashes: readonly string[]): Promise<void> {
+  await repository.touchSessions(ctx.db, idHashes, new Date(Date.now() - TOUCH_INTERVAL_MS));
+}
+
+/**
  * Until when the session counts as having lately proved a factor (its sign-in or a re-authentication): the actions
  * design 12.2 lists need `ctx.now()` before it. Null when it never proved one.
  */

@@ -2,7 +2,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { NotificationPreferences } from '../../../contract/notifications.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import { notificationPreferences, notifications, users } from '../../db/schema/index.js';
+import {
+  mailPendingChanges,
+  notificationPreferences,
+  notifications,
+  users,
+} from '../../db/schema/index.js';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
@@ -22,8 +27,12 @@ export async function insert(db: DbOrTx, notification: NewNotification) {
   return row!;
 }
 
-export async function insertMany(db: DbOrTx, rows: NewNotification[]): Promise<void> {
-  if (rows.length > 0) await db.insert(notifications).values(rows);
+export async function insertMany(db: DbOrTx, rows: NewNotification[]) {
+  if (rows.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values(rows)
+    .returning({ ...columns, userId: notifications.userId });
 }
 
 export async function listForUser(db: DbOrTx, userId: string, limit: number) {
@@ -110,4 +119,33 @@ export async function upsertPreferences(
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: { email, updatedAt: sql`now()` } })
     .returning({ email: notificationPreferences.email });
   return row!.email;
+}
+
+export type PendingChange = Omit<typeof mailPendingChanges.$inferInsert, 'changes'> & { change: string };
+export type PendingMail = typeof mailPendingChanges.$inferSelect;
+
+/**
+ * Adds a change to the record's waiting mail, or starts one; `started` tells whether this change started it (and so
+ * must queue its sending). A kind already listed is not listed twice.
+ */
+export async function addPendingChange(db: DbOrTx, input: PendingChange): Promise<{ id: string; started: boolean }> {
+  const { change, ...row } = input;
+  const [result] = await db
+    .insert(mailPendingChanges)
+    .values({ ...row, changes: [change] })
+    .onConflictDoUpdate({
+      target: [mailPendingChanges.userId, mailPendingChanges.subjectType, mailPendingChanges.subjectId],
+      set: {
+        changes: sql`case when ${change}::text = any(${mailPendingChanges.changes}) then ${mailPendingChanges.changes}
+          else array_append(${mailPendingChanges.changes}, ${change}::text) end`,
+      },
+    })
+    .returning({ id: mailPendingChanges.id, started: sql<boolean>`xmax = 0` });
+  return result!;
+}
+
+/** Takes a waiting mail to send it: deleted in the caller's transaction; null when it was sent already. */
+export async function takePendingMail(db: DbOrTx, id: string): Promise<PendingMail | null> {
+  const [row] = await db.delete(mailPendingChanges).where(eq(mailPendingChanges.id, id)).returning();
+  return row ?? null;
 }

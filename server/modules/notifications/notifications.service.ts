@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type Notification,
@@ -12,13 +13,27 @@ import { notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import type { MailContent } from '../../infra/mail.js';
 import { publicUrl } from '../../infra/public-url.js';
+import { defineJob } from '../../infra/job.js';
 import * as mail from '../mail/mail.service.js';
+import { publishEvent } from '../events/events.service.js';
 import * as repository from './notifications.repository.js';
 import type { Recipient } from './notifications.repository.js';
 
-export interface NotifyInput {
+/**
+ * The case or investigation a `case_update` is about, for its mail: the mail names the record by its number and says
+ * what kind of change it was, and carries nothing else of it (design 12.6).
+ */
+export interface RecordRef {
+  type: 'case' | 'investigation';
+  id: string;
+  /** The case number, or an investigation's reference (`investigationReference`). */
+  number: string;
+  /** What kind of change, as the mail lists it: 'a new comment', 'a status change'. */
+  change: string;
+}
+
+interface NotifyFields {
   userId: string;
-  type: NotificationType;
   priority?: NotificationPriority;
   title: string;
   message: string;
@@ -27,6 +42,19 @@ export interface NotifyInput {
   /** Facts the e-mail sets out as a table (a receipt's amount, method and reference). */
   details?: { label: string; value: string }[];
 }
+
+/**
+ * A case or investigation update says which record it is about (null: several at once), so that its mail can be
+ * discreet and coalesced; other types have no record.
+ */
+export type NotifyInput = NotifyFields &
+  (
+    | { type: Exclude<NotificationType, 'case_update'>; about?: never }
+    | { type: 'case_update'; about: RecordRef | null }
+  );
+
+/** How an investigation request is named where it has no number (mail, the live events): its id's first part. */
+export const investigationReference = (id: string): string => `INV-${id.slice(0, 8).toUpperCase()}`;
 
 type Row = Awaited<ReturnType<typeof repository.insert>>;
 const toNotification = (row: Row): Notification => ({ ...row, createdAt: row.createdAt.toISOString() });
@@ -38,6 +66,7 @@ const toNotification = (row: Row): Notification => ({ ...row, createdAt: row.cre
  */
 export async function notify(ctx: AppContext, db: DbOrTx, input: NotifyInput): Promise<Notification> {
   const notification = toNotification(await repository.insert(db, { priority: 'normal', ...stored(input) }));
+  await publishEvent(db, { to: { userId: input.userId }, type: 'notification', data: notification });
   const recipient = await repository.findRecipient(db, input.userId);
   if (recipient) await mailIfWanted(ctx, db, recipient, input);
   return notification;
@@ -50,20 +79,30 @@ export async function notify(ctx: AppContext, db: DbOrTx, input: NotifyInput): P
 export async function notifyDirectors(
   ctx: AppContext,
   db: DbOrTx,
-  input: Omit<NotifyInput, 'userId'>,
+  input: DistributiveOmit<NotifyInput, 'userId'>,
 ): Promise<void> {
   const directors = await repository.listDirectors(db);
-  await repository.insertMany(
+  const rows = await repository.insertMany(
     db,
     directors.map((director) => ({
       priority: 'normal' as const,
       ...stored({ ...input, userId: director.id }),
     })),
   );
+  await publishEvent(
+    db,
+    ...rows.map(({ userId, ...row }) => ({
+      to: { userId },
+      type: 'notification' as const,
+      data: toNotification(row),
+    })),
+  );
   for (const director of directors) await mailIfWanted(ctx, db, director, { ...input, userId: director.id });
 }
 
-const stored = ({ details: _details, ...input }: NotifyInput) => input;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+const stored = ({ details: _details, about: _about, ...input }: NotifyInput) => input;
 
 function wantsMail(recipient: Recipient, type: NotificationType): boolean {
   if (type === 'security_alert') return true;
@@ -73,6 +112,25 @@ function wantsMail(recipient: Recipient, type: NotificationType): boolean {
 
 async function mailIfWanted(ctx: AppContext, db: DbOrTx, recipient: Recipient, input: NotifyInput) {
   if (!wantsMail(recipient, input.type)) return;
+  if (input.about) {
+    // About a case or an investigation: nothing of it goes by mail, and changes close together go as one.
+    const { started, id } = await repository.addPendingChange(db, {
+      userId: recipient.id,
+      subjectType: input.about.type,
+      subjectId: input.about.id,
+      subjectNumber: input.about.number,
+      change: input.about.change,
+      actionUrl: input.actionUrl ?? (input.about.type === 'case' ? '/cases' : '/investigations'),
+    });
+    if (started) {
+      await ctx.queue.send(
+        recordMailJob,
+        { id },
+        { tx: db, startAfter: ctx.config.MAIL_COALESCE_SECONDS },
+      );
+    }
+    return;
+  }
   const content: MailContent = {
     // A title may carry words a user typed (an automation rule's name): never a line break into a header.
     // eslint-disable-next-line no-control-regex
@@ -99,6 +157,52 @@ async function mailIfWanted(ctx: AppContext, db: DbOrTx, recipient: Recipient, i
     content,
   });
 }
+
+const RECORD_WORDS = { case: 'case', investigation: 'investigation request' } as const;
+
+/** 'a, b and c' */
+const listed = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/**
+ * The one mail of a record's changes, sent when MAIL_COALESCE_SECONDS have passed since the first of them: the
+ * record's number, the kinds of change and a link, nothing of its content (design 12.6). The waiting row is taken in
+ * the transaction that queues the mail, so a retried job sends nothing twice.
+ */
+export const recordMailJob = defineJob({
+  name: 'notifications.record-mail',
+  payload: z.object({ id: z.string() }),
+  retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+  async handle(ctx, { id }) {
+    await ctx.db.transaction(async (tx) => {
+      const pending = await repository.takePendingMail(tx, id);
+      if (!pending) return;
+      const recipient = await repository.findRecipient(tx, pending.userId);
+      if (!recipient) return;
+      const what = RECORD_WORDS[pending.subjectType as keyof typeof RECORD_WORDS] ?? 'record';
+      const content: MailContent = {
+        subject: `Your ${what} ${pending.subjectNumber} was updated`,
+        greeting: `Hello ${recipient.firstName ?? 'there'},`,
+        paragraphs: [
+          `There is news on your ${what} ${pending.subjectNumber}: ${listed(pending.changes)}.`,
+          `For your security this e-mail carries nothing of the ${what} itself. Sign in to read it.`,
+        ],
+        action: { label: 'Open in Intel Portal', url: publicUrl(ctx.config, pending.actionUrl) },
+        footer: 'You get this e-mail because of your notification preferences.',
+        footerLink: {
+          label: 'Choose what we e-mail you',
+          url: publicUrl(ctx.config, '/settings?tab=preferences'),
+        },
+      };
+      await mail.queueMail(ctx, tx, {
+        userId: recipient.id,
+        to: recipient.email,
+        kind: 'notification.case_update',
+        content,
+      });
+    });
+  },
+});
 
 export async function list(ctx: AppContext, userId: string, limit: number): Promise<Notification[]> {
   return (await repository.listForUser(ctx.db, userId, limit)).map(toNotification);
