@@ -112,7 +112,13 @@ describe('verified addresses', () => {
     const user = await registerUser(t.app);
     await t.ctx.db.transaction(async (tx) => {
       const { notify } = await import('../notifications/notifications.service.js');
-      await notify(t.ctx, tx, { userId: user.id, type: 'case_update', title: 'Case moved', message: 'x' });
+      await notify(t.ctx, tx, {
+        userId: user.id,
+        type: 'case_update',
+        title: 'Case moved',
+        message: 'x',
+        about: null,
+      });
     });
     await mailTo(user.email, 'Verify your Intel Portal e-mail address');
     expect((await outboxFor(user.email)).map((m) => m.kind)).toEqual(['email_verify']);
@@ -407,6 +413,7 @@ describe('notification preferences', () => {
       type: 'case_update',
       title: 'Muted',
       message: 'x',
+      about: null,
     });
     await notify(t.ctx, t.database.db, { userId: user.id, type: 'other', title: 'Loud', message: 'y' });
     await mailTo(user.email, 'Loud');

@@ -189,14 +189,20 @@ async function runAction(
   try {
     switch (action.type) {
       case 'notify': {
-        await notifications.notify(ctx, ctx.db, {
+        const type = NOTIFICATION_TYPES[event] ?? 'other';
+        const fields = {
           userId: rule.userId,
-          type: NOTIFICATION_TYPES[event] ?? 'other',
-          priority: 'normal',
+          priority: 'normal' as const,
           title: rule.name,
           message: render(action.config.message, data).slice(0, 1_000),
           actionUrl: '/ai',
-        });
+        };
+        // A rule's message may quote a case: its mail is the discreet one about several records (design 12.6).
+        await notifications.notify(
+          ctx,
+          ctx.db,
+          type === 'case_update' ? { ...fields, type, about: null } : { ...fields, type },
+        );
         return ok('Notification sent');
       }
       case 'send_integration': {

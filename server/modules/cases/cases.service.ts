@@ -13,7 +13,7 @@ import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { SlaListOptions } from '../../../contract/service-levels.js';
 import { startingClocks } from '../../db/service-levels.js';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { AppError, conflict, forbidden, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
@@ -21,6 +21,7 @@ import type { UserRow } from '../../db/schema/users.js';
 import * as attack from '../attack/attack.service.js';
 import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
+import { publishEvent } from '../events/events.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import {
   mayContribute,
@@ -96,6 +97,7 @@ export async function createCase(
       clientRequirements: input.clientRequirements ?? null,
     });
     await templates.applyAutomatic(ctx, tx, row);
+    await publishCaseUpdated(tx, row, { visible: true });
     return row;
   });
   await ctx.events.emit('case.created', {
@@ -192,6 +194,31 @@ const UPDATE_TITLES: Record<CaseUpdateType, string> = {
   internal_note: 'Internal note',
 };
 
+/** What kind of change an update is, as the discreet case mail lists it (design 12.6). */
+const UPDATE_CHANGES: Record<CaseUpdateType, string> = {
+  comment: 'a new comment',
+  status_change: 'a status change',
+  assignment: 'an agent assigned',
+  cost_estimate: 'a cost estimate',
+  internal_note: 'an internal note',
+};
+
+/**
+ * Tells the live streams a case changed, in the change's transaction: its owner's and its organisation's when the
+ * change is one they can see, every Director's always (design 12.6).
+ */
+export async function publishCaseUpdated(
+  db: DbOrTx,
+  row: Pick<CaseRow, 'id' | 'userId' | 'organizationId'>,
+  { visible }: { visible: boolean },
+): Promise<void> {
+  await publishEvent(db, {
+    to: visible ? { userId: row.userId, organizationId: row.organizationId, staff: true } : { staff: true },
+    type: 'case.updated',
+    data: { caseId: row.id },
+  });
+}
+
 const STATUS_WORDS: Record<CaseStatus, string> = {
   open: 'Open',
   in_progress: 'In progress',
@@ -270,8 +297,11 @@ export async function addUpdate(
         title: `${current.caseNumber}: ${UPDATE_TITLES[input.updateType]}`,
         message: content.slice(0, 500),
         actionUrl: `/cases?case=${current.id}`,
+        about: { type: 'case', id: current.id, number: current.caseNumber, change: UPDATE_CHANGES[input.updateType] },
       });
     }
+    // An internal note is Directors' news only: the client's streams hear nothing of it.
+    await publishCaseUpdated(tx, current, { visible: !isInternal });
     return isInternal ? null : await repository.lockCase(tx, current.id);
   });
   if (updated) await emitCaseUpdated(ctx, updated, input.updateType);
@@ -364,6 +394,12 @@ export async function patchCase(
     visibility === undefined ? found.case.organizationId : organizationToShareWith(user, visibility);
   await ctx.db.transaction(async (tx) => {
     if (attackTechniques !== undefined) await repository.updateCase(tx, found.case.id, { attackTechniques });
+    // The organisation it was shared with hears of it too when it stops being shared.
+    await publishCaseUpdated(
+      tx,
+      { ...found.case, organizationId: organizationId ?? found.case.organizationId },
+      { visible: true },
+    );
     if (visibility === undefined || organizationId === found.case.organizationId) return;
     await repository.setOrganization(tx, found.case.id, organizationId);
     await audit.record(tx, {
@@ -420,6 +456,7 @@ export async function addAutomationNote(
       content: input.content.slice(0, 5_000),
       isInternal: false,
     });
+    await publishCaseUpdated(tx, current, { visible: true });
     return current;
   });
   await emitCaseUpdated(ctx, row, 'comment', 'automation');

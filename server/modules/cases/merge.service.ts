@@ -11,7 +11,7 @@ import * as notifications from '../notifications/notifications.service.js';
 import * as observables from '../observables/observables.service.js';
 import * as repository from './cases.repository.js';
 import type { CaseRow } from './cases.repository.js';
-import { emitCaseUpdated, getCase } from './cases.service.js';
+import { emitCaseUpdated, getCase, publishCaseUpdated } from './cases.service.js';
 import * as sla from './sla.js';
 import * as tasks from './tasks.service.js';
 
@@ -95,7 +95,10 @@ export async function mergeCase(
       title: `${source.caseNumber} merged into ${target.caseNumber}`,
       message: content,
       actionUrl: `/cases?case=${target.id}`,
+      about: { type: 'case', id: target.id, number: target.caseNumber, change: 'another case merged into it' },
     });
+    await publishCaseUpdated(tx, source, { visible: true });
+    await publishCaseUpdated(tx, target, { visible: true });
     return (await repository.lockCase(tx, target.id))!;
   });
   await emitCaseUpdated(ctx, merged, 'comment');

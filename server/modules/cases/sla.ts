@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
 import type { AppEvents } from '../../infra/events.js';
 import * as notifications from '../notifications/notifications.service.js';
-import type { NotifyInput } from '../notifications/notifications.service.js';
+import type { CaseUpdateNotice } from '../notifications/notifications.service.js';
 import * as repository from './sla.repository.js';
 import type { CaseBreach } from './sla.repository.js';
 
@@ -43,7 +43,7 @@ export type SlaBreachEvent = AppEvents['case.sla_breached'];
 /** Where a breach sweep reads from: cases here, investigation requests in the investigations module. */
 export interface BreachSource<B> {
   claim(tx: Tx, clock: SlaClock, now: Date, limit: number): Promise<B[]>;
-  notice(breach: B, clock: SlaClock): Omit<NotifyInput, 'userId' | 'type'>;
+  notice(breach: B, clock: SlaClock): CaseUpdateNotice;
   event(breach: B, clock: SlaClock): SlaBreachEvent;
 }
 
@@ -104,6 +104,7 @@ const caseSource: BreachSource<CaseBreach> = {
       `${targetText('case', breach.slaTier, clock)} for tier ${breach.slaTier} (${tierName(breach.slaTier)}), ` +
       `due ${formatDue(breach.dueAt)}.`,
     actionUrl: `/cases?tab=all&case=${breach.id}`,
+    about: { type: 'case', id: breach.id, number: breach.caseNumber, change: `its ${CLOCK_WORDS[clock]} overdue` },
   }),
   event: (breach, clock) => ({
     userId: breach.userId,

@@ -9,6 +9,7 @@ import { isId } from '../../lib/ids.js';
 import * as auth from '../auth/auth.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as cases from './cases.repository.js';
+import { publishCaseUpdated } from './cases.service.js';
 import type { CaseRow } from './cases.repository.js';
 import * as repository from './tasks.repository.js';
 import type { NewTask, TaskWithNames } from './tasks.repository.js';
@@ -78,6 +79,7 @@ async function tellAssignee(
     title: `${row.caseNumber}: a task for you`,
     message: title.slice(0, 500),
     actionUrl: `/cases?case=${row.id}`,
+    about: { type: 'case', id: row.id, number: row.caseNumber, change: 'a task assigned to you' },
   });
 }
 
@@ -112,6 +114,8 @@ export async function createTask(
     ]);
     await tellAssignee(ctx, tx, user, assignee, row, input.title);
     await cases.touchCase(tx, row.id);
+    // Tasks are staff work: Directors' streams hear of them, the client's do not.
+    await publishCaseUpdated(tx, row, { visible: false });
     return created!;
   });
   return (await findTasks(ctx.db, [id]))[0]!;
@@ -152,6 +156,7 @@ export async function updateTask(
     });
     await tellAssignee(ctx, tx, user, assignee, row, input.title ?? task.title);
     await cases.touchCase(tx, row.id);
+    await publishCaseUpdated(tx, row, { visible: false });
   });
   return (await findTasks(ctx.db, [taskId]))[0]!;
 }

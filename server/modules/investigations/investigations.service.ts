@@ -18,7 +18,7 @@ import { isId } from '../../lib/ids.js';
 import { fromMinor, toMinor } from '../../lib/money.js';
 import type { UserRow } from '../../db/schema/users.js';
 import * as audit from '../audit/audit.service.js';
-import { notify } from '../notifications/notifications.service.js';
+import { investigationReference, notify } from '../notifications/notifications.service.js';
 import {
   organizationToShareWith,
   recordAccess,
@@ -260,6 +260,15 @@ export async function updateRequest(
         title: 'Investigation update',
         message: `Your investigation request "${before.subject}" ${news.join(' and ')}.`,
         actionUrl: '/investigations',
+        about: {
+          type: 'investigation',
+          id,
+          number: investigationReference(id),
+          change: [
+            ...(changes.status ? ['a status change'] : []),
+            ...(changes.assignedAgentId !== undefined ? ['an agent assigned'] : []),
+          ].join(' and '),
+        },
       });
       await audit.record(tx, {
         action: 'investigation.updated',

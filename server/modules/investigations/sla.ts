@@ -2,6 +2,7 @@ import { tierName } from '../../../contract/tiers.js';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
 import * as serviceLevels from '../cases/sla.js';
+import * as notifications from '../notifications/notifications.service.js';
 import * as repository from './sla.repository.js';
 import type { InvestigationBreach } from './sla.repository.js';
 
@@ -24,6 +25,12 @@ const source: serviceLevels.BreachSource<InvestigationBreach> = {
       `${serviceLevels.targetText('investigation', breach.slaTier, clock)} for tier ${breach.slaTier} ` +
       `(${tierName(breach.slaTier)}), due ${serviceLevels.formatDue(breach.dueAt)}.`,
     actionUrl: '/investigations',
+    about: {
+      type: 'investigation',
+      id: breach.id,
+      number: notifications.investigationReference(breach.id),
+      change: `its ${CLOCK_WORDS[clock]} overdue`,
+    },
   }),
   event: (breach, clock) => ({
     userId: breach.userId,

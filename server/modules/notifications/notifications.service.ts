@@ -53,6 +53,9 @@ export type NotifyInput = NotifyFields &
     | { type: 'case_update'; about: RecordRef | null }
   );
 
+/** What a queue's notice about one record says: a `case_update` to each Director, its record named. */
+export type CaseUpdateNotice = Omit<NotifyFields, 'userId'> & { about: RecordRef | null };
+
 /** How an investigation request is named where it has no number (mail, the live events): its id's first part. */
 export const investigationReference = (id: string): string => `INV-${id.slice(0, 8).toUpperCase()}`;
 
@@ -131,12 +134,16 @@ async function mailIfWanted(ctx: AppContext, db: DbOrTx, recipient: Recipient, i
     }
     return;
   }
+  // About several cases at once (a batch, a rule's message): one discreet mail at once, naming none of them.
+  const discreet = input.type === 'case_update';
   const content: MailContent = {
     // A title may carry words a user typed (an automation rule's name): never a line break into a header.
     // eslint-disable-next-line no-control-regex
-    subject: input.title.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(),
+    subject: discreet ? 'News on your cases' : input.title.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(),
     greeting: `Hello ${recipient.firstName ?? 'there'},`,
-    paragraphs: [input.message],
+    paragraphs: discreet
+      ? ['There is news on your cases. For your security this e-mail carries nothing of them. Sign in to read it.']
+      : [input.message],
     details: input.details,
     action: input.actionUrl
       ? { label: 'Open in Intel Portal', url: publicUrl(ctx.config, input.actionUrl) }
@@ -236,7 +243,7 @@ export async function setPreferences(
 
 /** What the account's owner is told of each security happening (always e-mailed, to any address; decision 006). */
 const SECURITY_NOTICES: {
-  [K in SecurityKind]: (payload: AppEvents[K]) => Omit<NotifyInput, 'userId' | 'type'>;
+  [K in SecurityKind]: (payload: AppEvents[K]) => Omit<NotifyFields, 'userId'>;
 } = {
   'security.new_device': ({ device, ip }) => ({
     priority: 'high',

@@ -114,6 +114,7 @@ async function recordMatches(ctx: AppContext, tx: DbOrTx, candidates: Candidate[
         title: `${ref.caseNumber}: observable matched intelligence`,
         message: `${count} observable${count === 1 ? '' : 's'} on ${ref.caseNumber} match${count === 1 ? 'es' : ''} indicators in the intelligence store.`,
         actionUrl: `/cases?case=${ref.id}`,
+        about: { type: 'case', id: ref.id, number: ref.caseNumber, change: 'observables matching intelligence' },
       });
     }
   } else {
@@ -123,6 +124,7 @@ async function recordMatches(ctx: AppContext, tx: DbOrTx, candidates: Candidate[
       title: `Observables on ${byCase.size} cases matched intelligence`,
       message: `Indicators in the intelligence store match observables on ${byCase.size} cases.`,
       actionUrl: '/cases',
+      about: null,
     });
   }
 
