@@ -6,12 +6,14 @@ import {
   type createAiAnalysisRequestSchema,
   type DataPoint,
 } from '../../../contract/ai.js';
+import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
 import { defineJob } from '../../infra/job.js';
 import { notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import type { UserRow } from '../../db/schema/users.js';
 import * as auth from '../auth/auth.service.js';
+import { withJobProgress } from '../events/events.service.js';
 import * as threats from '../threats/threats.service.js';
 import * as repository from './ai.repository.js';
 import type { AiAnalysisRow } from './ai.repository.js';
@@ -97,11 +99,8 @@ export async function createAnalysis(
     return toAnalysis(created);
   } catch (err) {
     log.error({ err, analysisId: created.id }, 'AI analysis job could not be queued');
-    const failed = await repository.finishAnalysis(
-      ctx.db,
-      created.id,
-      { status: 'failed', error: REASONS.notQueued },
-      ['pending'],
+    const failed = await reported(ctx, (tx) =>
+      repository.finishAnalysis(tx, created.id, { status: 'failed', error: REASONS.notQueued }, ['pending']),
     );
     return toAnalysis(failed ?? created);
   }
@@ -166,14 +165,14 @@ export async function runAnalysis(
   analyzers: Analyzers = ANALYZERS,
 ): Promise<AiAnalysisRow | null> {
   if (!isId(job.analysisId)) return null;
-  const claimed = await repository.claimAnalysis(
-    ctx.db,
-    job.analysisId,
-    job.retryCount > 0 ? ['pending', 'processing'] : ['pending'],
+  const analysisId = job.analysisId;
+  const claimed = await reported(ctx, (tx) =>
+    repository.claimAnalysis(tx, analysisId, job.retryCount > 0 ? ['pending', 'processing'] : ['pending']),
   );
   if (!claimed) return null;
 
-  const fail = (error: string) => repository.finishAnalysis(ctx.db, claimed.id, { status: 'failed', error });
+  const fail = (error: string) =>
+    reported(ctx, (tx) => repository.finishAnalysis(tx, claimed.id, { status: 'failed', error }));
   let outcome: AnalyzerOutcome<AiAnalysisResults>;
   try {
     outcome = await analyze(ctx, claimed, analyzers);
@@ -197,9 +196,18 @@ export async function runAnalysis(
     );
     return fail(REASONS.invalidResult);
   }
-  return repository.finishAnalysis(ctx.db, claimed.id, {
-    status: 'completed',
-    confidence,
-    results: results.data,
-  });
+  return reported(ctx, (tx) =>
+    repository.finishAnalysis(tx, claimed.id, { status: 'completed', confidence, results: results.data }),
+  );
+}
+
+/** An analysis's state written with its owner's `job.progress` event (design 12.6). */
+function reported(
+  ctx: AppContext,
+  write: (tx: Tx) => Promise<AiAnalysisRow | null>,
+): Promise<AiAnalysisRow | null> {
+  return withJobProgress(ctx, write, (row) => ({
+    userId: row.userId,
+    data: { kind: 'ai', id: row.id, status: row.status },
+  }));
 }

@@ -1,4 +1,5 @@
 import type { User } from '../../../contract/auth.js';
+import { effectiveTier } from '../../../contract/organization.js';
 import type { Tier } from '../../../contract/tiers.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { SignedInUser, UserRow } from '../../db/schema/users.js';
@@ -6,6 +7,7 @@ import type { AppContext } from '../../infra/context.js';
 import { AppError } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
+import { publishEvent } from '../events/events.service.js';
 import * as repository from './auth.repository.js';
 
 /* Users: the public shape, lookups for other modules, and tier changes. Sessions and sign-in have their own files. */
@@ -67,6 +69,13 @@ export async function changeTier(
     subjectUserId: userId,
     ip: meta.ip,
     details: { from: before.tier, to: tier, reason: meta.reason },
+  });
+  // The user's streams hear of it with the tier they now act at (an organisation may lift it, decision 037).
+  const membership = await repository.findMembership(db, userId);
+  await publishEvent(db, {
+    to: { userId },
+    type: 'tier.changed',
+    data: { tier: effectiveTier(tier, membership?.tier) },
   });
   return { before, after: after! };
 }

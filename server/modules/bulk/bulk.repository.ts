@@ -82,28 +82,38 @@ export async function claim(db: DbOrTx, id: string): Promise<BulkOperationRow | 
   return row ?? null;
 }
 
-export async function saveProgress(db: DbOrTx, id: string, progress: Progress): Promise<void> {
-  await db
+export async function saveProgress(
+  db: DbOrTx,
+  id: string,
+  progress: Progress,
+): Promise<BulkOperationRow | null> {
+  const [row] = await db
     .update(bulkOperations)
     .set({ ...progress, updatedAt: sql`now()` })
-    .where(and(eq(bulkOperations.id, id), eq(bulkOperations.status, 'processing')));
+    .where(and(eq(bulkOperations.id, id), eq(bulkOperations.status, 'processing')))
+    .returning();
+  return row ?? null;
 }
 
 export async function finish(
   db: DbOrTx,
   id: string,
   outcome: Progress & { status: 'completed' | 'failed'; output?: string | null; error?: string | null },
-): Promise<void> {
-  await db
+): Promise<BulkOperationRow | null> {
+  const [row] = await db
     .update(bulkOperations)
     .set({ ...outcome, completedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(bulkOperations.id, id), inArray(bulkOperations.status, ['pending', 'processing'])));
+    .where(and(eq(bulkOperations.id, id), inArray(bulkOperations.status, ['pending', 'processing'])))
+    .returning();
+  return row ?? null;
 }
 
 /** Ends an unfinished operation as failed, keeping the counts it reached. */
-export async function fail(db: DbOrTx, id: string, error: string): Promise<void> {
-  await db
+export async function fail(db: DbOrTx, id: string, error: string): Promise<BulkOperationRow | null> {
+  const [row] = await db
     .update(bulkOperations)
     .set({ status: 'failed', error, completedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(bulkOperations.id, id), inArray(bulkOperations.status, ['pending', 'processing'])));
+    .where(and(eq(bulkOperations.id, id), inArray(bulkOperations.status, ['pending', 'processing'])))
+    .returning();
+  return row ?? null;
 }

@@ -10,6 +10,7 @@ import {
 import { CASE_COST_CURRENCY, type CaseStatus } from '../../../contract/cases.js';
 import type { StixBundle } from '../../../contract/threats.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
+import type { Tx } from '../../db/client.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { defineJob } from '../../infra/job.js';
 import { AppError, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
@@ -18,9 +19,11 @@ import * as apiKeys from '../api-keys/api-keys.service.js';
 import type { UserRow } from '../../db/schema/users.js';
 import * as auth from '../auth/auth.service.js';
 import * as cases from '../cases/cases.service.js';
+import { withJobProgress } from '../events/events.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as threats from '../threats/threats.service.js';
 import * as repository from './bulk.repository.js';
+import type { BulkOperationRow } from './bulk.repository.js';
 import { toCsv } from './csv.js';
 
 type CreateInput = z.output<typeof createBulkOperationRequestSchema>;
@@ -100,7 +103,9 @@ export async function createOperation(
   try {
     await ctx.queue.send(bulkJob, { operationId: created.id });
   } catch {
-    await repository.fail(ctx.db, created.id, 'The operation could not be queued; please try again');
+    await reported(ctx, (tx) =>
+      repository.fail(tx, created.id, 'The operation could not be queued; please try again'),
+    );
     return getOperation(ctx, user.id, created.id);
   }
   return toOperation(created);
@@ -248,16 +253,15 @@ function itemFailure(error: unknown): string {
  * operation ends completed, or failed when not one item went through.
  */
 export async function runOperation(ctx: AppContext, operationId: string): Promise<void> {
-  const operation = await repository.claim(ctx.db, operationId);
+  const operation = await reported(ctx, (tx) => repository.claim(tx, operationId));
   if (!operation) return;
+  const fail = async (error: string) => void (await reported(ctx, (tx) => repository.fail(tx, operation.id, error)));
   const user = await auth.findUser(ctx.db, operation.userId);
-  if (!user) return repository.fail(ctx.db, operation.id, 'The account that started this operation is gone');
+  if (!user) return fail('The account that started this operation is gone');
   if (needsDirector(operation.type) && user.tier < DIRECTOR_TIER) {
-    return repository.fail(ctx.db, operation.id, `Tier ${DIRECTOR_TIER} access required`);
+    return fail(`Tier ${DIRECTOR_TIER} access required`);
   }
-  if (operation.type === 'ai_analysis') {
-    return repository.fail(ctx.db, operation.id, 'AI analyses cannot run in bulk');
-  }
+  if (operation.type === 'ai_analysis') return fail('AI analyses cannot run in bulk');
 
   const items = Array.isArray(operation.payload.items) ? (operation.payload.items as unknown[]) : [];
   // Operations queued before the address was kept have none.
@@ -291,26 +295,40 @@ export async function runOperation(ctx: AppContext, operationId: string): Promis
       !last &&
       (runner.saveEveryItem || unsaved >= SAVE_EVERY_ITEMS || Date.now() - savedAt >= SAVE_EVERY_MS)
     ) {
-      await repository.saveProgress(ctx.db, operation.id, progress);
+      await reported(ctx, (tx) => repository.saveProgress(tx, operation.id, progress));
       unsaved = 0;
       savedAt = Date.now();
     }
   }
 
   const nothingWorked = items.length > 0 && progress.failedItems === items.length;
-  await repository.finish(ctx.db, operation.id, {
-    ...progress,
-    status: nothingWorked ? 'failed' : 'completed',
-    error: nothingWorked ? `None of the ${items.length} items could be processed` : null,
-    output: runner.output ? runner.output() : null,
-  });
+  await reported(ctx, (tx) =>
+    repository.finish(tx, operation.id, {
+      ...progress,
+      status: nothingWorked ? 'failed' : 'completed',
+      error: nothingWorked ? `None of the ${items.length} items could be processed` : null,
+      output: runner.output ? runner.output() : null,
+    }),
+  );
+}
+
+/**
+ * Writes an operation's state and, in the same transaction, tells its owner's live streams how far it got
+ * (`job.progress`, design 12.6). Returns the row written; null when nothing was (already finished).
+ */
+function reported(
+  ctx: AppContext,
+  write: (tx: Tx) => Promise<BulkOperationRow | null>,
+): Promise<BulkOperationRow | null> {
+  return withJobProgress(ctx, write, (row) => ({
+    userId: row.userId,
+    data: { kind: 'bulk', id: row.id, status: row.status, processed: row.processedItems, total: row.totalItems },
+  }));
 }
 
 /** The last try broke: the operation ends failed with the counts it reached. */
 export async function failOperation(ctx: AppContext, operationId: string): Promise<void> {
-  await repository.fail(
-    ctx.db,
-    operationId,
-    'The operation stopped unexpectedly; the counts show how far it got',
+  await reported(ctx, (tx) =>
+    repository.fail(tx, operationId, 'The operation stopped unexpectedly; the counts show how far it got'),
   );
 }

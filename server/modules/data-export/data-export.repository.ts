@@ -118,11 +118,13 @@ export async function claim(
   return row ?? null;
 }
 
-export async function setProgress(db: DbOrTx, id: string, progress: number): Promise<void> {
-  await db
+export async function setProgress(db: DbOrTx, id: string, progress: number): Promise<DataExportSummary | null> {
+  const [row] = await db
     .update(dataExports)
     .set({ progress })
-    .where(and(eq(dataExports.id, id), eq(dataExports.status, 'processing')));
+    .where(and(eq(dataExports.id, id), eq(dataExports.status, 'processing')))
+    .returning(summaryColumns);
+  return row ?? null;
 }
 
 /** Stores the finished document on a processing export; false when the export was no longer processing. */

@@ -6,7 +6,7 @@ import {
   type DataExport,
   type DataExportDataset,
 } from '../../../contract/privacy.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { defineJob } from '../../infra/job.js';
@@ -14,6 +14,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
+import { publishEvent, withJobProgress } from '../events/events.service.js';
 import * as evidence from '../evidence/evidence.service.js';
 import * as integrations from '../integrations/integrations.service.js';
 import * as notifications from '../notifications/notifications.service.js';
@@ -257,17 +258,19 @@ export async function runExport(
   loadUser: (db: DbOrTx, id: string) => Promise<UserRow | null> = auth.findUser,
 ): Promise<DataExportSummary | null> {
   if (!isId(job.exportId)) return null;
-  const claimed = await repository.claim(
-    ctx.db,
-    job.exportId,
-    job.retryCount > 0 ? ['pending', 'processing'] : ['pending'],
+  const exportId = job.exportId;
+  const claimed = await reported(ctx, (tx) =>
+    repository.claim(tx, exportId, job.retryCount > 0 ? ['pending', 'processing'] : ['pending']),
   );
   if (!claimed) return null;
+  const fail = (reason: string) => reported(ctx, (tx) => repository.fail(tx, claimed.id, reason));
   try {
     const owner = await loadUser(ctx.db, claimed.userId);
-    if (!owner || owner.deletedAt) return await repository.fail(ctx.db, claimed.id, REASONS.ownerGone);
-    const document = await buildDocument(ctx, owner, (percent) =>
-      repository.setProgress(ctx.db, claimed.id, percent),
+    if (!owner || owner.deletedAt) return await fail(REASONS.ownerGone);
+    const document = await buildDocument(
+      ctx,
+      owner,
+      async (percent) => void (await reported(ctx, (tx) => repository.setProgress(tx, claimed.id, percent))),
     );
     const text = JSON.stringify(document, null, 2);
     return await ctx.db.transaction(async (tx) => {
@@ -279,6 +282,7 @@ export async function runExport(
         DATA_EXPORT_TTL_DAYS,
       );
       if (!completed) return null;
+      await publishEvent(tx, progressOf(completed));
       await notifications.notify(ctx, tx, {
         userId: owner.id,
         type: 'other',
@@ -291,8 +295,22 @@ export async function runExport(
   } catch (err) {
     log.error({ err, exportId: claimed.id, retryCount: job.retryCount }, 'data export try failed');
     if (job.retryCount < DATA_EXPORT_RETRY_LIMIT) throw err;
-    return repository.fail(ctx.db, claimed.id, REASONS.failed);
+    return fail(REASONS.failed);
   }
+}
+
+/** An export's `job.progress` for its owner's live streams (design 12.6): its percentage as processed of 100. */
+const progressOf = (row: DataExportSummary) => ({
+  to: { userId: row.userId },
+  type: 'job.progress' as const,
+  data: { kind: 'export' as const, id: row.id, status: row.status, processed: row.progress, total: 100 },
+});
+
+function reported(
+  ctx: AppContext,
+  write: (tx: Tx) => Promise<DataExportSummary | null>,
+): Promise<DataExportSummary | null> {
+  return withJobProgress(ctx, write, (row) => ({ userId: row.userId, data: progressOf(row).data }));
 }
 
 /**

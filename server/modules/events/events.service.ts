@@ -1,5 +1,5 @@
 import type { LiveEventData, LiveEventType } from '../../../contract/events.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
 import * as repository from './events.repository.js';
 
@@ -35,6 +35,26 @@ export async function publishEvent(db: DbOrTx, ...events: LiveEvent[]): Promise<
         data,
       })),
   );
+}
+
+/**
+ * A background job's state change with its `job.progress` (bulk operations, AI analyses, exports, reports): `write`
+ * changes the job's row and returns it (null: nothing changed, nothing is told), and `progress` says whose it is and
+ * how far it got; both in one transaction.
+ */
+export async function withJobProgress<R>(
+  ctx: AppContext,
+  write: (tx: Tx) => Promise<R | null>,
+  progress: (row: R) => { userId: string | null; data: LiveEventData<'job.progress'> },
+): Promise<R | null> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await write(tx);
+    if (row !== null) {
+      const { userId, data } = progress(row);
+      await publishEvent(tx, { to: { userId }, type: 'job.progress', data });
+    }
+    return row;
+  });
 }
 
 /** Deletes events older than the replay window: nothing can ask for them again (the purge schedule). */

@@ -19,6 +19,7 @@ import * as cart from '../cart/cart.service.js';
 import * as catalog from '../catalog/catalog.service.js';
 import * as audit from '../audit/audit.service.js';
 import * as invoices from '../invoices/invoices.service.js';
+import { publishEvent } from '../events/events.service.js';
 import * as payments from '../payments/payments.service.js';
 import { listRefundsOf } from '../payments/refunds.js';
 import * as repository from './orders.repository.js';
@@ -30,7 +31,7 @@ export const orderPath = (orderId: string) => `/orders/${orderId}`;
 /**
  * The one way an order's status changes (design 12.7): from one of `from` to `to`, with the columns that go with the
  * move, in the caller's transaction. Null when the order was in none of `from` (another request moved it first), so
- * each move happens once. Whatever must follow every status change (live events) hooks in here.
+ * each move happens once. Every status change tells the buyer's live streams (`order.updated`).
  */
 export async function changeStatus(
   _ctx: AppContext,
@@ -40,7 +41,14 @@ export async function changeStatus(
   to: OrderStatus,
   set: Parameters<typeof repository.updateStatus>[4] = {},
 ) {
-  return repository.updateStatus(tx, where, from, to, set);
+  const moved = await repository.updateStatus(tx, where, from, to, set);
+  if (moved) await orderUpdated(tx, moved, to);
+  return moved;
+}
+
+/** Tells the buyer's live streams where an order stands, in the transaction that put it there (design 12.6). */
+async function orderUpdated(tx: Tx, order: { id: string; userId: string }, status: OrderStatus): Promise<void> {
+  await publishEvent(tx, { to: { userId: order.userId }, type: 'order.updated', data: { id: order.id, status } });
 }
 
 /**
@@ -228,6 +236,7 @@ export async function placeOrder(
       actionUrl: orderPath(id),
     });
     await repository.attachPayment(tx, id, payment.id);
+    await orderUpdated(tx, { id, userId: user.id }, 'pending');
     await cart.emptyCart(tx, user.id);
     const itemCount = taken.reduce((sum, line) => sum + line.quantity, 0);
     return { orderId: id, payment, total, itemCount };

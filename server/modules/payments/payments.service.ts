@@ -17,6 +17,7 @@ import { isId } from '../../lib/ids.js';
 import type { z } from 'zod';
 import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
+import { publishEvent } from '../events/events.service.js';
 import * as notices from './payment-notices.js';
 import * as repository from './payments.repository.js';
 import type { PaymentRow } from '../../db/schema/payments.js';
@@ -58,6 +59,7 @@ export async function record(ctx: AppContext, db: DbOrTx, request: ChargeRequest
     providerReference: null,
     completedAt: null,
   });
+  await paymentUpdated(db, payment);
   if (payment.paymentMethod !== 'stripe') {
     const payer = await auth.findUser(db, payment.userId);
     await notices.alertAwaitingConfirmation(ctx, db, payment, payer?.email ?? 'A user');
@@ -238,7 +240,9 @@ export async function findForSubscription(db: DbOrTx, subscriptionId: string): P
 /** A payment that cannot complete (a renewal the card provider did not take at once) fails, and its payer is told. */
 export async function failIfPending(ctx: AppContext, db: DbOrTx, payment: PaymentRow): Promise<void> {
   const failed = await repository.failIfPending(db, payment.id);
-  if (failed) await notices.notifyFailure(ctx, db, failed);
+  if (!failed) return;
+  await paymentUpdated(db, failed);
+  await notices.notifyFailure(ctx, db, failed);
 }
 
 /**
@@ -248,7 +252,8 @@ export async function failIfPending(ctx: AppContext, db: DbOrTx, payment: Paymen
  */
 export async function refundOrFail(ctx: AppContext, db: DbOrTx, payment: PaymentRow): Promise<void> {
   if (payment.status === 'pending') {
-    await repository.failIfPending(db, payment.id);
+    const failed = await repository.failIfPending(db, payment.id);
+    if (failed) await paymentUpdated(db, failed);
     return;
   }
   if (payment.status !== 'completed') return;
@@ -258,6 +263,22 @@ export async function refundOrFail(ctx: AppContext, db: DbOrTx, payment: Payment
     idempotencyKey: payment.id,
   });
   await repository.markRefunded(db, payment.id);
+  await paymentUpdated(db, { ...payment, status: 'refunded' });
+}
+
+/**
+ * Tells the payer's live streams, and every Director's (the confirmation queue), that a payment's status is what
+ * it now is, in the transaction that set it (design 12.6). Every change of a payment's status goes through here.
+ */
+export async function paymentUpdated(
+  db: DbOrTx,
+  payment: Pick<PaymentRow, 'id' | 'userId' | 'status'>,
+): Promise<void> {
+  await publishEvent(db, {
+    to: { userId: payment.userId, staff: true },
+    type: 'payment.updated',
+    data: { id: payment.id, status: payment.status },
+  });
 }
 
 /**
@@ -319,6 +340,7 @@ async function settleWith(
       if (strict) throw new AppError('CONFLICT', `This payment is already ${existing.status}`);
       return null;
     }
+    await paymentUpdated(tx, settled);
     const settlement = ctx.settlements[settled.purpose];
     const followUp = settlement ? await settlement.handler(ctx, tx, settled, ip) : undefined;
     if (settled.status === 'completed') {

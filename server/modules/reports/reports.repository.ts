@@ -55,8 +55,9 @@ export async function updateReport(
   changes: Partial<
     Pick<ReportRow, 'status' | 'error' | 'contentSha256' | 'fileSha256' | 'size' | 'completedAt'>
   >,
-): Promise<void> {
-  await db.update(reports).set(changes).where(eq(reports.id, id));
+): Promise<ReportRow | null> {
+  const [row] = await db.update(reports).set(changes).where(eq(reports.id, id)).returning();
+  return row ?? null;
 }
 
 /** A completed report whose printed (content) hash or file hash is `sha256`. */

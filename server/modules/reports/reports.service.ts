@@ -19,6 +19,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as attack from '../attack/attack.service.js';
 import * as audit from '../audit/audit.service.js';
+import { withJobProgress } from '../events/events.service.js';
 import * as tasks from '../cases/tasks.service.js';
 import * as evidence from '../evidence/evidence.service.js';
 import * as observables from '../observables/observables.service.js';
@@ -416,14 +417,23 @@ export async function renderReport(
 ): Promise<void> {
   const row = await repository.findReport(ctx.db, job.reportId);
   if (!row || row.status === 'completed') return;
-  await repository.updateReport(ctx.db, row.id, { status: 'processing' });
+  const update = (changes: Parameters<typeof repository.updateReport>[2]) =>
+    withJobProgress(
+      ctx,
+      (tx) => repository.updateReport(tx, row.id, changes),
+      (updated) => ({
+        userId: updated.requestedBy,
+        data: { kind: 'report', id: updated.id, status: updated.status },
+      }),
+    );
+  await update({ status: 'processing' });
   try {
     const issuedAt = new Date();
     const content = await buildContent(ctx, row, issuedAt);
     const hash = contentSha256(content);
     const pdf = await renderPdf(content, hash, `${job.baseUrl}/api/reports/verify/${hash}`);
     const stored = await putBlob(ctx.storage, pdf);
-    await repository.updateReport(ctx.db, row.id, {
+    await update({
       status: 'completed',
       contentSha256: hash,
       fileSha256: stored.sha256,
@@ -434,7 +444,7 @@ export async function renderReport(
   } catch (error) {
     const final = error instanceof AppError || job.retryCount >= REPORT_RETRY_LIMIT;
     logger.error({ err: error, reportId: row.id }, 'report rendering failed');
-    await repository.updateReport(ctx.db, row.id, {
+    await update({
       status: final ? 'failed' : 'pending',
       error: final ? 'The report could not be produced.' : null,
     });
