@@ -14,7 +14,6 @@ export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
 /** The bell's badge reads '99+' above this. */
 export const NOTIFICATION_BADGE_MAX = 99;
-export const NOTIFICATION_POLL_MS = 30_000;
 
 export const notificationSchema = z.object({
   id: z.string(),

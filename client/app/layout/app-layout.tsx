@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { Footer } from '@/app/layout/footer';
+import { LiveStatus } from '@/app/layout/live-status';
 import { MobileSearch } from '@/app/layout/mobile-search';
 import { NavBar } from '@/app/layout/nav-bar';
 import { TopBar } from '@/app/layout/top-bar';
@@ -104,6 +105,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Suspense>
         )}
       </header>
+      <LiveStatus signedIn={Boolean(user)} />
       {/* Not in the sticky header: on a phone it would take a row of the screen for good. */}
       {user && (
         <Suspense fallback={null}>

@@ -10,7 +10,11 @@ let t: TestApp;
 let director: Member;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '1' }, { jobs: true });
+  // Changes to one case within 3 s of its first unsent one go out as one mail (design 12.6).
+  t = await createTestApp(
+    { SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '1', MAIL_COALESCE_SECONDS: '3' },
+    { jobs: true },
+  );
   director = await member();
   await setUserTier(t, director.id, 4);
 });
@@ -239,19 +243,48 @@ describe('cases', () => {
     await update(director, mine.id, { updateType: 'comment', content: 'We have the port CCTV footage.' });
 
     const mail = await smtp.waitFor(
-      (m) => m.to.includes(owner.email) && m.subject === `${mine.caseNumber}: Comment`,
+      (m) => m.to.includes(owner.email) && m.subject === `Your case ${mine.caseNumber} was updated`,
     );
     expect(mail.text.split('\n')).toEqual(
       expect.arrayContaining([
-        'We have the port CCTV footage.',
+        `There is news on your case ${mine.caseNumber}: a new comment.`,
         `http://127.0.0.1:5000/cases?case=${mine.id}`,
       ]),
     );
+    // The mail carries nothing of the case: not the comment, not the internal note, not the title.
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain('CCTV');
+      expect(part).not.toContain('night guard');
+      expect(part).not.toContain(newCase.title);
+    }
     const queued = await t.database.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.userId, owner.id), eq(mailOutbox.kind, 'notification.case_update')));
-    expect(queued.map((row) => row.subject)).toEqual([`${mine.caseNumber}: Comment`]);
+    expect(queued.map((row) => row.subject)).toEqual([`Your case ${mine.caseNumber} was updated`]);
     expect((await asUser(t.app, owner).get('/api/notifications')).body).not.toContain('night guard');
+  });
+
+  it('sends the changes to one case within MAIL_COALESCE_SECONDS as one mail, and a later change as another', async () => {
+    const owner = await member({ verified: true });
+    const mine = await openCase(owner);
+    await update(director, mine.id, { updateType: 'comment', content: 'First look done.' });
+    await update(director, mine.id, { updateType: 'status_change', status: 'in_progress' });
+    await update(director, mine.id, { updateType: 'comment', content: 'Second look done.' });
+
+    const subject = `Your case ${mine.caseNumber} was updated`;
+    const first = await smtp.waitFor((m) => m.to.includes(owner.email) && m.subject === subject);
+    expect(first.text).toContain(`There is news on your case ${mine.caseNumber}: a new comment and a status change.`);
+    const sent = () =>
+      t.database.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.userId, owner.id), eq(mailOutbox.subject, subject)));
+    expect(await sent()).toHaveLength(1);
+
+    // The wait is over and its mail gone: the next change starts a new one.
+    await update(director, mine.id, { updateType: 'comment', content: 'Third look done.' });
+    await smtp.waitFor((m) => m.to.includes(owner.email) && m.subject === subject && m !== first);
+    expect(await sent()).toHaveLength(2);
   });
 });

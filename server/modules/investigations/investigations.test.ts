@@ -19,7 +19,10 @@ let smtp: TestSmtpServer;
 let t: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '1' }, { jobs: true });
+  t = await createTestApp(
+    { SMTP_URL: smtp.url, MAIL_RETRY_DELAY_SECONDS: '1', MAIL_COALESCE_SECONDS: '1' },
+    { jobs: true },
+  );
   await seedDatabase(createAppContext(t.database.db, t.config));
 });
 afterAll(async () => {
@@ -350,7 +353,7 @@ describe('Directors updating a request', () => {
     expect(entries.every((entry) => entry.userId === boss.id)).toBe(true);
   });
 
-  it('e-mails the owner a status change as a case update', async () => {
+  it('e-mails the owner a status change as a case update, naming the request by its reference only', async () => {
     const boss = await director();
     const user = await registerUser(t.app);
     await verifyEmail(t, user.id);
@@ -366,10 +369,20 @@ describe('Directors updating a request', () => {
         message,
       }),
     ]);
-    const mail = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Investigation update');
-    expect(mail.text.split('\n')).toEqual(
-      expect.arrayContaining([message, 'http://127.0.0.1:5000/investigations']),
+    const reference = `INV-${String(created.id).slice(0, 8).toUpperCase()}`;
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(user.email) && m.subject === `Your investigation request ${reference} was updated`,
     );
+    expect(mail.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        `There is news on your investigation request ${reference}: a status change.`,
+        'http://127.0.0.1:5000/investigations',
+      ]),
+    );
+    // Nothing of the request itself: not its subject, not what changed to what.
+    expect(mail.text).not.toContain(request.subject);
+    expect(mail.html).not.toContain(request.subject);
+    expect(mail.text).not.toContain('cancelled');
   });
 
   it('cancels a PENDING request, after which it stays cancelled', async () => {

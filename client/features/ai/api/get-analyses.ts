@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AiAnalysis } from '@contract/ai';
 import { getJson } from '@/lib/api-client';
+import { isStreamUp, useLiveEvents } from '@/lib/live-events';
 
 export const AI_ANALYSIS_PATH = '/api/ai/analysis';
 
@@ -21,11 +22,16 @@ export function getAnalysesQueryOptions() {
   return queryOptions({
     queryKey: analysesQueryKey,
     queryFn: ({ signal }) => getAnalyses({ signal }),
-    // A background job finishes each analysis: poll while any is unfinished, and stop once none is.
-    refetchInterval: (query) => (query.state.data?.some(isRunning) ? ANALYSIS_POLL_MS : false),
+    // A background job finishes each analysis, and the stream says so; while it is down, poll while any is
+    // unfinished, and stop once none is.
+    refetchInterval: (query) =>
+      !isStreamUp() && query.state.data?.some(isRunning) ? ANALYSIS_POLL_MS : false,
   });
 }
 
 export function useAnalyses() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: analysesQueryKey });
+  useLiveEvents({ 'job.progress': ({ kind }) => kind === 'ai' && refresh(), reset: refresh });
   return useQuery(getAnalysesQueryOptions());
 }

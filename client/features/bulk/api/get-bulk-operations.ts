@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BULK_POLL_MS, isBulkOperationActive, type BulkOperation } from '@contract/bulk';
 import { getJson } from '@/lib/api-client';
+import { isStreamUp, useLiveEvents } from '@/lib/live-events';
 
 export const BULK_OPERATIONS_PATH = '/api/bulk/operations';
 
@@ -16,15 +17,22 @@ export function getBulkOperations({ signal }: { signal?: AbortSignal } = {}): Pr
   return getJson<BulkOperation[]>(BULK_OPERATIONS_PATH, { on401: 'throw', signal });
 }
 
-/** Read again every 1.5 s while any operation is pending or processing, and not at all once none is. */
+/**
+ * Fed by the stream's `job.progress`; while the stream is down, read again every 1.5 s while any operation is
+ * pending or processing, and not at all once none is.
+ */
 export function getBulkOperationsQueryOptions() {
   return queryOptions({
     queryKey: bulkOperationsQueryKey,
     queryFn: getBulkOperations,
-    refetchInterval: (query) => (query.state.data?.some(isBulkOperationActive) ? BULK_POLL_MS : false),
+    refetchInterval: (query) =>
+      !isStreamUp() && query.state.data?.some(isBulkOperationActive) ? BULK_POLL_MS : false,
   });
 }
 
 export function useBulkOperations() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: bulkOperationsQueryKey });
+  useLiveEvents({ 'job.progress': ({ kind }) => kind === 'bulk' && refresh(), reset: refresh });
   return useQuery(getBulkOperationsQueryOptions());
 }

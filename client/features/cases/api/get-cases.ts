@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Case } from '@contract/cases';
 import { getJson } from '@/lib/api-client';
+import { useLiveEvents } from '@/lib/live-events';
 
 export const CASES_PATH = '/api/cases';
 
@@ -37,6 +38,10 @@ export function getCasesQueryOptions(view: CasesView, query = '') {
   });
 }
 
+/** A list of cases, read again when the stream says one changed. */
 export function useCases(view: CasesView, query = '') {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: casesViewQueryKey(view, query) });
+  useLiveEvents({ 'case.updated': refresh, reset: refresh });
   return useQuery(getCasesQueryOptions(view, query));
 }

@@ -1,6 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_POLL_MS, type Notification } from '@contract/notifications';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EVENTS_FALLBACK_POLL_MS } from '@contract/events';
+import type { Notification } from '@contract/notifications';
 import { getJson } from '@/lib/api-client';
+import { useLiveEvents, whileStreamDown } from '@/lib/live-events';
 
 export const NOTIFICATIONS_PATH = '/api/notifications';
 
@@ -12,15 +14,24 @@ export function getNotifications({ signal }: { signal?: AbortSignal } = {}): Pro
   return getJson<Notification[]>(NOTIFICATIONS_PATH, { on401: 'throw', signal });
 }
 
-/** The one polled query of the app: read again every 30 s while the page is visible. */
+/** Fed by the live event stream; read again every 30 s only while the stream is down (design 12.6). */
 export function getNotificationsQueryOptions() {
   return queryOptions({
     queryKey: notificationsQueryKey,
     queryFn: getNotifications,
-    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchInterval: whileStreamDown(EVENTS_FALLBACK_POLL_MS),
   });
 }
 
 export function useNotifications() {
+  const queryClient = useQueryClient();
+  useLiveEvents({
+    // The new notification is the record itself: it goes on top of the list without a read.
+    notification: (notification) =>
+      queryClient.setQueryData<Notification[]>(notificationsQueryKey, (list) =>
+        list === undefined || list.some((n) => n.id === notification.id) ? list : [notification, ...list],
+      ),
+    reset: () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+  });
   return useQuery(getNotificationsQueryOptions());
 }

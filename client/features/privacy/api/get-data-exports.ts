@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DATA_EXPORT_POLL_MS, isDataExportActive, type DataExport } from '@contract/privacy';
 import { getJson } from '@/lib/api-client';
+import { isStreamUp, useLiveEvents } from '@/lib/live-events';
 
 export const DATA_EXPORTS_PATH = '/api/account/exports';
 
@@ -16,15 +17,22 @@ export function getDataExports({ signal }: { signal?: AbortSignal } = {}): Promi
   return getJson<DataExport[]>(DATA_EXPORTS_PATH, { on401: 'throw', signal });
 }
 
-/** Read again every 1.5 s while an export is pending or processing, and not at all once none is. */
+/**
+ * Fed by the stream's `job.progress`; while the stream is down, read again every 1.5 s while an export is pending
+ * or processing, and not at all once none is.
+ */
 export function getDataExportsQueryOptions() {
   return queryOptions({
     queryKey: dataExportsQueryKey,
     queryFn: getDataExports,
-    refetchInterval: (query) => (query.state.data?.some(isDataExportActive) ? DATA_EXPORT_POLL_MS : false),
+    refetchInterval: (query) =>
+      !isStreamUp() && query.state.data?.some(isDataExportActive) ? DATA_EXPORT_POLL_MS : false,
   });
 }
 
 export function useDataExports() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: dataExportsQueryKey });
+  useLiveEvents({ 'job.progress': ({ kind }) => kind === 'export' && refresh(), reset: refresh });
   return useQuery(getDataExportsQueryOptions());
 }

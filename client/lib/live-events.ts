@@ -1,0 +1,147 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import {
+  EVENTS_RECONNECTING_AFTER_MS,
+  LIVE_EVENT_TYPES,
+  RESET_EVENT,
+  type LiveEventData,
+  type LiveEventType,
+} from '@contract/events';
+
+/*
+ * The live event stream (`GET /api/events`, design 12.6): one EventSource per tab, opened by the app layout while
+ * signed in. Features listen with `useLiveEvents` and keep their own query keys; queries that must not go stale
+ * poll only while the stream is down (`whileStreamDown`). It lives below the features because every feature that
+ * shows live data shares the one stream.
+ */
+
+export const EVENTS_PATH = '/api/events';
+
+type Handlers = { [T in LiveEventType]?: (data: LiveEventData<T>) => void } & {
+  /** What the stream may have missed must be read again: a reset, or the stream went down. */
+  reset?: () => void;
+};
+
+export interface StreamStatus {
+  /** Connected and receiving. */
+  up: boolean;
+  /** Down for EVENTS_RECONNECTING_AFTER_MS or more while it should be up: the page says "reconnecting". */
+  reconnecting: boolean;
+}
+
+const listeners = new Set<{ current: Handlers }>();
+const statusListeners = new Set<() => void>();
+let status: StreamStatus = { up: false, reconnecting: false };
+
+function setStatus(next: StreamStatus): void {
+  if (next.up === status.up && next.reconnecting === status.reconnecting) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+function dispatch(type: LiveEventType | typeof RESET_EVENT, data: unknown): void {
+  for (const { current } of listeners) {
+    const handler = current[type] as ((data: unknown) => void) | undefined;
+    handler?.(data);
+  }
+}
+
+/** Whether the stream is up now (for queries' `refetchInterval`, which TanStack Query reads as it schedules). */
+export const isStreamUp = (): boolean => status.up;
+
+/** A query's `refetchInterval`: none while the stream is up, `ms` while it is down. */
+export const whileStreamDown =
+  (ms: number) =>
+  (): number | false =>
+    status.up ? false : ms;
+
+export function useStreamStatus(): StreamStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+  );
+}
+
+/** Listens to the stream while the component is mounted; the handlers may change on every render. */
+export function useLiveEvents(handlers: Handlers): void {
+  const ref = useRef(handlers);
+  ref.current = handlers;
+  useEffect(() => {
+    const entry = ref;
+    listeners.add(entry);
+    return () => {
+      listeners.delete(entry);
+    };
+  }, []);
+}
+
+/** How long to wait before opening a new EventSource after the browser gave up on one. */
+const REOPEN_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+/**
+ * Holds the tab's one stream while `enabled` (signed in). The browser reconnects by itself, sending the last id so
+ * the server replays what was missed; when it gives up (the server answered an error), a new EventSource is opened
+ * after a pause and everything is read again, since it resumes from nowhere.
+ */
+export function useLiveEventStream(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    let reconnectingTimer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let stopped = false;
+
+    const down = () => {
+      if (status.up) {
+        setStatus({ up: false, reconnecting: false });
+        // Polling starts (the queries' intervals are read again as they refetch) and nothing stays stale.
+        dispatch(RESET_EVENT, {});
+      }
+      reconnectingTimer ??= setTimeout(
+        () => setStatus({ up: false, reconnecting: true }),
+        EVENTS_RECONNECTING_AFTER_MS,
+      );
+    };
+
+    const open = (fresh: boolean) => {
+      source = new EventSource(EVENTS_PATH);
+      source.onopen = () => {
+        failures = 0;
+        clearTimeout(reconnectingTimer);
+        reconnectingTimer = undefined;
+        setStatus({ up: true, reconnecting: false });
+        if (fresh) dispatch(RESET_EVENT, {});
+      };
+      source.onerror = () => {
+        down();
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        source = null;
+        const wait = REOPEN_MS[Math.min(failures, REOPEN_MS.length - 1)]!;
+        failures += 1;
+        reopenTimer = setTimeout(() => open(true), wait);
+      };
+      for (const type of LIVE_EVENT_TYPES) {
+        source.addEventListener(type, (event) => {
+          try {
+            dispatch(type, JSON.parse((event as MessageEvent<string>).data));
+          } catch {
+            // A malformed event is dropped; the next reset reads everything again.
+          }
+        });
+      }
+      source.addEventListener(RESET_EVENT, () => dispatch(RESET_EVENT, {}));
+    };
+
+    open(false);
+    return () => {
+      stopped = true;
+      clearTimeout(reopenTimer);
+      clearTimeout(reconnectingTimer);
+      source?.close();
+      setStatus({ up: false, reconnecting: false });
+    };
+  }, [enabled]);
+}
