@@ -6,6 +6,7 @@ import pg from 'pg';
 import { freePort, runningClusterUrl } from '../server/db/embedded.js';
 import { projectRoot } from '../server/lib/paths.js';
 import { compressionCosts } from './compression.js';
+import { liveEventsSection, STREAMS, type LiveEventsFigures } from './events.js';
 import { landingJavaScript } from './landing-js.js';
 import { LIGHTHOUSE_RUNS, lighthouseScores, type LighthouseResult } from './lighthouse.js';
 import { requestLogCost, type LoggedServer } from './request-log.js';
@@ -46,6 +47,8 @@ import {
  * a message of the mail burst that arrived was not sent on its first try.
  */
 const SMOKE = process.argv.includes('--smoke');
+/** `npm run bench -- --events`: only the live events scenario (bench/events.ts), after the same set-up. */
+const EVENTS_ONLY = process.argv.includes('--events');
 const DURATION = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 3 : 8));
 const CONNECTIONS = 32;
 /** Processes of hello and of the app in the throughput section (bench/throughput.ts, measure). */
@@ -87,6 +90,64 @@ function score(budget: Budget): number {
   if (budget.target === undefined) return NaN;
   if (budget.kind === 'at least') return budget.value / budget.target;
   return budget.value === 0 ? Infinity : budget.target / budget.value;
+}
+
+/** The table of figures with their budgets, as every run ends. */
+function printBudgets(budgets: Budget[]): void {
+  console.log(
+    `\nbudgets${SMOKE ? ', smoke run: fails when a ratio collapses (below a quarter of its target for the reads, half for the rest)' : ''}\n`,
+  );
+  const nameWidth = Math.max(...budgets.map((budget) => budget.name.length));
+  console.log(
+    'figure'.padEnd(nameWidth),
+    'value'.padStart(10),
+    'budget'.padStart(12),
+    'vs budget'.padStart(10),
+  );
+  for (const budget of budgets) {
+    const s = score(budget);
+    console.log(
+      budget.name.padEnd(nameWidth),
+      `${budget.value.toFixed(budget.unit ? 1 : 3)}${budget.unit}`.padStart(10),
+      (budget.target === undefined
+        ? '-'
+        : `${budget.kind === 'at least' ? '>=' : '<='} ${budget.target}${budget.unit}`
+      ).padStart(12),
+      // A CLS of 0 is infinitely under its budget: past 100 times only 'met' is worth printing.
+      (Number.isNaN(s) ? '' : s >= 100 ? 'met' : `${s.toFixed(2)}${s >= 1 ? ' met' : ''}`).padStart(10),
+    );
+  }
+}
+
+/** The live events scenario's figures as budgets (issue 39). */
+function liveEventBudgets(figures: LiveEventsFigures): Budget[] {
+  console.log(
+    `live events, ${STREAMS} streams: delivery p50 ${figures.deliveryP50.toFixed(1)} ms; /api/products vs hello ` +
+      `${figures.productsWithout.toFixed(3)} without the streams, ${figures.productsWith.toFixed(3)} with them`,
+  );
+  return [
+    {
+      name: `memory per open event stream (${STREAMS} open)`,
+      value: figures.kbPerStream,
+      unit: ' KB',
+      target: 50,
+      kind: 'at most',
+    },
+    {
+      name: `commit to delivery on all ${STREAMS} streams, p95`,
+      value: figures.deliveryP95,
+      unit: ' ms',
+      target: 250,
+      kind: 'at most',
+    },
+    {
+      name: '/api/products with the streams open, vs without',
+      value: figures.productsWith / figures.productsWithout,
+      unit: '',
+      target: 0.9,
+      kind: 'at least',
+    },
+  ];
 }
 
 interface Server {
@@ -306,6 +367,27 @@ async function main() {
     };
   };
   const app = await startApp('app-0');
+  const register = async (label: string) => {
+    const { status, json, response } = await api(app.url, 'POST', '/api/auth/register', undefined, {
+      email: `bench.${label}.${Date.now()}@example.test`,
+      password: 'benchmark password',
+    });
+    const cookie = response.headers.get('set-cookie')?.split(';')[0];
+    if (status !== 201 || !cookie) throw new Error(`register failed: ${status}`);
+    return { cookie, id: (json as { id: string }).id };
+  };
+  const liveEvents = async (databaseUrl: string) => {
+    console.log(`live events: ${STREAMS} open streams on one instance...`);
+    return liveEventBudgets(
+      await liveEventsSection({
+        app: { url: app.url, pid: app.process.pid! },
+        hello: { url: hellos[0]!.url, pid: hellos[0]!.process.pid! },
+        databaseUrl,
+        register,
+        load,
+      }),
+    );
+  };
   /** More app processes on the same database, for the throughput section's medians (stopped after it). */
   const moreApps: (Server & { log: string })[] = [];
   /**
@@ -328,6 +410,10 @@ async function main() {
 
     const databaseUrl = await runningClusterUrl(dataDir, 'app');
     if (!databaseUrl) throw new Error('embedded cluster not found');
+    if (EVENTS_ONLY) {
+      printBudgets(await liveEvents(databaseUrl));
+      return;
+    }
     // The seed-style peer (issue 19 point 5), on the same database, in its own process.
     peer = await start(['--import', 'tsx', 'bench/express-peer.ts'], { DATABASE_URL: databaseUrl }, '/ready');
     for (let i = 1; i < PROCESSES; i++)
@@ -366,6 +452,7 @@ async function main() {
     await stopAll([peer, ...moreApps, ...logApps, ...quietApps]);
 
     const checkout = await checkoutRun(app.url, databaseUrl);
+    const liveEventFigures = await liveEvents(databaseUrl);
 
     const search = await searchBenchmark({
       base: app.url,
@@ -548,6 +635,7 @@ async function main() {
     const budgets: Budget[] = [
       ...throughput.budgets,
       ...search.budgets,
+      ...liveEventFigures,
       {
         name: 'landing route initial JS, gzipped',
         value: landing.gzipBytes / 1024,
@@ -599,29 +687,7 @@ async function main() {
         kind: 'at least',
       },
     ];
-    console.log(
-      `\nbudgets${SMOKE ? ', smoke run: fails when a ratio collapses (below a quarter of its target for the reads, half for the rest)' : ''}\n`,
-    );
-    const nameWidth = Math.max(...budgets.map((budget) => budget.name.length));
-    console.log(
-      'figure'.padEnd(nameWidth),
-      'value'.padStart(10),
-      'budget'.padStart(12),
-      'vs budget'.padStart(10),
-    );
-    for (const budget of budgets) {
-      const s = score(budget);
-      console.log(
-        budget.name.padEnd(nameWidth),
-        `${budget.value.toFixed(budget.unit ? 1 : 3)}${budget.unit}`.padStart(10),
-        (budget.target === undefined
-          ? '-'
-          : `${budget.kind === 'at least' ? '>=' : '<='} ${budget.target}${budget.unit}`
-        ).padStart(12),
-        // A CLS of 0 is infinitely under its budget: past 100 times only 'met' is worth printing.
-        (Number.isNaN(s) ? '' : s >= 100 ? 'met' : `${s.toFixed(2)}${s >= 1 ? ' met' : ''}`).padStart(10),
-      );
-    }
+    printBudgets(budgets);
     console.log(`checkout oversold: ${checkout.oversell} (budget 0)`);
 
     if (checkout.oversell !== 0 || checkout.stockLeft < 0) process.exitCode = 1;

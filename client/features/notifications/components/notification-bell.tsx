@@ -15,7 +15,7 @@ import { NotificationItem } from '@/features/notifications/components/notificati
 import { handleUnauthorizedError } from '@/lib/api-client';
 
 /**
- * The top bar's bell, for signed-in users only: the unread count (polled every 30 s) and a panel that
+ * The top bar's bell, for signed-in users only: the unread count (fed by the live event stream) and a panel that
  * closes on an outside click, Escape or its close button. The panel is a plain non-modal dialog under the bell:
  * a positioning library for one panel would weigh more than all of this.
  */

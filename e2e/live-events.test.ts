@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './support/harness.js';
+
+const e2e = useHarness();
+
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+describe('live events', () => {
+  for (const size of SIZES) {
+    it(`a Director's reply appears on the client's open case and in the bell without a reload (${size.name})`, async () => {
+      const page = await e2e.newPage();
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await e2e.signUp(page, `live-${size.name}`);
+      const title = `Live case at ${size.name} width`;
+      const created = await page.request.post(`${e2e.server.url}/api/cases`, {
+        data: {
+          title,
+          description: 'Someone forwards our board minutes to a journalist within hours of each meeting.',
+          category: 'investigation',
+        },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+
+      await page.goto(`${e2e.server.url}/cases?case=${id}`);
+      const detail = page.getByRole('dialog', { name: title });
+      await detail.waitFor();
+      await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+      // The stream is open before the Director writes (the page does not poll while it is).
+      await page.waitForFunction(
+        () => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/api/events')),
+      );
+      let reloads = 0;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) reloads += 1;
+      });
+
+      const { api: director } = await e2e.directorApi(`live-${size.name}`);
+      const reply = await director.post(`/api/cases/${id}/updates`, {
+        data: { updateType: 'comment', content: 'We traced the forwarding rule to a shared mailbox.' },
+      });
+      expect(reply.status()).toBe(201);
+      const note = await director.post(`/api/cases/${id}/updates`, {
+        data: { updateType: 'internal_note', content: 'Staff only: the assistant set the rule.' },
+      });
+      expect(note.status()).toBe(201);
+      await director.dispose();
+
+      await detail.getByText('We traced the forwarding rule to a shared mailbox.').waitFor();
+      await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+      expect(await detail.getByText('Staff only: the assistant set the rule.').count()).toBe(0);
+      expect(reloads).toBe(0);
+      await page.screenshot({ path: `.tmp/screens/live-events-${size.name}.png` });
+
+      // The bell's panel lists the reply's notification, as it came over the stream.
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+      await page.getByText(/: Comment$/).first().waitFor();
+      await page.screenshot({ path: `.tmp/screens/live-events-bell-${size.name}.png` });
+    });
+  }
+});
