@@ -67,7 +67,9 @@ export function useStreamStatus(): StreamStatus {
 /** Listens to the stream while the component is mounted; the handlers may change on every render. */
 export function useLiveEvents(handlers: Handlers): void {
   const ref = useRef(handlers);
-  ref.current = handlers;
+  useEffect(() => {
+    ref.current = handlers;
+  });
   useEffect(() => {
     const entry = ref;
     listeners.add(entry);

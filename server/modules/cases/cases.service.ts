@@ -13,7 +13,7 @@ import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { SlaListOptions } from '../../../contract/service-levels.js';
 import { startingClocks } from '../../db/service-levels.js';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
 import { AppError, conflict, forbidden, notFound, tierRequired, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
@@ -21,7 +21,6 @@ import type { UserRow } from '../../db/schema/users.js';
 import * as attack from '../attack/attack.service.js';
 import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
-import { publishEvent } from '../events/events.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import {
   mayContribute,
@@ -36,6 +35,7 @@ import * as payments from '../payments/payments.service.js';
 import * as repository from './cases.repository.js';
 import type { CaseFilter, CaseRow, CaseWithNames } from './cases.repository.js';
 import * as templates from './case-templates.service.js';
+import { publishCaseUpdated } from './case-events.js';
 import * as sla from './sla.js';
 
 type NewCaseInput = z.output<typeof createCaseRequestSchema>;
@@ -202,22 +202,6 @@ const UPDATE_CHANGES: Record<CaseUpdateType, string> = {
   cost_estimate: 'a cost estimate',
   internal_note: 'an internal note',
 };
-
-/**
- * Tells the live streams a case changed, in the change's transaction: its owner's and its organisation's when the
- * change is one they can see, every Director's always (design 12.6).
- */
-export async function publishCaseUpdated(
-  db: DbOrTx,
-  row: Pick<CaseRow, 'id' | 'userId' | 'organizationId'>,
-  { visible }: { visible: boolean },
-): Promise<void> {
-  await publishEvent(db, {
-    to: visible ? { userId: row.userId, organizationId: row.organizationId, staff: true } : { staff: true },
-    type: 'case.updated',
-    data: { caseId: row.id },
-  });
-}
 
 const STATUS_WORDS: Record<CaseStatus, string> = {
   open: 'Open',

@@ -11,7 +11,8 @@ import * as notifications from '../notifications/notifications.service.js';
 import * as observables from '../observables/observables.service.js';
 import * as repository from './cases.repository.js';
 import type { CaseRow } from './cases.repository.js';
-import { emitCaseUpdated, getCase, publishCaseUpdated } from './cases.service.js';
+import { publishCaseUpdated } from './case-events.js';
+import { emitCaseUpdated, getCase } from './cases.service.js';
 import * as sla from './sla.js';
 import * as tasks from './tasks.service.js';
 

@@ -9,7 +9,7 @@ import { isId } from '../../lib/ids.js';
 import * as auth from '../auth/auth.service.js';
 import * as notifications from '../notifications/notifications.service.js';
 import * as cases from './cases.repository.js';
-import { publishCaseUpdated } from './cases.service.js';
+import { publishCaseUpdated } from './case-events.js';
 import type { CaseRow } from './cases.repository.js';
 import * as repository from './tasks.repository.js';
 import type { NewTask, TaskWithNames } from './tasks.repository.js';

@@ -9,6 +9,7 @@ import { BlobTooLargeError, type StagedBlob } from '../../infra/storage.js';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
+import { publishCaseUpdated } from '../cases/case-events.js';
 import { mayContribute, recordAccess, type Viewer } from '../organization/record-access.js';
 import { sanitizeFileName, sniffContentType } from './evidence.content.js';
 import * as repository from './evidence.repository.js';
@@ -169,6 +170,8 @@ export async function attachFile(
           content: `${name} (${formatBytes(staged.size)}, SHA-256 ${staged.sha256})`,
           isInternal: input.isInternal,
         });
+        // An internal file is Directors' news only.
+        await publishCaseUpdated(tx, locked, { visible: !input.isInternal });
       }
       await audit.record(tx, {
         action: 'file.uploaded',
@@ -309,6 +312,7 @@ export async function deleteFile(
         content: `${file.name} (SHA-256 ${file.sha256}) was removed.`,
         isInternal: file.isInternal,
       });
+      await publishCaseUpdated(tx, subject, { visible: !file.isInternal });
     }
     await audit.record(tx, {
       action: 'file.deleted',

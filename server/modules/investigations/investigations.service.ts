@@ -9,6 +9,7 @@ import {
   type InvestigationStatus,
   type InvestigationUpdate,
 } from '../../../contract/investigations.js';
+import { investigationNumber } from '../../../contract/reports.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { SlaListOptions } from '../../../contract/service-levels.js';
 import { startingClocks } from '../../db/service-levels.js';
@@ -18,7 +19,7 @@ import { isId } from '../../lib/ids.js';
 import { fromMinor, toMinor } from '../../lib/money.js';
 import type { UserRow } from '../../db/schema/users.js';
 import * as audit from '../audit/audit.service.js';
-import { investigationReference, notify } from '../notifications/notifications.service.js';
+import { notify } from '../notifications/notifications.service.js';
 import {
   organizationToShareWith,
   recordAccess,
@@ -263,7 +264,7 @@ export async function updateRequest(
         about: {
           type: 'investigation',
           id,
-          number: investigationReference(id),
+          number: investigationNumber(id),
           change: [
             ...(changes.status ? ['a status change'] : []),
             ...(changes.assignedAgentId !== undefined ? ['an agent assigned'] : []),

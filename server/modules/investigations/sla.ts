@@ -1,8 +1,8 @@
+import { investigationNumber } from '../../../contract/reports.js';
 import { tierName } from '../../../contract/tiers.js';
 import type { Tx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
 import * as serviceLevels from '../cases/sla.js';
-import * as notifications from '../notifications/notifications.service.js';
 import * as repository from './sla.repository.js';
 import type { InvestigationBreach } from './sla.repository.js';
 
@@ -28,7 +28,7 @@ const source: serviceLevels.BreachSource<InvestigationBreach> = {
     about: {
       type: 'investigation',
       id: breach.id,
-      number: notifications.investigationReference(breach.id),
+      number: investigationNumber(breach.id),
       change: `its ${CLOCK_WORDS[clock]} overdue`,
     },
   }),

@@ -26,7 +26,7 @@ import type { Recipient } from './notifications.repository.js';
 export interface RecordRef {
   type: 'case' | 'investigation';
   id: string;
-  /** The case number, or an investigation's reference (`investigationReference`). */
+  /** The case number, or an investigation request's (`investigationNumber`, `INV-1A2B3C4D`). */
   number: string;
   /** What kind of change, as the mail lists it: 'a new comment', 'a status change'. */
   change: string;
@@ -55,9 +55,6 @@ export type NotifyInput = NotifyFields &
 
 /** What a queue's notice about one record says: a `case_update` to each Director, its record named. */
 export type CaseUpdateNotice = Omit<NotifyFields, 'userId'> & { about: RecordRef | null };
-
-/** How an investigation request is named where it has no number (mail, the live events): its id's first part. */
-export const investigationReference = (id: string): string => `INV-${id.slice(0, 8).toUpperCase()}`;
 
 type Row = Awaited<ReturnType<typeof repository.insert>>;
 const toNotification = (row: Row): Notification => ({ ...row, createdAt: row.createdAt.toISOString() });
