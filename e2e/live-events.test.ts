@@ -59,7 +59,10 @@ describe('live events', () => {
       const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
       await bell.waitFor();
       await bell.click();
-      await page.getByText(/: Comment$/).first().waitFor();
+      await page
+        .getByText(/: Comment$/)
+        .first()
+        .waitFor();
       await page.screenshot({ path: `.tmp/screens/live-events-bell-${size.name}.png` });
     });
   }

@@ -68,6 +68,8 @@ interface Rule {
   reauth?: true;
   /** Only a browser session may call it: every API key gets 403. */
   sessionOnly?: true;
+  /** The answer is an event stream that never ends by itself: only its status (and an error's body) is read. */
+  stream?: true;
 }
 
 let t: TestApp;
@@ -75,6 +77,19 @@ let product: { id: string };
 let tier1ServiceId = 'missing-service';
 let tier1Investigation = 'background-check';
 const seed = 20_261_123;
+
+/** A request to an event stream: its status, and the body of an error; a stream that opened is closed at once. */
+async function callStream(actor: Actor, url: string): Promise<{ statusCode: number; body: string }> {
+  const response = await t.app.inject({ url, headers: actor.headers, payloadAsStream: true });
+  const stream = response.stream();
+  if (response.statusCode === 200) {
+    stream.destroy();
+    return { statusCode: 200, body: '' };
+  }
+  let body = '';
+  for await (const chunk of stream) body += String(chunk);
+  return { statusCode: response.statusCode, body };
+}
 
 async function call(
   actor: Actor,
@@ -315,6 +330,7 @@ const RULES: Record<string, Rule> = {
   },
 
   'GET /api/notifications': { access: 'user' },
+  'GET /api/events': { access: 'user', sessionOnly: true, stream: true },
   'PATCH /api/notifications/read-all': { access: 'user' },
   'PATCH /api/notifications/:id/read': {
     access: 'user',
@@ -958,12 +974,9 @@ describe('authorization matrix', () => {
         return;
       }
       const url = fillPath(route.url, params) + toQueryString(query ?? rule.query);
-      const response = await call(
-        caller,
-        route.method,
-        url,
-        body ?? (route.method === 'GET' ? undefined : {}),
-      );
+      const response = rule.stream
+        ? await callStream(caller, url)
+        : await call(caller, route.method, url, body ?? (route.method === 'GET' ? undefined : {}));
       pairs += 1;
       const status = response.statusCode;
       const ok =

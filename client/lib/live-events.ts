@@ -49,10 +49,7 @@ function dispatch(type: LiveEventType | typeof RESET_EVENT, data: unknown): void
 export const isStreamUp = (): boolean => status.up;
 
 /** A query's `refetchInterval`: none while the stream is up, `ms` while it is down. */
-export const whileStreamDown =
-  (ms: number) =>
-  (): number | false =>
-    status.up ? false : ms;
+export const whileStreamDown = (ms: number) => (): number | false => (status.up ? false : ms);
 
 export function useStreamStatus(): StreamStatus {
   return useSyncExternalStore(

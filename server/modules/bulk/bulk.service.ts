@@ -255,7 +255,8 @@ function itemFailure(error: unknown): string {
 export async function runOperation(ctx: AppContext, operationId: string): Promise<void> {
   const operation = await reported(ctx, (tx) => repository.claim(tx, operationId));
   if (!operation) return;
-  const fail = async (error: string) => void (await reported(ctx, (tx) => repository.fail(tx, operation.id, error)));
+  const fail = async (error: string) =>
+    void (await reported(ctx, (tx) => repository.fail(tx, operation.id, error)));
   const user = await auth.findUser(ctx.db, operation.userId);
   if (!user) return fail('The account that started this operation is gone');
   if (needsDirector(operation.type) && user.tier < DIRECTOR_TIER) {
@@ -322,7 +323,13 @@ function reported(
 ): Promise<BulkOperationRow | null> {
   return withJobProgress(ctx, write, (row) => ({
     userId: row.userId,
-    data: { kind: 'bulk', id: row.id, status: row.status, processed: row.processedItems, total: row.totalItems },
+    data: {
+      kind: 'bulk',
+      id: row.id,
+      status: row.status,
+      processed: row.processedItems,
+      total: row.totalItems,
+    },
   }));
 }
 

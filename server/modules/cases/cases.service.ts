@@ -281,7 +281,12 @@ export async function addUpdate(
         title: `${current.caseNumber}: ${UPDATE_TITLES[input.updateType]}`,
         message: content.slice(0, 500),
         actionUrl: `/cases?case=${current.id}`,
-        about: { type: 'case', id: current.id, number: current.caseNumber, change: UPDATE_CHANGES[input.updateType] },
+        about: {
+          type: 'case',
+          id: current.id,
+          number: current.caseNumber,
+          change: UPDATE_CHANGES[input.updateType],
+        },
       });
     }
     // An internal note is Directors' news only: the client's streams hear nothing of it.

@@ -274,7 +274,9 @@ describe('cases', () => {
 
     const subject = `Your case ${mine.caseNumber} was updated`;
     const first = await smtp.waitFor((m) => m.to.includes(owner.email) && m.subject === subject);
-    expect(first.text).toContain(`There is news on your case ${mine.caseNumber}: a new comment and a status change.`);
+    expect(first.text).toContain(
+      `There is news on your case ${mine.caseNumber}: a new comment and a status change.`,
+    );
     const sent = () =>
       t.database.db
         .select({ id: mailOutbox.id })

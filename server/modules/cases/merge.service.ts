@@ -96,7 +96,12 @@ export async function mergeCase(
       title: `${source.caseNumber} merged into ${target.caseNumber}`,
       message: content,
       actionUrl: `/cases?case=${target.id}`,
-      about: { type: 'case', id: target.id, number: target.caseNumber, change: 'another case merged into it' },
+      about: {
+        type: 'case',
+        id: target.id,
+        number: target.caseNumber,
+        change: 'another case merged into it',
+      },
     });
     await publishCaseUpdated(tx, source, { visible: true });
     await publishCaseUpdated(tx, target, { visible: true });

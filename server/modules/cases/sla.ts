@@ -104,7 +104,12 @@ const caseSource: BreachSource<CaseBreach> = {
       `${targetText('case', breach.slaTier, clock)} for tier ${breach.slaTier} (${tierName(breach.slaTier)}), ` +
       `due ${formatDue(breach.dueAt)}.`,
     actionUrl: `/cases?tab=all&case=${breach.id}`,
-    about: { type: 'case', id: breach.id, number: breach.caseNumber, change: `its ${CLOCK_WORDS[clock]} overdue` },
+    about: {
+      type: 'case',
+      id: breach.id,
+      number: breach.caseNumber,
+      change: `its ${CLOCK_WORDS[clock]} overdue`,
+    },
   }),
   event: (breach, clock) => ({
     userId: breach.userId,

@@ -118,7 +118,11 @@ export async function claim(
   return row ?? null;
 }
 
-export async function setProgress(db: DbOrTx, id: string, progress: number): Promise<DataExportSummary | null> {
+export async function setProgress(
+  db: DbOrTx,
+  id: string,
+  progress: number,
+): Promise<DataExportSummary | null> {
   const [row] = await db
     .update(dataExports)
     .set({ progress })

@@ -11,7 +11,11 @@ export async function insert(db: DbOrTx, rows: NewLiveEvent[]): Promise<void> {
 
 /** The rows the change feed announced, by id, in id order. */
 export async function findByIds(db: DbOrTx, ids: readonly number[]): Promise<LiveEventRow[]> {
-  return db.select().from(liveEvents).where(inArray(liveEvents.id, [...ids])).orderBy(asc(liveEvents.id));
+  return db
+    .select()
+    .from(liveEvents)
+    .where(inArray(liveEvents.id, [...ids]))
+    .orderBy(asc(liveEvents.id));
 }
 
 /** Who a replay is for: the rows a reader may see (the stream's rule, in SQL). */

@@ -170,7 +170,10 @@ export class StreamHub implements ModuleState {
    * What a reconnect missed: the reader's events after `lastEventId` when that event is within the replay window,
    * `none` when nothing was made after it, `reset` when what it missed may be older than the window (or too much).
    */
-  private async replay(reader: Reader, lastEventId: number | null): Promise<LiveEventRow[] | 'none' | 'reset'> {
+  private async replay(
+    reader: Reader,
+    lastEventId: number | null,
+  ): Promise<LiveEventRow[] | 'none' | 'reset'> {
     if (lastEventId === null) return 'none';
     const since = new Date(Date.now() - this.ctx.config.EVENTS_REPLAY_SECONDS * 1000);
     const at = await repository.createdAtOf(this.ctx.db, lastEventId);

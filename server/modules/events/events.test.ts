@@ -50,7 +50,9 @@ async function stream(
 
 /** A notification written the way every producer writes one: in a transaction, with its live event. */
 const tell = (userId: string, title: string) =>
-  t.ctx.db.transaction((tx) => notifications.notify(t.ctx, tx, { userId, type: 'other', title, message: title }));
+  t.ctx.db.transaction((tx) =>
+    notifications.notify(t.ctx, tx, { userId, type: 'other', title, message: title }),
+  );
 
 const titles = (s: SseStream) =>
   s
@@ -94,7 +96,12 @@ describe('GET /api/events', () => {
     const s = await stream(user);
     await expect(
       t.ctx.db.transaction(async (tx) => {
-        await notifications.notify(t.ctx, tx, { userId: user.id, type: 'other', title: 'undone', message: 'x' });
+        await notifications.notify(t.ctx, tx, {
+          userId: user.id,
+          type: 'other',
+          title: 'undone',
+          message: 'x',
+        });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');

@@ -2,12 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { NotificationPreferences } from '../../../contract/notifications.js';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import {
-  mailPendingChanges,
-  notificationPreferences,
-  notifications,
-  users,
-} from '../../db/schema/index.js';
+import { mailPendingChanges, notificationPreferences, notifications, users } from '../../db/schema/index.js';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
@@ -128,7 +123,10 @@ export type PendingMail = typeof mailPendingChanges.$inferSelect;
  * Adds a change to the record's waiting mail, or starts one; `started` tells whether this change started it (and so
  * must queue its sending). A kind already listed is not listed twice.
  */
-export async function addPendingChange(db: DbOrTx, input: PendingChange): Promise<{ id: string; started: boolean }> {
+export async function addPendingChange(
+  db: DbOrTx,
+  input: PendingChange,
+): Promise<{ id: string; started: boolean }> {
   const { change, ...row } = input;
   const [result] = await db
     .insert(mailPendingChanges)

@@ -123,11 +123,7 @@ async function mailIfWanted(ctx: AppContext, db: DbOrTx, recipient: Recipient, i
       actionUrl: input.actionUrl ?? (input.about.type === 'case' ? '/cases' : '/investigations'),
     });
     if (started) {
-      await ctx.queue.send(
-        recordMailJob,
-        { id },
-        { tx: db, startAfter: ctx.config.MAIL_COALESCE_SECONDS },
-      );
+      await ctx.queue.send(recordMailJob, { id }, { tx: db, startAfter: ctx.config.MAIL_COALESCE_SECONDS });
     }
     return;
   }
@@ -139,7 +135,9 @@ async function mailIfWanted(ctx: AppContext, db: DbOrTx, recipient: Recipient, i
     subject: discreet ? 'News on your cases' : input.title.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(),
     greeting: `Hello ${recipient.firstName ?? 'there'},`,
     paragraphs: discreet
-      ? ['There is news on your cases. For your security this e-mail carries nothing of them. Sign in to read it.']
+      ? [
+          'There is news on your cases. For your security this e-mail carries nothing of them. Sign in to read it.',
+        ]
       : [input.message],
     details: input.details,
     action: input.actionUrl

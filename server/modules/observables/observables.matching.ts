@@ -114,7 +114,12 @@ async function recordMatches(ctx: AppContext, tx: DbOrTx, candidates: Candidate[
         title: `${ref.caseNumber}: observable matched intelligence`,
         message: `${count} observable${count === 1 ? '' : 's'} on ${ref.caseNumber} match${count === 1 ? 'es' : ''} indicators in the intelligence store.`,
         actionUrl: `/cases?case=${ref.id}`,
-        about: { type: 'case', id: ref.id, number: ref.caseNumber, change: 'observables matching intelligence' },
+        about: {
+          type: 'case',
+          id: ref.id,
+          number: ref.caseNumber,
+          change: 'observables matching intelligence',
+        },
       });
     }
   } else {
