@@ -57,12 +57,21 @@ function operations(): { method: string; path: string; operation: Operation }[] 
 }
 
 /** A request the route's guard decides before anything else reads it: ids are random, bodies empty JSON. */
-function call(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-): Promise<LightMyRequestResponse> {
+type Answer = Pick<LightMyRequestResponse, 'statusCode' | 'json'>;
+
+/** Routes whose answer is a stream that never ends by itself: only their status is read, then the stream closed. */
+const STREAMS = new Set(['/api/events']);
+
+async function call(method: string, path: string, headers: Record<string, string>): Promise<Answer> {
   const url = path.replace(/\{\*\}/g, 'any').replace(/\{[^}]+\}/g, () => randomUUID());
+  if (STREAMS.has(path)) {
+    const response = await t.app.inject({ url, headers, payloadAsStream: true });
+    const stream = response.stream();
+    let body = '';
+    if (response.statusCode === 200) stream.destroy();
+    else for await (const chunk of stream) body += String(chunk);
+    return { statusCode: response.statusCode, json: <T>() => (body ? JSON.parse(body) : {}) as T };
+  }
   const withBody = method === 'post' || method === 'put' || method === 'patch';
   return t.app.inject({
     method: method.toUpperCase() as 'GET',
@@ -73,7 +82,7 @@ function call(
 }
 
 /** The guard's refusal (a route's own 401s, such as a wrong password, carry other codes). */
-const refusedByGuard = (response: LightMyRequestResponse) =>
+const refusedByGuard = (response: Answer) =>
   response.statusCode === 401 && response.json<{ code: string }>().code === 'UNAUTHENTICATED';
 
 /** Calls that end the caller's session: made last, with a session of their own. */
