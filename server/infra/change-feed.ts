@@ -6,7 +6,7 @@ import { TtlCache } from '../lib/ttl-cache.js';
 /**
  * What changed: a row's topic and key, or `words` (the search's word list, migration 0023; no key).
  * `organization`: an enterprise client's name, domain or tier, or the client itself (migration 0025).
- * `event`: a live event committed to the outbox, by its id (server/modules/events, decision 038).
+ * `event`: a live event committed to the outbox, by its id (server/modules/events, decision 039).
  */
 export type ChangeTopic = 'user' | 'session' | 'cart' | 'product' | 'words' | 'organization' | 'event';
 export type ChangeListener = (topic: ChangeTopic, key: string) => void;

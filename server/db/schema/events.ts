@@ -5,7 +5,7 @@ import { enterpriseClients } from './enterprise.js';
 import { users } from './users.js';
 
 /**
- * The live events' outbox (design 12.6, decision 038): written in the transaction of the change an event reports,
+ * The live events' outbox (design 12.6, decision 039): written in the transaction of the change an event reports,
  * so a committed change always has its event and a rolled-back one never does. A trigger announces each row on the
  * change feed (`event:<id>`) after the commit; every instance reads the announced rows and writes them to the streams
  * whose readers may see them. Rows are kept for the replay window and purged by a schedule.

@@ -18,7 +18,7 @@ export type LiveEvent = {
 }[LiveEventType];
 
 /**
- * The one way to push a live event (design 12.6, decision 038): written to the outbox in the caller's transaction,
+ * The one way to push a live event (design 12.6, decision 039): written to the outbox in the caller's transaction,
  * so it is sent exactly when the change it reports commits. The outbox's trigger announces each row on the change
  * feed after the commit, and every instance writes it to the streams whose readers may see it.
  */
