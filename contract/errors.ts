@@ -14,6 +14,10 @@ export const ERROR_STATUS = {
   TIER_REQUIRED: 403,
   /** The session has not proved a factor within REAUTH_WINDOW_SECONDS: `POST /api/auth/reauth`, then try again. */
   REAUTH_REQUIRED: 403,
+  /** The organisation enforces single sign-on: sign in at `ssoUrl` (design 12.4). */
+  SSO_REQUIRED: 403,
+  /** The organisation's directory deactivated the account (SCIM): no sign-in until it is reactivated. */
+  ACCOUNT_DEACTIVATED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
@@ -37,6 +41,8 @@ export const errorBodySchema = z.object({
   code: z.string(),
   issues: z.array(errorIssueSchema).optional(),
   requiredTier: z.number().int().optional(),
+  /** With `SSO_REQUIRED`: where the sign-in through the organisation's identity provider starts. */
+  ssoUrl: z.string().optional(),
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;

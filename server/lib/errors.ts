@@ -12,7 +12,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { issues?: Issue[]; requiredTier?: number; retryAfterSeconds?: number } = {},
+    readonly extra: {
+      issues?: Issue[];
+      requiredTier?: number;
+      retryAfterSeconds?: number;
+      ssoUrl?: string;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -71,6 +71,7 @@ export default fp(
           code: error.code,
           ...(error.extra.issues ? { issues: error.extra.issues } : {}),
           ...(error.extra.requiredTier !== undefined ? { requiredTier: error.extra.requiredTier } : {}),
+          ...(error.extra.ssoUrl !== undefined ? { ssoUrl: error.extra.ssoUrl } : {}),
         });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

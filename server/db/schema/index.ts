@@ -35,3 +35,4 @@ export * from './observables.js';
 export * from './case-tasks.js';
 export * from './organizations.js';
 export * from './events.js';
+export * from './sso.js';

@@ -23,6 +23,8 @@ export const organizationMembers = pgTable(
     role: text('role').$type<(typeof ORGANIZATION_ROLES)[number]>().notNull(),
     via: text('via').$type<(typeof MEMBERSHIP_VIA)[number]>().notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The directory's own id for the person (SCIM `externalId`), when it sent one. */
+    externalId: text('external_id'),
   },
   (t) => [
     check('organization_members_role', sql`${t.role} in (${quoted(ORGANIZATION_ROLES)})`),

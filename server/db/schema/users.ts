@@ -39,6 +39,11 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** "Deleted user #n" for Directors; numbered from deleted_user_number_seq when the deletion is carried out. */
     deletedNumber: integer('deleted_number').unique(),
+    /**
+     * Set while the organisation's directory has deactivated the account (SCIM, design 12.4): it cannot sign in, and
+     * its sessions and API keys were ended when this was set. Cleared when the directory reactivates it.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

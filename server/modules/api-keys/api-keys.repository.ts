@@ -48,7 +48,7 @@ export async function revoke(db: DbOrTx, userId: string, id: string): Promise<bo
   return rows.length > 0;
 }
 
-/** The live key with this hash and its owner: not revoked, not expired. */
+/** The live key with this hash and its owner: not revoked, not expired, its owner not deactivated. */
 export async function findUsable(db: DbOrTx, keyHash: string) {
   const [row] = await db
     .select({
@@ -62,9 +62,21 @@ export async function findUsable(db: DbOrTx, keyHash: string) {
         eq(apiKeys.keyHash, keyHash),
         isNull(apiKeys.revokedAt),
         or(isNull(apiKeys.expiresAt), sql`${apiKeys.expiresAt} > now()`),
+        // Deactivation revokes the keys too; this covers a key made in the same instant.
+        isNull(users.deactivatedAt),
       ),
     );
   return row ?? null;
+}
+
+/** Revokes every live key of the user (a deactivation by the organisation's directory); how many were live. */
+export async function revokeAll(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length;
 }
 
 export async function touch(db: DbOrTx, id: string, olderThan: Date): Promise<void> {

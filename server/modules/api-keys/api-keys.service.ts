@@ -5,6 +5,7 @@ import type {
   CreatedApiKey,
 } from '../../../contract/api-keys.js';
 import { API_KEY_PREFIX } from '../../../contract/api-keys.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
@@ -54,6 +55,11 @@ export async function list(ctx: AppContext, userId: string, limit: number): Prom
 
 export async function revoke(ctx: AppContext, userId: string, id: string): Promise<void> {
   if (!isId(id) || !(await repository.revoke(ctx.db, userId, id))) throw notFound('API key');
+}
+
+/** Every live key of the user stops working, in the caller's transaction (a SCIM deactivation). */
+export async function revokeAll(db: DbOrTx, userId: string): Promise<number> {
+  return repository.revokeAll(db, userId);
 }
 
 export interface KeyAuth {

@@ -4,6 +4,7 @@ import {
   emailTokens,
   enterpriseClients,
   organizationMembers,
+  organizationSso,
   sessions,
   users,
   type EmailTokenPurpose,
@@ -173,6 +174,16 @@ export async function findSessionWithUser(
       ? { id: clientId, name: clientName, role, tier: clientTier }
       : null;
   return { session: row.session, user: row.user, membership };
+}
+
+/** Whether the user's organisation has single sign-on and enforces it (design 12.4); null outside one with SSO. */
+export async function findSsoPolicy(db: DbOrTx, userId: string): Promise<{ enforced: boolean } | null> {
+  const [row] = await db
+    .select({ enforced: organizationSso.enforced })
+    .from(organizationMembers)
+    .innerJoin(organizationSso, eq(organizationSso.clientId, organizationMembers.clientId))
+    .where(eq(organizationMembers.userId, userId));
+  return row ?? null;
 }
 
 /** The user's organisation (for a sign-in or an API key, which the session cache does not hold). */

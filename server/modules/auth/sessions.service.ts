@@ -84,7 +84,8 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
     const row = await repository.findSessionWithUser(ctx.db, idHash);
     return row && { session: row.session, user: signedInUser(row.user, row.membership) };
   });
-  if (!found) return null;
+  // A deactivated account's sessions were deleted with the deactivation; one started in the same instant still ends.
+  if (!found || found.user.deactivatedAt) return null;
   const now = Date.now();
   const idleLimit = found.session.lastSeenAt.getTime() + ctx.config.SESSION_IDLE_MIN * MINUTE;
   if (found.session.expiresAt.getTime() <= now || idleLimit <= now) {

@@ -1,4 +1,6 @@
 import type { LoginRequest } from '../../../contract/auth.js';
+import { ssoStartUrl } from '../../../contract/sso.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
@@ -62,6 +64,7 @@ export async function login(
   }
 
   await rateLimits.reset(ctx.db, limitKey);
+  await refuseUnlessAllowed(ctx, user, 'password', meta);
   if (previousToken) await endSession(ctx, previousToken);
 
   if (user.mfaEnabled) {
@@ -72,12 +75,72 @@ export async function login(
       session: await startSession(ctx, ctx.db, user.id, meta, { mfaPending: true }),
     };
   }
-  const { result, newDevice } = await ctx.db.transaction(async (tx) => ({
-    newDevice: await recordSignIn(ctx, tx, user.id, meta),
-    result: { kind: 'signed-in' as const, user, session: await startSession(ctx, tx, user.id, meta) },
+  return { kind: 'signed-in', user, session: await completeSignIn(ctx, user.id, meta, 'password') };
+}
+
+/** How a sign-in proved who it is: SSO members of an enforced organisation may use nothing else (design 12.4). */
+export type SignInMethod = 'password' | 'passkey' | 'sso';
+
+/**
+ * Why this account may not sign in this way, or null: the organisation's directory deactivated it (SCIM), or its
+ * organisation enforces single sign-on and this is not it (Directors are never bound by that).
+ */
+async function signInRefusal(
+  db: DbOrTx,
+  user: Pick<UserRow, 'id' | 'email' | 'tier' | 'deactivatedAt'>,
+  method: SignInMethod,
+): Promise<AppError | null> {
+  if (user.deactivatedAt) {
+    return new AppError(
+      'ACCOUNT_DEACTIVATED',
+      'Your organisation has deactivated this account. Ask its administrator to reactivate it.',
+    );
+  }
+  if (method === 'sso' || user.tier >= DIRECTOR_TIER) return null;
+  const policy = await repository.findSsoPolicy(db, user.id);
+  if (!policy?.enforced) return null;
+  return new AppError('SSO_REQUIRED', 'Your organisation signs you in through single sign-on', {
+    ssoUrl: ssoStartUrl({ email: user.email }),
+  });
+}
+
+/** Refuses (403, audited as a failed sign-in) an account that may not sign in this way; see `signInRefusal`. */
+export async function refuseUnlessAllowed(
+  ctx: AppContext,
+  user: UserRow,
+  method: SignInMethod,
+  meta: RequestMeta,
+): Promise<void> {
+  const refusal = await signInRefusal(ctx.db, user, method);
+  if (!refusal) return;
+  await audit.record(ctx.db, {
+    action: 'auth.login_failed',
+    userId: user.id,
+    subjectType: 'email',
+    subject: user.email,
+    subjectUserId: user.id,
+    ip: meta.ip,
+    details: { reason: refusal.code === 'SSO_REQUIRED' ? 'sso_required' : 'deactivated', method },
+  });
+  throw refusal;
+}
+
+/**
+ * A completed sign-in (a password, a passkey, a second factor or single sign-on): the new session and the audited
+ * sign-in in one transaction; a device the account never signed in from before is announced after the commit.
+ */
+export async function completeSignIn(
+  ctx: AppContext,
+  userId: string,
+  meta: RequestMeta,
+  method: SignInMethod,
+): Promise<NewSession> {
+  const { session, newDevice } = await ctx.db.transaction(async (tx) => ({
+    newDevice: await recordSignIn(ctx, tx, userId, meta, method),
+    session: await startSession(ctx, tx, userId, meta),
   }));
   if (newDevice) await emitSecurityEvent(ctx.events, 'security.new_device', newDevice);
-  return result;
+  return session;
 }
 
 export async function logout(ctx: AppContext, userId: string, token: string, meta: RequestMeta) {
@@ -94,8 +157,14 @@ export async function logout(ctx: AppContext, userId: string, token: string, met
  * before raises a security alert (the first sign-in of a new account does not). Returns the new device, for the
  * caller to announce after the commit.
  */
-export async function recordSignIn(ctx: AppContext, db: DbOrTx, userId: string, meta: RequestMeta) {
-  await keepAccount(ctx, db, userId, meta);
+async function recordSignIn(
+  ctx: AppContext,
+  db: DbOrTx,
+  userId: string,
+  meta: RequestMeta,
+  method: SignInMethod,
+) {
+  await keepAccount(ctx, db, userId, meta, method);
   const device = deviceLabel(meta.userAgent);
   const known = await audit.hasSignedInFrom(db, userId, device);
   await audit.record(db, {
@@ -104,7 +173,7 @@ export async function recordSignIn(ctx: AppContext, db: DbOrTx, userId: string, 
     subjectType: 'user',
     subject: userId,
     ip: meta.ip,
-    details: { device },
+    details: { device, ...(method === 'password' ? {} : { method }) },
   });
   if (known) return null;
   const newDevice = { userId, device, ip: meta.ip };
@@ -117,10 +186,19 @@ export async function recordSignIn(ctx: AppContext, db: DbOrTx, userId: string, 
  * An account whose deletion is due or done cannot sign in; its row is locked, so a deletion being carried out at
  * this moment finishes first.
  */
-async function keepAccount(ctx: AppContext, db: DbOrTx, userId: string, meta: RequestMeta) {
+async function keepAccount(
+  ctx: AppContext,
+  db: DbOrTx,
+  userId: string,
+  meta: RequestMeta,
+  method: SignInMethod,
+) {
   const user = await repository.lockUserById(db, userId);
   const due = user?.deletionScheduledFor && user.deletionScheduledFor.getTime() <= Date.now();
   if (!user || user.deletedAt || due) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+  // Checked again on the locked row: a deactivation committed since the caller's check wins.
+  const refusal = await signInRefusal(db, user, method);
+  if (refusal) throw refusal;
   if (!user.deletionScheduledFor || !(await repository.cancelDeletion(db, userId))) return;
   await audit.record(db, {
     action: 'account.deletion_cancelled',

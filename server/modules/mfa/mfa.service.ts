@@ -189,11 +189,7 @@ export async function completeLogin(
     await ceremonies.verifyAssertion(ctx, proof.rp, proof.passkey, 'mfa', { userId: user.id, meta });
   }
   await sessions.endSession(ctx, token);
-  const { session, newDevice } = await ctx.db.transaction(async (tx) => ({
-    newDevice: await signIn.recordSignIn(ctx, tx, user.id, meta),
-    session: await sessions.startSession(ctx, tx, user.id, meta),
-  }));
-  if (newDevice) await emitSecurityEvent(ctx.events, 'security.new_device', newDevice);
+  const session = await signIn.completeSignIn(ctx, user.id, meta, 'password');
   // As the password sign-in answers: with the effective tier and the organisation (design 12.3).
   return { user: auth.toPublicUser(await sessions.loadSignedInUser(ctx.db, user)), session };
 }

@@ -1,7 +1,6 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { SignedInUser } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
-import { emitSecurityEvent } from '../../infra/events.js';
 import * as auth from '../auth/auth.service.js';
 import * as sessions from '../auth/sessions.service.js';
 import type { NewSession } from '../auth/sessions.service.js';
@@ -24,12 +23,9 @@ export async function signInWithPasskey(
   const passkey = await ceremonies.verifyAssertion(ctx, rp, response, 'sign-in', caller);
   const user = await auth.findUser(ctx.db, passkey.userId);
   if (!user || user.deletedAt) return ceremonies.refuse(ctx, 'sign-in', caller, 'account deleted');
+  await signIn.refuseUnlessAllowed(ctx, user, 'passkey', meta);
   if (previousToken) await sessions.endSession(ctx, previousToken);
-  const { session, newDevice } = await ctx.db.transaction(async (tx) => ({
-    newDevice: await signIn.recordSignIn(ctx, tx, user.id, meta),
-    session: await sessions.startSession(ctx, tx, user.id, meta),
-  }));
-  if (newDevice) await emitSecurityEvent(ctx.events, 'security.new_device', newDevice);
+  const session = await signIn.completeSignIn(ctx, user.id, meta, 'passkey');
   // As the password sign-in answers: with the effective tier and the organisation (design 12.3).
   return { user: await sessions.loadSignedInUser(ctx.db, user), session };
 }
