@@ -900,7 +900,7 @@ function isHeadTwin(route: RouteEntry): boolean {
  * as HTTP Basic or Bearer, never sessions; its own 401/403/404 are in server/modules/taxii/taxii.test.ts).
  */
 function outsideMatrix(route: RouteEntry): boolean {
-  return isHeadTwin(route) || route.access?.credentials === 'taxii';
+  return isHeadTwin(route) || route.access?.credentials === 'taxii' || route.access?.credentials === 'scim';
 }
 
 describe('authorization matrix', () => {

@@ -45,6 +45,8 @@ import { integrationsModule } from './modules/integrations/integrations.module.j
 import { qrCodesModule } from './modules/qr-codes/qr-codes.module.js';
 import { enterpriseModule } from './modules/enterprise/enterprise.module.js';
 import { organizationModule } from './modules/organization/organization.module.js';
+import { ssoModule } from './modules/sso/sso.module.js';
+import { scimModule } from './modules/scim/scim.module.js';
 import { threatsModule } from './modules/threats/threats.module.js';
 import { taxiiModule } from './modules/taxii/taxii.module.js';
 import { bulkModule } from './modules/bulk/bulk.module.js';
@@ -96,6 +98,8 @@ const manifests = [
   qrCodesModule,
   enterpriseModule,
   organizationModule,
+  ssoModule,
+  scimModule,
   threatsModule,
   taxiiModule,
   bulkModule,

@@ -37,6 +37,8 @@ export const envSchema = z
     PAYMENT_BANK_INSTRUCTIONS: z.string().trim().min(1).max(2000).optional(),
     PAYMENT_CRYPTO_INSTRUCTIONS: z.string().trim().min(1).max(2000).optional(),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: flag,
+    /** Lets an SSO issuer live on a loopback or private address, over plain http (tests, local development). */
+    ALLOW_PRIVATE_SSO_ISSUERS: flag,
     /** Telegram's Bot API; tests point it at a local fake. */
     TELEGRAM_API_BASE: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -217,6 +219,7 @@ export const envSchema = z
     COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     SERVE_SOURCE_MAPS: env.SERVE_SOURCE_MAPS ?? env.NODE_ENV !== 'production',
     ALLOW_PRIVATE_WEBHOOK_TARGETS: env.ALLOW_PRIVATE_WEBHOOK_TARGETS ?? false,
+    ALLOW_PRIVATE_SSO_ISSUERS: env.ALLOW_PRIVATE_SSO_ISSUERS ?? false,
   }));
 
 export type Env = z.infer<typeof envSchema>;

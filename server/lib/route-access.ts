@@ -7,7 +7,9 @@ export type Credentials =
   /** TAXII 2.1: an API key as HTTP Basic or Bearer, checked by the TAXII module itself (decision 016). */
   | 'taxii'
   /** `/metrics`: its own `Authorization: Bearer METRICS_TOKEN`, or loopback callers when unset (design 11.5). */
-  | 'metrics';
+  | 'metrics'
+  /** SCIM 2.0 under /scim/v2: an organisation's SCIM token as Bearer, checked by the SCIM module (design 12.4). */
+  | 'scim';
 
 /**
  * A route's access policy, declared in its options as `config: { access }` (decision 035) and read by the plugins

@@ -110,7 +110,7 @@ export function apiSecurityHeaders(
 }
 
 /** Paths whose answers are never a page: the API (its HTML documentation aside), health, metrics, the TAXII feed. */
-const API_PATH = /^\/(?:api\/(?!docs(?:[/?]|$))|healthz|readyz|metrics|taxii2)/;
+const API_PATH = /^\/(?:api\/(?!docs(?:[/?]|$))|healthz|readyz|metrics|taxii2|scim\/)/;
 
 /** Which of the two header sets an answer to `url` gets. */
 export function isApiPath(url: string): boolean {

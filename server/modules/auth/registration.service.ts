@@ -1,7 +1,9 @@
 import type { RegisterRequest } from '../../../contract/auth.js';
 import type { Tier } from '../../../contract/tiers.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
+import { randomToken } from '../../lib/crypto.js';
 import { conflict } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import * as audit from '../audit/audit.service.js';
@@ -53,6 +55,37 @@ export async function createUser(
     await queueVerification(ctx, tx, user);
     return user;
   });
+}
+
+/**
+ * An account the organisation's identity provider or directory vouches for (single sign-on, SCIM), in the caller's
+ * transaction: its address counts as verified, and its password is a random one nobody knows (a reset link sets
+ * one, where the organisation allows passwords). Null when the address is taken.
+ */
+export async function createProvisionedUser(
+  tx: DbOrTx,
+  input: { email: string; firstName?: string | null; lastName?: string | null },
+  audited: { via: 'sso' | 'scim'; organizationId: string; ip?: string | null },
+): Promise<UserRow | null> {
+  const user = await repository.insertUser(tx, {
+    email: input.email.trim().toLowerCase(),
+    passwordHash: await hashPassword(randomToken(32)),
+    firstName: input.firstName?.trim() || null,
+    lastName: input.lastName?.trim() || null,
+    tier: 1,
+    emailVerifiedAt: new Date(),
+  });
+  if (!user) return null;
+  await audit.record(tx, {
+    action: 'auth.provisioned',
+    userId: audited.via === 'sso' ? user.id : null,
+    subjectType: 'user',
+    subject: user.id,
+    subjectUserId: user.id,
+    ip: audited.ip ?? null,
+    details: { via: audited.via, organizationId: audited.organizationId, email: user.email },
+  });
+  return user;
 }
 
 /** `POST /api/auth/register`: a new account, signed in at once (replacing any session the browser had). */

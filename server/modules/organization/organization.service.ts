@@ -59,6 +59,22 @@ export async function membershipOf(
   return { member, client };
 }
 
+/** An owner's membership (single sign-on and SCIM settings, design 12.4); others 403, someone outside any 404. */
+export async function ownerOf(ctx: AppContext, user: Actor) {
+  const found = await membershipOf(ctx, ctx.db, user);
+  if (found.member.role !== 'owner') throw forbidden('Only owners of the organisation can do this');
+  return found;
+}
+
+export async function findClient(db: DbOrTx, id: string): Promise<ClientRow | null> {
+  return isId(id) ? repository.findClient(db, id) : null;
+}
+
+/** A user's membership row, read live (SSO and SCIM decide on it). */
+export async function findMembership(db: DbOrTx, userId: string): Promise<OrganizationMemberRow | null> {
+  return repository.findMembership(db, userId);
+}
+
 /** An owner's or admin's membership; a member gets 403, someone outside any organisation 404. */
 async function managerOf(ctx: AppContext, user: Actor) {
   const found = await membershipOf(ctx, ctx.db, user);
@@ -366,6 +382,15 @@ export async function assertNotLastOwner(tx: DbOrTx, userId: string): Promise<vo
   throw conflict(
     `You are the last owner of ${client?.name ?? 'your organisation'}; make another member an owner before you delete your account`,
   );
+}
+
+/**
+ * The organisation's directory removed the member (SCIM DELETE, design 12.4), in the caller's transaction, which
+ * audits it with the directory as the actor. An owner goes too: the directory is the company's word on who works
+ * there.
+ */
+export async function removeMemberByDirectory(tx: DbOrTx, userId: string): Promise<void> {
+  await repository.deleteMember(tx, userId);
 }
 
 /** After a client's tier, name or domain changed or it was removed: this instance forgets its members' sessions at once. */
