@@ -82,7 +82,8 @@ export const SSO_FAILURES = {
     'The identity provider refused to exchange the code: check the client id, the client secret and the redirect URI registered there.',
   id_token_invalid:
     'The ID token did not verify (signature, issuer, audience, expiry or nonce): check the client id and the signing keys.',
-  email_missing: 'The ID token carries no e-mail address: add the "email" scope or claim at the identity provider.',
+  email_missing:
+    'The ID token carries no e-mail address: add the "email" scope or claim at the identity provider.',
   email_unverified: 'The identity provider does not say the e-mail address is verified (email_verified).',
   email_domain: 'The e-mail address is not on the organisation’s domain.',
   account_unavailable:

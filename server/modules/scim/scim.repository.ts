@@ -56,7 +56,11 @@ export type ScimMemberRow = {
 };
 
 /** A member of the client (and only of it: another client's member is not found), locked when asked. */
-export async function findMember(db: DbOrTx, clientId: string, userId: string): Promise<ScimMemberRow | null> {
+export async function findMember(
+  db: DbOrTx,
+  clientId: string,
+  userId: string,
+): Promise<ScimMemberRow | null> {
   const [row] = await db
     .select(memberColumns)
     .from(organizationMembers)
@@ -108,8 +112,5 @@ export async function updateUser(
 }
 
 export async function setExternalId(db: DbOrTx, userId: string, externalId: string | null): Promise<void> {
-  await db
-    .update(organizationMembers)
-    .set({ externalId })
-    .where(eq(organizationMembers.userId, userId));
+  await db.update(organizationMembers).set({ externalId }).where(eq(organizationMembers.userId, userId));
 }

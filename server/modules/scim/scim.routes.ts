@@ -94,7 +94,10 @@ async function scimProtocolRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   );
   r.get(
     `${SCIM_BASE_PATH}/Users`,
-    { config, schema: { ...schemaOf('The organisation’s users, filtered and paged'), querystring: listQuery } },
+    {
+      config,
+      schema: { ...schemaOf('The organisation’s users, filtered and paged'), querystring: listQuery },
+    },
     async (request, reply) => send(reply, 200, await scim.listUsers(ctx, caller(request), request.query)),
   );
   r.post(
@@ -157,7 +160,8 @@ async function scimSettingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       config: { access: access.user({ reauth: true }) },
       schema: {
         tags,
-        summary: 'A new SCIM token, shown this once; the previous one stops working (owners; needs a recent proof)',
+        summary:
+          'A new SCIM token, shown this once; the previous one stops working (owners; needs a recent proof)',
         response: { 201: scimTokenSchema, ...errors(401, 403, 404) },
       },
     },

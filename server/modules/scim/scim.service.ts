@@ -121,7 +121,11 @@ function parseFilter(filter: string | undefined) {
   if (filter === undefined || filter.trim() === '') return null;
   const match = FILTER.exec(filter);
   if (!match) {
-    throw new ScimError(400, 'Only filters of the form userName eq "..." or externalId eq "..." are supported', 'invalidFilter');
+    throw new ScimError(
+      400,
+      'Only filters of the form userName eq "..." or externalId eq "..." are supported',
+      'invalidFilter',
+    );
   }
   // Attribute names are case-insensitive (RFC 7644 3.4.2.2); userName's values too (RFC 7643: caseExact false).
   const attribute = match[1]!.toLowerCase() === 'username' ? 'userName' : 'externalId';
@@ -143,7 +147,13 @@ export async function listUsers(
   // RFC 7644 3.4.2.4: a startIndex below 1 counts as 1, a negative count as 0.
   const startIndex = Math.max(1, positiveInt(query.startIndex, 1, 'startIndex'));
   const count = Math.min(SCIM_MAX_COUNT, Math.max(0, positiveInt(query.count, SCIM_DEFAULT_COUNT, 'count')));
-  const { rows, total } = await repository.listMembers(ctx.db, caller.client.id, filter, startIndex - 1, count);
+  const { rows, total } = await repository.listMembers(
+    ctx.db,
+    caller.client.id,
+    filter,
+    startIndex - 1,
+    count,
+  );
   return {
     schemas: [SCIM_SCHEMAS.listResponse],
     totalResults: total,
@@ -195,7 +205,11 @@ function auditScim(
 /** A Director's account is the firm's: a client's directory neither deactivates nor removes it. */
 function assertNotStaff(row: { tier: number }) {
   if (row.tier >= DIRECTOR_TIER) {
-    throw new ScimError(403, 'This account is managed by the firm and cannot be changed through SCIM', 'mutability');
+    throw new ScimError(
+      403,
+      'This account is managed by the firm and cannot be changed through SCIM',
+      'mutability',
+    );
   }
 }
 
@@ -234,11 +248,7 @@ function namesOf(input: ScimUserInput) {
 function addressOf(caller: ScimCaller, userName: string): string {
   const email = userName.trim().toLowerCase();
   if (!z.email().safeParse(email).success || email.split('@')[1] !== caller.client.domain.toLowerCase()) {
-    throw new ScimError(
-      400,
-      `userName must be an e-mail address on ${caller.client.domain}`,
-      'invalidValue',
-    );
+    throw new ScimError(400, `userName must be an e-mail address on ${caller.client.domain}`, 'invalidValue');
   }
   return email;
 }
@@ -250,11 +260,15 @@ export async function createUser(ctx: AppContext, caller: ScimCaller, body: unkn
   const userId = await ctx.db.transaction(async (tx) => {
     let user = await auth.findUserByEmail(ctx, email);
     if (user?.deletedAt) throw new ScimError(409, 'This address belonged to a deleted account', 'uniqueness');
-    user ??= await registration.createProvisionedUser(tx, { email, ...namesOf(input) }, {
-      via: 'scim',
-      organizationId: caller.client.id,
-      ip: caller.meta.ip,
-    });
+    user ??= await registration.createProvisionedUser(
+      tx,
+      { email, ...namesOf(input) },
+      {
+        via: 'scim',
+        organizationId: caller.client.id,
+        ip: caller.meta.ip,
+      },
+    );
     if (!user) throw new ScimError(409, 'A user with this userName was just created', 'uniqueness');
     const membership = await organization.findMembership(tx, user.id);
     if (membership) throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
@@ -294,7 +308,12 @@ export async function replaceUser(ctx: AppContext, caller: ScimCaller, id: strin
   return getUser(ctx, caller, id);
 }
 
-type Change = { active?: boolean; firstName?: string | null; lastName?: string | null; externalId?: string | null };
+type Change = {
+  active?: boolean;
+  firstName?: string | null;
+  lastName?: string | null;
+  externalId?: string | null;
+};
 
 function textValue(value: unknown, path: string): string | null {
   if (value === null || value === undefined) return null;
@@ -355,7 +374,12 @@ export async function patchUser(ctx: AppContext, caller: ScimCaller, id: string,
     const remove = operation.op.toLowerCase() === 'remove';
     if (operation.path) {
       applyAttribute(change, operation.path, operation.value, remove);
-    } else if (!remove && operation.value && typeof operation.value === 'object' && !Array.isArray(operation.value)) {
+    } else if (
+      !remove &&
+      operation.value &&
+      typeof operation.value === 'object' &&
+      !Array.isArray(operation.value)
+    ) {
       for (const [path, value] of Object.entries(operation.value as Record<string, unknown>)) {
         applyAttribute(change, path, value, false);
       }

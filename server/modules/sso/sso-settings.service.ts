@@ -38,6 +38,13 @@ function present(ctx: AppContext, row: OrganizationSsoRow): SsoSettings {
 
 /** Why an issuer could not be used, in words an owner can act on (the 400's message). */
 export function issuerProblem(error: unknown): string {
+  // openid-client wraps what its fetch threw.
+  let cause: unknown = error;
+  for (let depth = 0; depth < 5 && cause instanceof Error; depth += 1) {
+    if (cause instanceof OutboundError) break;
+    cause = cause.cause;
+  }
+  if (cause instanceof OutboundError) error = cause;
   if (error instanceof OutboundError) {
     if (error.reason === 'BLOCKED_TARGET')
       return 'The issuer is on a private, loopback or link-local address, which the portal does not call';

@@ -1,11 +1,6 @@
 import * as oidc from 'openid-client';
 import { safeReturnTo } from '../../../contract/auth.js';
-import {
-  SSO_FAILED_PATH,
-  SSO_SCOPES,
-  SSO_TEST_OK,
-  type SsoFailure,
-} from '../../../contract/sso.js';
+import { SSO_FAILED_PATH, SSO_SCOPES, SSO_TEST_OK, type SsoFailure } from '../../../contract/sso.js';
 import type { OrganizationSsoRow } from '../../db/schema/sso.js';
 import type { UserRow } from '../../db/schema/users.js';
 import type { AppContext, RequestMeta } from '../../infra/context.js';
@@ -183,11 +178,15 @@ async function accountFor(
   };
   const user = await ctx.db.transaction(async (tx) => {
     let row = await auth.findUserByEmail(ctx, email);
-    row ??= await registration.createProvisionedUser(tx, { email, ...names }, {
-      via: 'sso',
-      organizationId: client.id,
-      ip: meta.ip,
-    });
+    row ??= await registration.createProvisionedUser(
+      tx,
+      { email, ...names },
+      {
+        via: 'sso',
+        organizationId: client.id,
+        ip: meta.ip,
+      },
+    );
     // Made by a sign-in of the same address in the same instant: it is that account.
     row ??= await auth.findUserByEmail(ctx, email);
     if (!row || row.deletedAt || row.deactivatedAt) throw new SsoFailed('account_unavailable');
@@ -225,7 +224,10 @@ export async function callback(
   let context: { organizationId?: string; email?: string; testedBy?: string | null } = {};
   try {
     if (!state || state.length > 200 || boundState !== state) {
-      throw new SsoFailed('state_invalid', boundState ? 'state differs from this browser’s' : 'no state cookie');
+      throw new SsoFailed(
+        'state_invalid',
+        boundState ? 'state differs from this browser’s' : 'no state cookie',
+      );
     }
     const pending = await repository.takeLogin(ctx.db, sha256(state));
     if (!pending) throw new SsoFailed('state_invalid', 'unknown, used or expired state');

@@ -91,7 +91,8 @@ export async function ssoRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       config: { access: access.user({ reauth: true }) },
       schema: {
         tags,
-        summary: 'Remove single sign-on: members sign in with their passwords again (owners; needs a recent proof)',
+        summary:
+          'Remove single sign-on: members sign in with their passwords again (owners; needs a recent proof)',
         response: { 204: z.null(), ...errors(401, 403, 404) },
       },
     },
