@@ -36,7 +36,9 @@ async function scimProtocolRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   const config = { access: access.own('scim') };
   app.decorateRequest('scimCaller', null);
 
-  // SCIM bodies come as application/scim+json; application/json (which Fastify parses already) is accepted too.
+  // SCIM bodies come as application/scim+json; application/json (which Fastify parses already) is accepted too,
+  // and nothing else (415).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     /^application\/scim\+json/i,
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
