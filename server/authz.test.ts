@@ -615,6 +615,22 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/organization/invitations/:id': { access: 'user' },
   'POST /api/organization/invitations/accept': { access: 'user', body: () => ({ token: 'not-a-token' }) },
   'GET /api/organization/audit': { access: 'user' },
+  // Single sign-on and SCIM settings (design 12.4): owners only, which sso.test.ts and scim.test.ts check; nobody
+  // here owns an organisation, so a permitted caller gets 404.
+  'GET /api/organization/sso': { access: 'user' },
+  'PUT /api/organization/sso': {
+    access: 'user',
+    adminKey: true,
+    reauth: true,
+    body: () => ({ issuer: 'https://127.0.0.1/', clientId: 'x', clientSecret: 'y', enforced: false }),
+  },
+  'DELETE /api/organization/sso': { access: 'user', adminKey: true, reauth: true },
+  'GET /api/organization/scim': { access: 'user' },
+  'POST /api/organization/scim-token': { access: 'user', adminKey: true, reauth: true, body: () => ({}) },
+  // The sign-in's two ends are navigations that answer 302 to everyone (a failure goes to /login?error=sso).
+  'GET /api/auth/sso/lookup': { access: 'public', query: { email: 'someone@example.test' } },
+  'GET /api/auth/sso/start': { access: 'public', query: { email: 'someone@example.test' } },
+  'GET /api/auth/sso/callback': { access: 'public', query: { state: 'x', code: 'y' } },
 
   // The feed is for every member (what each tier sees is the service's filter); adding to it is for Directors.
   'GET /api/threat-intelligence': { access: 'user' },
