@@ -48,6 +48,7 @@ function parseErrorBody(text: string): ErrorBody | null {
     );
   }
   if (typeof record.requiredTier === 'number') body.requiredTier = record.requiredTier;
+  if (typeof record.ssoUrl === 'string') body.ssoUrl = record.ssoUrl;
   return body;
 }
 

@@ -141,7 +141,8 @@ export default fp(
         const { schema, url, route } = document;
         if ((schema as { hide?: boolean } | undefined)?.hide) return jsonSchemaTransform(document);
         // TAXII 2.1 is its own protocol (design 11.4): OASIS's specification describes it, not this document.
-        if (route.config?.access?.credentials === 'taxii' || route.config?.access?.credentials === 'scim') return { schema: { hide: true }, url };
+        if (route.config?.access?.credentials === 'taxii' || route.config?.access?.credentials === 'scim')
+          return { schema: { hide: true }, url };
         const method = [route.method].flat()[0]!;
         const own = (schema ?? {}) as Record<string, unknown>;
         return jsonSchemaTransform({

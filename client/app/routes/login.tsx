@@ -14,7 +14,8 @@ export function LoginRoute() {
   const [, navigate] = useLocation();
   const { data: user } = useUser();
   const params = new URLSearchParams(search);
-  const destination = safeReturnTo(params.get('returnTo')) ?? paths.home.getHref();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const destination = returnTo ?? paths.home.getHref();
 
   if (user) return <Redirect to={destination} replace />;
 
@@ -22,6 +23,8 @@ export function LoginRoute() {
     <div className="bg-grid flex flex-1 items-center justify-center px-4 py-16">
       <AuthPanel
         defaultTab={params.get('mode') === 'register' ? 'register' : 'sign-in'}
+        ssoFailed={params.get('error') === 'sso'}
+        returnTo={returnTo}
         onAuthenticated={() => navigate(destination, { replace: true })}
         mfaStep={(props) => <MfaForm {...props} />}
       />

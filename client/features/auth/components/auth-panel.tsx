@@ -24,10 +24,20 @@ interface AuthPanelProps {
   defaultTab?: AuthTab;
   /** The two-factor step (the mfa feature's form), passed in by the route: features do not import each other. */
   mfaStep: (props: MfaStepProps) => ReactNode;
+  /** The identity provider sent the browser back with a failure (`/login?error=sso`). */
+  ssoFailed?: boolean;
+  /** Where a single sign-on goes once done (a local path). */
+  returnTo?: string | null;
 }
 
 /** Sign in (with the two-factor step when the account needs it) or create an account. */
-export function AuthPanel({ onAuthenticated, defaultTab = 'sign-in', mfaStep }: AuthPanelProps) {
+export function AuthPanel({
+  onAuthenticated,
+  defaultTab = 'sign-in',
+  mfaStep,
+  ssoFailed = false,
+  returnTo = null,
+}: AuthPanelProps) {
   const [step, setStep] = useState<'credentials' | 'mfa'>('credentials');
   const [methods, setMethods] = useState<MfaMethod[]>([]);
   const [tab, setTab] = useState<AuthTab>(defaultTab);
@@ -50,6 +60,8 @@ export function AuthPanel({ onAuthenticated, defaultTab = 'sign-in', mfaStep }: 
             </TabsList>
             <TabsContent value="sign-in">
               <SignInForm
+                ssoFailed={ssoFailed}
+                returnTo={returnTo}
                 onSignedIn={onAuthenticated}
                 onMfaRequired={(offered) => {
                   setMethods(offered);

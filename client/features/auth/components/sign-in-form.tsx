@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { KeyRound } from 'lucide-react';
+import { Building2, KeyRound } from 'lucide-react';
 import { loginRequestSchema, type LoginRequest, type MfaMethod, type User } from '@contract/auth';
+import { SSO_FAILED_MESSAGE, ssoStartUrl } from '@contract/sso';
 import { Button } from '@/components/ui/button';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isMfaChallenge, useLogin } from '@/features/auth/api/login';
+import { useSsoLookup } from '@/features/auth/api/lookup-sso';
 import { useSignInWithPasskey } from '@/features/auth/api/sign-in-with-passkey';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import {
   cancelPasskeyCeremony,
   passkeyAutofillSupported,
@@ -23,17 +25,43 @@ const fields = ['email', 'password'] as const;
 interface SignInFormProps {
   onSignedIn: (user: User) => void;
   onMfaRequired: (methods: MfaMethod[]) => void;
+  /** The identity provider sent the browser back with a failure. */
+  ssoFailed?: boolean;
+  returnTo?: string | null;
 }
 
-export function SignInForm({ onSignedIn, onMfaRequired }: SignInFormProps) {
+/** The typed address once it has rested for a moment: the SSO lookup is not asked at every key. */
+function useSettled(value: string, delayMs = 350): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+export function SignInForm({
+  onSignedIn,
+  onMfaRequired,
+  ssoFailed = false,
+  returnTo = null,
+}: SignInFormProps) {
   const {
     register,
     submit,
     setError,
+    watch,
     formState: { errors },
   } = useApiForm(loginRequestSchema, {
     defaultValues: { email: '', password: '' } satisfies LoginRequest,
   });
+  const typed = useSettled(watch('email') ?? '').trim();
+  const lookup = useSsoLookup(typed);
+  // A password sign-in the organisation refused (403 SSO_REQUIRED) names where its sign-in starts.
+  const [requiredSsoUrl, setRequiredSsoUrl] = useState<string | null>(null);
+  const ssoUrl =
+    requiredSsoUrl ??
+    (lookup.data?.sso ? ssoStartUrl({ email: typed, returnTo: returnTo ?? undefined }) : null);
   const login = useLogin({
     onSuccess: (response) =>
       isMfaChallenge(response) ? onMfaRequired(response.methods) : onSignedIn(response),
@@ -69,11 +97,20 @@ export function SignInForm({ onSignedIn, onMfaRequired }: SignInFormProps) {
   const onSubmit = submit(login.mutateAsync, {
     unauthorized: false,
     fallbackMessage: AUTH_MESSAGES.unexpected,
-    onError: (error) => (setAuthFormErrors(error, 'login', fields, setError), true),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'SSO_REQUIRED' && error.body?.ssoUrl) {
+        setRequiredSsoUrl(error.body.ssoUrl);
+        setError('root.server', { type: 'server', message: error.body.message });
+        return true;
+      }
+      setAuthFormErrors(error, 'login', fields, setError);
+      return true;
+    },
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+      {ssoFailed && <FormMessage>{SSO_FAILED_MESSAGE}</FormMessage>}
       <FormMessage>{errors.root?.server?.message}</FormMessage>
       <TextField
         label="Email"
@@ -83,6 +120,14 @@ export function SignInForm({ onSignedIn, onMfaRequired }: SignInFormProps) {
         error={errors.email?.message}
         {...register('email')}
       />
+      {ssoUrl && (
+        <Button asChild className="w-full" data-testid="sso-continue">
+          <a href={ssoUrl}>
+            <Building2 aria-hidden="true" />
+            Continue with single sign-on
+          </a>
+        </Button>
+      )}
       <TextField
         label="Password"
         type="password"

@@ -26,6 +26,8 @@ import { useLeaveOrganization } from '@/features/organization/api/leave-organiza
 import { useRemoveMember } from '@/features/organization/api/remove-member';
 import { useRevokeInvitation } from '@/features/organization/api/revoke-invitation';
 import { useUpdateMember } from '@/features/organization/api/update-member';
+import { ScimSection } from '@/features/organization/components/scim-section';
+import { SsoSection } from '@/features/organization/components/sso-section';
 import { ApiError, handleUnauthorizedError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 
@@ -315,7 +317,8 @@ function AuditTrail() {
 
 /**
  * The Organisation page (design 12.3): every member sees the organisation's name, domain, tier and their role;
- * owners and admins also manage members and invitations and read the organisation's audit trail.
+ * owners and admins also manage members and invitations and read the organisation's audit trail; owners also set
+ * up single sign-on and SCIM provisioning (design 12.4).
  */
 export function OrganizationPage({ userId }: { userId: string }) {
   const organization = useOrganization();
@@ -342,6 +345,12 @@ export function OrganizationPage({ userId }: { userId: string }) {
                   <Invitations organization={current} />
                   <AuditTrail />
                 </div>
+              </div>
+            )}
+            {current.role === 'owner' && (
+              <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+                <SsoSection organizationId={current.id} />
+                <ScimSection />
               </div>
             )}
           </div>
