@@ -57,9 +57,10 @@ describe('enterprise single sign-on', () => {
     await owner.goto(`${e2e.server.url}/organization`);
     const sso = owner.getByTestId('sso-section');
     await sso.waitFor();
-    await expect
-      .poll(() => sso.getByTestId('sso-redirect-uri').textContent())
-      .toBe(`${e2e.server.url}/api/auth/sso/callback`);
+    await sso
+      .getByTestId('sso-redirect-uri')
+      .getByText(`${e2e.server.url}/api/auth/sso/callback`, { exact: true })
+      .waitFor();
     await sso.getByLabel('Issuer').fill(provider.issuer);
     await sso.getByLabel('Client id').fill(provider.clientId);
     await sso.getByLabel('Client secret').fill(provider.clientSecret);
@@ -77,7 +78,10 @@ describe('enterprise single sign-on', () => {
     // The SCIM token, shown once.
     const scim = owner.getByTestId('scim-section');
     await scim.getByRole('button', { name: 'Make a token' }).click();
-    await expect.poll(() => scim.getByTestId('scim-token').textContent()).toMatch(/^scim_/);
+    await scim
+      .getByTestId('scim-token')
+      .getByText(/^scim_/)
+      .waitFor();
     await scim.getByTestId('scim-base-url').getByText('/scim/v2').waitFor();
     for (const size of SIZES) {
       await owner.setViewportSize({ width: size.width, height: size.height });

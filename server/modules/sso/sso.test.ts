@@ -9,7 +9,9 @@ import { setUserTier, verifyEmail } from '../../test/fixtures.js';
 import { startHostileIssuer, type HostileIssuer } from '../../test/hostile-issuer.js';
 import { signInAtProvider, startOidcProvider, type TestProvider } from '../../test/oidc-provider.js';
 import { asUser, createTestApp, registerUser, sessionCookie, type TestApp } from '../../test/helpers.js';
+import { SoftAuthenticator } from '../../test/soft-authenticator.js';
 
+const ORIGIN = 'http://localhost:5173';
 let t: TestApp;
 let director: Account;
 let provider: TestProvider;
@@ -18,7 +20,12 @@ let hostile: HostileIssuer;
 type Account = Awaited<ReturnType<typeof registerUser>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_REGISTER_MAX: '1000', ALLOW_PRIVATE_SSO_ISSUERS: '1' });
+  t = await createTestApp({
+    RATE_LIMIT_REGISTER_MAX: '1000',
+    ALLOW_PRIVATE_SSO_ISSUERS: '1',
+    // The passkeys' relying party (and the redirect URI's origin).
+    PUBLIC_BASE_URL: ORIGIN,
+  });
   director = await registerUser(t.app);
   await setUserTier(t, director.id, 4);
   provider = await startOidcProvider(publicUrl(t.config, SSO_CALLBACK_PATH));
@@ -458,5 +465,40 @@ describe('enforcement', () => {
       payload: { email: owner.email, password: owner.password },
     });
     expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('enforcement of passkeys', () => {
+  it('a passkey sign-in of a member of an enforced client: 403 SSO_REQUIRED; without enforcement it signs in', async () => {
+    const { owner } = await organisation();
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    const options = await asUser(t.app, owner).post('/api/auth/passkeys/registration/options', {});
+    const added = await asUser(t.app, owner).post('/api/auth/passkeys', {
+      response: authenticator.register(options.json()),
+      name: 'Laptop',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const signIn = async () => {
+      const request = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/passkeys/authentication/options',
+        payload: {},
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/auth/passkeys/authentication',
+        payload: { response: authenticator.authenticate(request.json()) },
+      });
+    };
+    await configure(owner, hostile, true);
+    const refused = await signIn();
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'SSO_REQUIRED',
+      ssoUrl: expect.stringContaining('/api/auth/sso/start'),
+    });
+    expect(refused.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    await configure(owner, hostile, false);
+    expect((await signIn()).statusCode).toBe(200);
   });
 });
