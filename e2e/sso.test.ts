@@ -115,5 +115,6 @@ describe('enterprise single sign-on', () => {
     await stranger.waitForURL(/\/login\?error=sso/);
     await stranger.getByText('Single sign-on failed').waitFor();
     await stranger.screenshot({ path: `.tmp/screens/sso-failed-desktop.png` });
-  });
+    // Two identity provider round trips and three browser sessions: longer than one page's test.
+  }, 180_000);
 });

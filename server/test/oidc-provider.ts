@@ -47,7 +47,8 @@ export async function startOidcProvider(redirectUri: string): Promise<TestProvid
       };
     },
   });
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  server.on('request', (request, response) => void handle(request, response));
   return {
     issuer,
     clientId,

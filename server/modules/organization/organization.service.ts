@@ -18,6 +18,8 @@ import * as mail from '../mail/mail.service.js';
 import * as repository from './organization.repository.js';
 import type { ClientRow, MemberWithUser } from './organization.repository.js';
 
+export type { ClientRow };
+
 /*
  * Membership of an enterprise client (design 12.3, decision 037): who belongs, with which role, how they joined
  * and left. Every change is audited with the actor, the member and the organisation (`details.organizationId`) in

@@ -21,9 +21,8 @@ import * as audit from '../audit/audit.service.js';
 import * as auth from '../auth/auth.service.js';
 import * as registration from '../auth/registration.service.js';
 import * as sessions from '../auth/sessions.service.js';
-import type { Actor } from '../organization/organization.service.js';
+import type { Actor, ClientRow } from '../organization/organization.service.js';
 import * as organization from '../organization/organization.service.js';
-import type { ClientRow } from '../organization/organization.repository.js';
 import * as repository from './scim.repository.js';
 import type { ScimMemberRow } from './scim.repository.js';
 

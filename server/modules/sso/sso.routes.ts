@@ -44,7 +44,7 @@ function boundState(request: FastifyRequest): string | undefined {
   return header === undefined ? undefined : parseCookie(header)[STATE_COOKIE];
 }
 
-function go(reply: FastifyReply, outcome: ssoSignIn.SsoOutcome, ctx: AppContext) {
+function go(reply: FastifyReply, outcome: ssoSignIn.SsoOutcome) {
   if (outcome.session) reply.startSession(outcome.session);
   return reply.redirect(outcome.location, 302);
 }
@@ -144,7 +144,7 @@ export async function ssoRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       if (outcome.state) {
         reply.header('set-cookie', stateCookie(ctx, outcome.state, ssoSignIn.PENDING_LIFETIME_SECONDS));
       }
-      return go(reply, outcome, ctx);
+      return go(reply, outcome);
     },
   );
 
@@ -155,20 +155,32 @@ export async function ssoRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       schema: {
         tags,
         summary: 'Where the identity provider sends the browser back: signs in, or 302 to /login?error=sso',
-        querystring: z.record(z.string(), z.string().max(4096)),
+        // What identity providers send back (RFC 6749 4.1.2, RFC 9207's iss); anything else goes through as sent.
+        querystring: z
+          .object({
+            code: z.string().max(4096),
+            state: z.string().max(4096),
+            iss: z.string().max(2048),
+            session_state: z.string().max(4096),
+            error: z.string().max(200),
+            error_description: z.string().max(4096),
+            error_uri: z.string().max(2048),
+          })
+          .partial()
+          .loose(),
         response: { 302: z.null() },
       },
     },
     async (request, reply) => {
       const outcome = await ssoSignIn.callback(
         ctx,
-        request.query,
+        request.query as Record<string, string | undefined>,
         boundState(request),
         requestMeta(request),
         request.sessionToken,
       );
       reply.header('set-cookie', stateCookie(ctx, '', 0));
-      return go(reply, outcome, ctx);
+      return go(reply, outcome);
     },
   );
 }
