@@ -4,7 +4,7 @@ import { enterpriseClients } from './enterprise.js';
 import { users } from './users.js';
 
 /**
- * An enterprise client's OpenID Connect identity provider (design 12.4, decision 038): one per client, set by an
+ * An enterprise client's OpenID Connect identity provider (design 12.4, decision 040): one per client, set by an
  * owner. The client secret is sealed (lib/secret-box) and never leaves the server.
  */
 export const organizationSso = pgTable('organization_sso', {

@@ -27,7 +27,7 @@ import * as repository from './scim.repository.js';
 import type { ScimMemberRow } from './scim.repository.js';
 
 /*
- * SCIM 2.0 Users for one enterprise client (design 12.4, decision 038). The token names the client; every change is
+ * SCIM 2.0 Users for one enterprise client (design 12.4, decision 040). The token names the client; every change is
  * audited with that client as the actor (no user acted: `userId` null, `details.actor` 'scim'). Deactivation ends
  * the person's sessions and API keys in its transaction (the sessions' deletion is announced on the change feed, so
  * every instance's cache and any open event stream drop them) and refuses sign-in until reactivation. DELETE removes

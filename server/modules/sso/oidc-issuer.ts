@@ -6,7 +6,7 @@ import type { CachedAnswer } from './sso.state.js';
 /*
  * The issuer as openid-client sees it. Every request to it (discovery, JWKS, the token endpoint) goes through the
  * outbound guard (an issuer is an outgoing address, design 11.5), and its GET answers are kept for their HTTP
- * lifetime (decision 038): a sign-in reads the discovery document and the JWKS from memory while they are fresh.
+ * lifetime (decision 040): a sign-in reads the discovery document and the JWKS from memory while they are fresh.
  */
 
 /** The longest an issuer's document is kept, whatever its max-age says. */

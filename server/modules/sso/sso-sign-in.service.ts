@@ -18,7 +18,7 @@ import { clientSecretOf, redirectUri } from './sso-settings.service.js';
 import * as repository from './sso.repository.js';
 
 /*
- * Signing in through an organisation's identity provider (design 12.4, decision 038): the authorization code flow
+ * Signing in through an organisation's identity provider (design 12.4, decision 040): the authorization code flow
  * with PKCE (S256), state and nonce, by openid-client; the ID token is validated by the library (signature against
  * the issuer's JWKS, iss, aud, exp, nonce), then the e-mail must be verified and on the client's domain. The account
  * and the membership are made just in time, and the session is the one every sign-in makes. Any failure sends the

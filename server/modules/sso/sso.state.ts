@@ -14,7 +14,7 @@ export interface CachedAnswer {
 const MAX_DOCUMENTS = 500;
 
 export interface SsoState extends ModuleState {
-  /** GET answers of issuers by URL (decision 038): each entry carries its own lifetime. */
+  /** GET answers of issuers by URL (decision 040): each entry carries its own lifetime. */
   documents: TtlCache<string, CachedAnswer>;
 }
 
