@@ -153,14 +153,16 @@ export default tseslint.config(
       'server/**/*.ts',
       'bench/**/*.ts',
       'e2e/**/*.ts',
+      'e2e/**/*.mjs',
       'scripts/**/*.mjs',
+      'scripts/**/*.ts',
       '*.config.ts',
       '*.config.js',
     ],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['server/cli.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.mjs'],
+    files: ['server/cli.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.mjs', 'scripts/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   {

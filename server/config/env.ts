@@ -91,6 +91,11 @@ export const envSchema = z
      * (the address TRUST_PROXY yields, so a trusted proxy's clients are not mistaken for local ones).
      */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * Seconds a stop keeps serving with `/readyz` answering 503 before it stops listening, so a load balancer takes
+     * the instance out first (decision 038); 0 (one instance, nothing to tell) by default.
+     */
+    DRAIN_DELAY_SECONDS: z.coerce.number().min(0).max(3).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `pretty`: one readable line per request; `json`: pino's JSON lines; `auto`: pretty on a terminal outside production. */
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
