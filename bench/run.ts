@@ -741,6 +741,9 @@ async function main() {
 if (process.argv.includes('--soak')) {
   // `npm run bench -- --soak --minutes N`: the soak of bench/soak.ts (also `npm run soak`) instead of this run.
   void import('./soak.js');
+} else if (process.argv.includes('--rolling')) {
+  // `npm run bench -- --rolling [--instances N]`: rolling restarts of a cluster under load (bench/rolling.ts).
+  void import('./rolling.js');
 } else {
   main().catch((error: unknown) => {
     console.error(error);

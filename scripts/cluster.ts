@@ -77,10 +77,10 @@ export interface Cluster {
 
 /**
  * Seconds an instance keeps serving after its SIGTERM with `/readyz` answering 503, so HAProxy (checking every
- * 500 ms, down after 2 failures) takes it out before it stops listening: no request meets a closed port or a
+ * second, then every 500 ms, down after 2 failures) takes it out before it stops listening: no request meets a closed port or a
  * connection closed under it. Decision 038.
  */
-const DRAIN_DELAY_SECONDS = 2;
+const DRAIN_DELAY_SECONDS = 3;
 const SECRETS_FILE = 'cluster.secrets.json';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -175,8 +175,10 @@ backend app
     option httpchk
     http-check send meth GET uri /readyz
     http-check expect status 200
-    # Out within about a second of /readyz answering 503 (the instances wait ${DRAIN_DELAY_SECONDS} s before they close).
-    default-server inter 500ms fastinter 250ms downinter 500ms rise 2 fall 2
+    # Out within about 1.5 s of /readyz answering 503 (the instances wait ${DRAIN_DELAY_SECONDS} s before they close);
+    # a slow answer on a busy machine is not a failure before 3 s.
+    timeout check 3s
+    default-server inter 1s fastinter 500ms downinter 1s rise 2 fall 2
 ${options.servers.map((server) => `    server ${server.name} 127.0.0.1:${server.port} check`).join('\n')}
 `;
 }
@@ -427,10 +429,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (check.status !== 0) {
       throw new Error(`haproxy refused its configuration:\n${check.stdout}${check.stderr}`);
     }
-    owned.haproxy = spawn(haproxyBinary, ['-db', '-f', haproxyFile], {
+    const haproxyLog =
+      options.output === 'files' ? await open(path.join(dataDir, 'logs', 'haproxy.log'), 'a') : undefined;
+    // -q: its start-up and stop notices left out; servers going DOWN or UP are still logged.
+    owned.haproxy = spawn(haproxyBinary, ['-db', '-q', '-f', haproxyFile], {
       detached: true,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', haproxyLog?.fd ?? 'inherit', haproxyLog?.fd ?? 'inherit'],
     });
+    await haproxyLog?.close();
 
     const serverStates = async () => {
       const csv = await haproxyCommand(socket, 'show stat');

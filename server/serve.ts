@@ -1,3 +1,8 @@
+/**
+ * Starts the server: configuration, the database (the embedded PostgreSQL unless DATABASE_URL), migrations, the
+ * app, the jobs, the listener; and stops it in order on a signal. main.ts imports it, after OpenTelemetry when that
+ * is on.
+ */
 import { EnvError, parseEnv } from './config/env.js';
 import { loadConfig } from './config/secrets.js';
 import { openDatabase, runMigrations, type Database } from './db/client.js';
@@ -15,6 +20,7 @@ import { publicBaseUrl } from './infra/public-url.js';
 import { createLogger } from './infra/logging.js';
 import { JobQueue } from './infra/queue.js';
 import { handleShutdown } from './infra/shutdown.js';
+import { tracing } from './infra/tracing.js';
 
 /** Under 10 s in all (issue 23): what is still running then is stopped at once. */
 const STOP_TIMEOUT_MS = 9_000;
@@ -38,10 +44,13 @@ async function main() {
   // From here on a signal stops what has started, the database last.
   let stopApp: () => Promise<void> = async () => {};
   let cutOffRequests = () => {};
+  let beginDrain = async () => {};
   handleShutdown({
     logger,
     timeoutMs: STOP_TIMEOUT_MS,
     async close() {
+      // Not ready first, still serving: a load balancer takes the instance out before it stops listening.
+      await beginDrain();
       const cutOff = setTimeout(cutOffRequests, DRAIN_MS);
       try {
         await stopApp();
@@ -49,6 +58,8 @@ async function main() {
         clearTimeout(cutOff);
       }
       await opened?.close();
+      // The last spans (the stop's own requests and jobs) go out before the process ends.
+      await tracing().shutdown();
     },
     abort: () => opened?.kill?.(),
   });
@@ -90,6 +101,11 @@ async function main() {
   // app.close(): /readyz answers 503, no new connections, requests under way finish; then the queue and the
   // change feed stop (the app's onClose hooks).
   stopApp = () => app.close();
+  beginDrain = async () => {
+    app.draining = true;
+    if (env.DRAIN_DELAY_SECONDS > 0)
+      await new Promise((resolve) => setTimeout(resolve, env.DRAIN_DELAY_SECONDS * 1000));
+  };
   cutOffRequests = () => app.server.closeAllConnections();
   await startJobs(ctx, logger);
 

@@ -8,6 +8,7 @@ import pino, {
   type LogFn,
   type Logger,
 } from 'pino';
+import { tracing } from './tracing.js';
 
 /**
  * The server's logger (issue 23 point 2, issue 33 point 4). JSON lines, one object per line, in production and
@@ -36,6 +37,8 @@ export interface LoggerOptions {
   destination?: { write(text: string): unknown; isTTY?: boolean };
 }
 
+const traceFields = (traceId: string | undefined) => (traceId ? { traceId } : {});
+
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
 export function resolveLogFormat(
@@ -48,7 +51,13 @@ export function resolveLogFormat(
 
 export function createLogger(options: LoggerOptions): { logger: Logger; format: LogFormat } {
   const format = resolveLogFormat(options);
-  const settings = { level: options.level, redact: REDACT };
+  // With tracing on, every line written inside a trace carries its `traceId` (none is looked up otherwise).
+  const trace = tracing();
+  const settings = {
+    level: options.level,
+    redact: REDACT,
+    ...(trace.enabled ? { mixin: () => traceFields(trace.traceId()) } : {}),
+  };
   if (format === 'json') {
     const destination = options.destination ?? bufferedStdout();
     return { logger: pino(settings, destination as DestinationStream), format };

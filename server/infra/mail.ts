@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { tracing } from './tracing.js';
 
 /**
  * What a message says, independent of how it is laid out: every e-mail the app sends is one of these, rendered by
@@ -110,6 +111,7 @@ export interface MailSender {
  */
 export function createMailSender(options: { smtpUrl?: string; from: string }): MailSender {
   assertHeaderSafe(options.from, 'MAIL_FROM');
+  const smtp = options.smtpUrl ? new URL(options.smtpUrl) : null;
   const transporter: Transporter = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
@@ -126,7 +128,7 @@ export function createMailSender(options: { smtpUrl?: string; from: string }): M
     transport: options.smtpUrl ? 'smtp' : 'outbox',
     async send(mail) {
       assertHeaderSafe(mail.to, 'A recipient');
-      await transporter.sendMail({
+      const message = {
         from: options.from,
         to: mail.to,
         subject: mail.subject,
@@ -136,7 +138,21 @@ export function createMailSender(options: { smtpUrl?: string; from: string }): M
         // Links are ours and in full; the HTML part carries no remote content to load.
         disableUrlAccess: true,
         disableFileAccess: true,
-      });
+      };
+      if (!smtp) {
+        await transporter.sendMail(message);
+        return;
+      }
+      // A span of its own when tracing is on: nodemailer has no instrumentation (decision 038).
+      await tracing().span(
+        'smtp send',
+        {
+          'server.address': smtp.hostname,
+          'server.port': Number(smtp.port || 25),
+          'network.protocol.name': 'smtp',
+        },
+        () => transporter.sendMail(message),
+      );
     },
     close: () => transporter.close(),
   };

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/env.js';
 import type { DbOrTx } from '../db/client.js';
 import type { JobSpec, RetryPolicy } from './job.js';
 import { moveOldQueueJobs, setAsideOldQueueSchema } from './queue-upgrade.js';
+import { takeTraceContext, tracing, withTraceContext } from './tracing.js';
 
 export interface QueueLogger {
   error(obj: object, message: string): void;
@@ -118,7 +119,8 @@ export class JobQueue {
     const jobOptions = { ...this.retryOf(job), ...sendOptions };
     const id = await boss.send(
       name,
-      parsed.data as object,
+      // With tracing on, the job carries the context of the request that queued it (its worker continues it).
+      withTraceContext(parsed.data) as object,
       tx ? { ...jobOptions, db: executorOf(tx) } : jobOptions,
     );
     if (!id) throw new Error(`queue ${name} refused a job`);
@@ -152,7 +154,8 @@ export class JobQueue {
         async ([claimed]) => {
           if (!claimed) return;
           try {
-            const parsed = job.payload.safeParse(claimed.data);
+            const { data, carrier } = takeTraceContext(claimed.data);
+            const parsed = job.payload.safeParse(data);
             if (!parsed.success) {
               this.logger.error(
                 { queue: name, jobId: claimed.id, issues: parsed.error.issues },
@@ -160,7 +163,8 @@ export class JobQueue {
               );
               throw new Error(`job ${name} ${claimed.id}: the payload does not match its schema`);
             }
-            await handler(parsed.data, { id: claimed.id, retryCount: claimed.retryCount });
+            const run = { id: claimed.id, retryCount: claimed.retryCount };
+            await tracing().withinJob(`job ${name}`, carrier, () => handler(parsed.data, run));
           } finally {
             if (workerId) boss.notifyWorker(workerId);
           }

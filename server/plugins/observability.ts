@@ -10,6 +10,7 @@ import type {
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Registry, type Histogram } from 'prom-client';
 import { UNMATCHED } from '../infra/logging.js';
+import { tracing } from '../infra/tracing.js';
 import { hookList } from '../lib/route-options.js';
 
 declare module 'fastify' {
@@ -166,6 +167,13 @@ export default fp(
     app.addHook('onRoute', (route) => {
       route.onResponse = [...hookList(route.onResponse), observer(route.url)];
     });
+    // With tracing on, each request's span is named after its route pattern, as its metrics are.
+    if (tracing().enabled) {
+      app.addHook('onRequest', (request, _reply, done) => {
+        tracing().nameRequest(request.routeOptions.url ?? UNMATCHED);
+        done();
+      });
+    }
     // The not-found handler is no route: its scope adds this hook, so that no route's answer runs it.
     app.decorate('observeUnmatched', observer(UNMATCHED));
   },
