@@ -8,7 +8,7 @@ import { startCluster, type Cluster } from '../scripts/cluster.js';
 import { percentile } from './stats.js';
 
 /**
- * `npm run bench -- --rolling [--instances 3] [--rate 40]` (issue 41 point 2, design 12.8): a cluster of N instances
+ * `npm run bench -- --rolling [--instances 3] [--rate 40] [--pgbouncer]` (issue 41 point 2, design 12.8): a cluster of N instances
  * behind HAProxy (scripts/cluster.ts) under a mixed load at a fixed rate - browsing, product pages, search, cart
  * reads and additions, checkouts by signed-in buyers, and event streams (`GET /api/events`, design 12.6) held by
  * some of the buyers - while every instance in turn gets SIGTERM, is waited for and started again, and HAProxy
@@ -463,6 +463,7 @@ async function main() {
       instances: { type: 'string', default: '3' },
       rate: { type: 'string', default: '40' },
       'pause-seconds': { type: 'string', default: '3' },
+      pgbouncer: { type: 'boolean', default: false },
     },
   });
   const INSTANCES = Number(values.instances);
@@ -473,6 +474,7 @@ async function main() {
   await rm(dataDir, { recursive: true, force: true });
   const cluster = await startCluster({
     instances: INSTANCES,
+    pgbouncer: values.pgbouncer,
     dataDir,
     output: 'files',
     env: {
@@ -500,6 +502,7 @@ async function main() {
       { rate: RATE, buyers: BUYERS, streamUsers: STREAM_USERS, productIds: stocked.rows.map((r) => r.id) },
       () => restartEach(cluster, PAUSE_MS),
     );
+    if (values.pgbouncer) console.log('(the instances reach PostgreSQL through PgBouncer, session mode)');
     const ok = printRolling(result, INSTANCES, RATE);
     if (!ok) process.exitCode = 1;
   } finally {

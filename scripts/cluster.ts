@@ -335,25 +335,23 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     let databaseUrl = directDatabaseUrl;
     if (pgbouncerBinary) {
       const port = await freePort();
-      // Each instance holds up to 20 connections (decision 038); PgBouncer's pool per database and user.
+      // Its files in a folder of its own, which the `postgres` user owns when PgBouncer runs as it (it refuses
+      // to run as root; Debian's package made that user).
+      const dir = path.join(dataDir, 'pgbouncer');
+      await mkdir(dir, { recursive: true });
+      // Each busy instance may want 30 connections (decision 038); beyond what PostgreSQL allows they queue here.
       const config = pgbouncerConfig({
         port,
         databaseUrl: directDatabaseUrl,
-        dir: dataDir,
-        poolSize: 20 * options.instances + 10,
+        dir,
+        poolSize: Math.min(30 * options.instances, 80),
       });
-      await writeFile(path.join(dataDir, 'pgbouncer.ini'), config.ini);
-      await writeFile(path.join(dataDir, 'pgbouncer.users'), config.users, { mode: 0o600 });
-      // PgBouncer refuses to run as root; Debian's package made the `postgres` user, which must read its files.
+      const ini = path.join(dir, 'pgbouncer.ini');
+      await writeFile(ini, config.ini);
+      await writeFile(path.join(dir, 'pgbouncer.users'), config.users, { mode: 0o600 });
       const asRoot = process.getuid?.() === 0;
-      const args = asRoot
-        ? ['-u', 'postgres', path.join(dataDir, 'pgbouncer.ini')]
-        : [path.join(dataDir, 'pgbouncer.ini')];
-      if (asRoot)
-        spawnSync('chown', [
-          'postgres',
-          ...['pgbouncer.ini', 'pgbouncer.users'].map((f) => path.join(dataDir, f)),
-        ]);
+      if (asRoot) spawnSync('chown', ['-R', 'postgres', dir]);
+      const args = asRoot ? ['-u', 'postgres', ini] : [ini];
       owned.pgbouncer = spawn(pgbouncerBinary, args, {
         detached: true,
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -362,7 +360,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const deadline = Date.now() + 10_000;
       while (!(await canConnect(port))) {
         if (owned.pgbouncer.exitCode !== null || Date.now() > deadline) {
-          throw new Error(`pgbouncer did not start (see ${path.join(dataDir, 'pgbouncer.log')})`);
+          throw new Error(`pgbouncer did not start (see ${path.join(dir, 'pgbouncer.log')})`);
         }
         await sleep(100);
       }

@@ -58,22 +58,28 @@ class PreparingClient extends pg.Client {
 }
 
 /**
- * `settings`: session settings every connection of the pool starts with (the startup packet's options), for a
- * pool whose statements all want them, so no statement has to open a transaction to set them.
+ * `settings`: session settings every connection of the pool starts with, for a pool whose statements all want
+ * them, so no statement has to open a transaction to set them. They are set by one statement queued when a
+ * connection opens (ahead of any query the pool hands it), not by the startup packet's `options`, which PgBouncer
+ * refuses (decision 038); a connection lives on for many queries, so that is one round trip per connection.
  */
 export function createPool(url: string, max = 10, settings: Readonly<Record<string, string>> = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    options: Object.entries(settings)
-      .map(([name, value]) => `-c ${name}=${value}`)
-      .join(' '),
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     Client: PreparingClient,
   });
   // Without a listener an idle client's error (the database restarting) would crash the process.
   pool.on('error', () => {});
+  const entries = Object.entries(settings);
+  if (entries.length > 0) {
+    const text = `select ${entries.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, false)`).join(', ')}`;
+    const values = entries.flat();
+    // A failure (the connection lost) reaches the query queued behind it as well.
+    pool.on('connect', (client) => void client.query(text, values).catch(() => {}));
+  }
   return pool;
 }
 
