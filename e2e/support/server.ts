@@ -69,6 +69,8 @@ export interface StartOptions {
   storage?: ServerStorage;
   /** Extra environment variables. */
   env?: Record<string, string>;
+  /** Options for node before the script (`--import` a probe). */
+  nodeArgs?: string[];
 }
 
 async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -108,7 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...(storage.databaseUrl ? { DATABASE_URL: storage.databaseUrl } : {}),
     ...options.env,
   };
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
