@@ -22,7 +22,7 @@ import { projectRoot } from '../server/lib/paths.js';
  * instances of `dist/server/main.js` (built as `npm start` builds it) start on ports of their own, and HAProxy
  * (Debian's `haproxy`, installed here when missing and running as root, as .ci/run does for Chromium) balances
  * them round robin with `/readyz` as its health check. With `--pgbouncer` the instances reach PostgreSQL through
- * Debian's `pgbouncer` in session mode (decision 038). Ctrl-C stops everything: HAProxy stops listening, the
+ * Debian's `pgbouncer` in session mode (decision 041). Ctrl-C stops everything: HAProxy stops listening, the
  * instances drain and stop, then PgBouncer and the database.
  *
  * `startCluster` is also what `npm run bench -- --rolling` and the cluster's end-to-end test use: each instance
@@ -140,7 +140,7 @@ async function sharedSecrets(
 
 /** HAProxy's configuration: round robin over the instances, `/readyz` checks, retries only where they are safe. */
 export function haproxyConfig(options: { port: number; socket: string; servers: Instance[] }): string {
-  return `# Written by scripts/cluster.ts (decision 038, docs/operations.md).
+  return `# Written by scripts/cluster.ts (decision 041, docs/operations.md).
 global
     maxconn 4096
     stats socket ${options.socket} mode 600 level admin
@@ -183,13 +183,13 @@ ${options.servers.map((server) => `    server ${server.name} 127.0.0.1:${server.
 `;
 }
 
-/** PgBouncer in session mode in front of `databaseUrl` (decision 038: what transaction mode would break). */
+/** PgBouncer in session mode in front of `databaseUrl` (decision 041: what transaction mode would break). */
 function pgbouncerConfig(options: { port: number; databaseUrl: string; dir: string; poolSize: number }) {
   const target = new URL(options.databaseUrl);
   const database = decodeURIComponent(target.pathname.slice(1));
   const user = decodeURIComponent(target.username);
   const password = decodeURIComponent(target.password);
-  const ini = `;; Written by scripts/cluster.ts (decision 038).
+  const ini = `;; Written by scripts/cluster.ts (decision 041).
 [databases]
 ${database} = host=${target.hostname} port=${target.port || 5432} dbname=${database}
 
@@ -339,7 +339,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       // to run as root; Debian's package made that user).
       const dir = path.join(dataDir, 'pgbouncer');
       await mkdir(dir, { recursive: true });
-      // Each busy instance may want 30 connections (decision 038); beyond what PostgreSQL allows they queue here.
+      // Each busy instance may want 30 connections (decision 041); beyond what PostgreSQL allows they queue here.
       const config = pgbouncerConfig({
         port,
         databaseUrl: directDatabaseUrl,

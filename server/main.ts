@@ -2,7 +2,7 @@
  * The server's entry (`npm start`, `node dist/server/main.js`). With `OTEL_EXPORTER_OTLP_ENDPOINT` set, OpenTelemetry
  * starts first (server/infra/telemetry.ts): its instrumentations must be in place before the app's modules, the
  * database driver among them, are loaded, so the app (serve.ts) is imported only after it. Unset, no OpenTelemetry
- * package is loaded at all (decision 038).
+ * package is loaded at all (decision 041).
  */
 if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
   try {

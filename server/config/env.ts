@@ -93,7 +93,7 @@ export const envSchema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /**
      * Seconds a stop keeps serving with `/readyz` answering 503 before it stops listening, so a load balancer takes
-     * the instance out first (decision 038); 0 (one instance, nothing to tell) by default.
+     * the instance out first (decision 041); 0 (one instance, nothing to tell) by default.
      */
     DRAIN_DELAY_SECONDS: z.coerce.number().min(0).max(3).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -61,7 +61,7 @@ class PreparingClient extends pg.Client {
  * `settings`: session settings every connection of the pool starts with, for a pool whose statements all want
  * them, so no statement has to open a transaction to set them. They are set by one statement queued when a
  * connection opens (ahead of any query the pool hands it), not by the startup packet's `options`, which PgBouncer
- * refuses (decision 038); a connection lives on for many queries, so that is one round trip per connection.
+ * refuses (decision 041); a connection lives on for many queries, so that is one round trip per connection.
  */
 export function createPool(url: string, max = 10, settings: Readonly<Record<string, string>> = {}): pg.Pool {
   const pool = new pg.Pool({

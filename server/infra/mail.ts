@@ -143,7 +143,7 @@ export function createMailSender(options: { smtpUrl?: string; from: string }): M
         await transporter.sendMail(message);
         return;
       }
-      // A span of its own when tracing is on: nodemailer has no instrumentation (decision 038).
+      // A span of its own when tracing is on: nodemailer has no instrumentation (decision 041).
       await tracing().span(
         'smtp send',
         {

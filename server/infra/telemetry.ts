@@ -14,7 +14,7 @@ import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { installTracing, type TraceCarrier } from './tracing.js';
 
 /**
- * OpenTelemetry traces (issue 41 point 4, design 12.8, decision 038). main.ts imports this module, and so any
+ * OpenTelemetry traces (issue 41 point 4, design 12.8, decision 041). main.ts imports this module, and so any
  * OpenTelemetry package, only when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, and before it imports the rest of the app:
  * the ES module hook that lets the instrumentations patch `pg` and the others must be in place before those are
  * loaded.

@@ -1,5 +1,5 @@
 /**
- * What the app's own code asks of tracing (design 12.8, decision 038), with no OpenTelemetry package behind it
+ * What the app's own code asks of tracing (design 12.8, decision 041), with no OpenTelemetry package behind it
  * until `server/infra/telemetry.ts` installs one: unset `OTEL_EXPORTER_OTLP_ENDPOINT`, nothing of OpenTelemetry is
  * loaded and every call here is a plain pass-through (a job carries no trace context, a log line no `traceId`).
  */
