@@ -47,8 +47,16 @@ export async function changeStatus(
 }
 
 /** Tells the buyer's live streams where an order stands, in the transaction that put it there (design 12.6). */
-async function orderUpdated(tx: Tx, order: { id: string; userId: string }, status: OrderStatus): Promise<void> {
-  await publishEvent(tx, { to: { userId: order.userId }, type: 'order.updated', data: { id: order.id, status } });
+async function orderUpdated(
+  tx: Tx,
+  order: { id: string; userId: string },
+  status: OrderStatus,
+): Promise<void> {
+  await publishEvent(tx, {
+    to: { userId: order.userId },
+    type: 'order.updated',
+    data: { id: order.id, status },
+  });
 }
 
 /**
