@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './catalog.js';
-import { GST_RATES, gstinProblem, stateByName } from './gst.js';
+import { GST_RATES, gstinProblem, INDIAN_STATES, stateByName } from './gst.js';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './payments.js';
 
 /**
@@ -41,6 +41,9 @@ export interface ShippingAddress {
   gstin?: string;
 }
 
+/** The states' and union territories' names as the contract spells them (any case and spacing is accepted). */
+const STATE_NAMES = INDIAN_STATES.map((state) => state.name) as [string, ...string[]];
+
 const required = (label: string, max = 200) =>
   z
     .string({ error: `${label} is required` })
@@ -54,12 +57,12 @@ export const shippingAddressSchema = z.object({
   line2: z.string().trim().max(200).optional(),
   city: required('City', 100),
   /** An Indian state or union territory (the place of supply), stored as its name is spelt in the contract. */
-  state: required('State', 100).transform((name, ctx) => {
-    const state = stateByName(name);
-    if (state) return state.name as string;
-    ctx.addIssue({ code: 'custom', message: 'Choose an Indian state or union territory' });
-    return z.NEVER;
-  }),
+  state: required('State', 100).pipe(
+    z.preprocess(
+      (name: string) => stateByName(name)?.name ?? name,
+      z.enum(STATE_NAMES, { error: 'Choose an Indian state or union territory' }),
+    ),
+  ),
   postalCode: required('Postal code', 20).pipe(
     z.string().regex(/^[A-Za-z0-9 -]{3,12}$/, 'Invalid postal code'),
   ),

@@ -42,6 +42,8 @@ export type CreatePaymentRequest = z.input<typeof createPaymentRequestSchema>;
 
 export const paymentSchema = z.object({
   id: z.string(),
+  /** What the client quotes on a bank transfer or a crypto payment (design 12.7): `PAY-` and a number. */
+  reference: z.string(),
   amount: z.string(),
   currency: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -74,7 +76,7 @@ const instructionsSchema = z.object({
 
 /**
  * `GET /api/payments/instructions`: what to do to pay by bank transfer or crypto. The client quotes the payment's
- * own id as its reference.
+ * `reference`.
  */
 export const paymentInstructionsSchema = z.object({
   bank_transfer: instructionsSchema,

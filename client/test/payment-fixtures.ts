@@ -21,6 +21,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
 export function makePayment(overrides: Partial<Payment> = {}): Payment {
   return {
     id: 'p1',
+    reference: 'PAY-100001',
     amount: '99.00',
     currency: 'USD',
     paymentMethod: 'stripe',

@@ -14,7 +14,9 @@ import {
   integrationDeliveries,
   integrations,
   investigationRequests,
+  liveEvents,
   mailOutbox,
+  mailPendingChanges,
   mfaBackupCodes,
   mobileDevices,
   notificationPreferences,
@@ -94,6 +96,10 @@ export async function revokeApiKeys(db: DbOrTx, userId: string): Promise<number>
 export async function deleteUnkept(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
   await db.delete(notifications).where(eq(notifications.userId, userId));
+  // Live events replay notifications and changes for a few minutes (decision 039): theirs go with them.
+  await db.delete(liveEvents).where(eq(liveEvents.userId, userId));
+  // Changes still waiting to be told in one mail (MAIL_COALESCE_SECONDS) are told to nobody now.
+  await db.delete(mailPendingChanges).where(eq(mailPendingChanges.userId, userId));
   await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await db.delete(mobileDevices).where(eq(mobileDevices.userId, userId));
   await db.delete(sessions).where(eq(sessions.userId, userId));
@@ -194,6 +200,8 @@ export async function replaceMentions(db: DbOrTx, pattern: string, replacement: 
     .set({ eventData: sql`${replaced(sql`${automationRuns.eventData}::text`, pattern, replacement)}::jsonb` })
     .where(mentions(sql`${automationRuns.eventData}::text`, pattern));
   await db.delete(rateLimits).where(mentions(rateLimits.key, pattern));
+  // Others' live events that named the address (a Director's notification of it) are only a replay buffer: dropped.
+  await db.delete(liveEvents).where(mentions(sql`${liveEvents.data}::text`, pattern));
 }
 
 /**

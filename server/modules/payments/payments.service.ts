@@ -156,6 +156,7 @@ export async function submitWaiting(
 export function toPayment(row: PaymentRow): Payment {
   return {
     id: row.id,
+    reference: row.reference,
     amount: row.amount,
     currency: row.currency,
     paymentMethod: row.paymentMethod,

@@ -58,14 +58,14 @@ describe('receipts', () => {
       description: 'Retainer',
     });
     expect(paid.statusCode).toBe(201);
-    const payment = paid.json<{ id: string }>();
+    const payment = paid.json<{ id: string; reference: string }>();
 
     expect(await user.notes()).toContainEqual(
       expect.objectContaining({
         type: 'payment_received',
         priority: 'normal',
         title: 'Payment received',
-        message: 'We received INR 1234.00 for: Retainer.',
+        message: 'We received INR 1,234.00 for: Retainer.',
         actionUrl: '/payments',
       }),
     );
@@ -73,10 +73,10 @@ describe('receipts', () => {
     expect(mail.to).toEqual([user.email]);
     expect(lines(mail.text)).toEqual(
       expect.arrayContaining([
-        'We received INR 1234.00 for: Retainer.',
+        'We received INR 1,234.00 for: Retainer.',
         'Amount: INR 1,234.00',
         'Method: card',
-        `Reference: ${payment.id}`,
+        `Reference: ${payment.reference}`,
         'Paid for: Retainer',
         'http://127.0.0.1:5000/payments',
       ]),
@@ -117,7 +117,7 @@ describe('payments a Director confirms', () => {
         paymentMethod: 'crypto',
         description: 'Deposit',
       })
-    ).json<{ id: string; status: string }>();
+    ).json<{ id: string; reference: string; status: string }>();
     expect(pending.status).toBe('pending');
     const paymentNotes = async () => (await user.notes()).filter((note) => note.type === 'payment_received');
     expect(await paymentNotes()).toEqual([]);
@@ -147,7 +147,7 @@ describe('payments a Director confirms', () => {
     ]);
     const receipt = await user.mailOf('Payment received');
     expect(lines(receipt.text)).toEqual(
-      expect.arrayContaining(['Amount: USD 120.00', 'Method: crypto', `Reference: ${pending.id}`]),
+      expect.arrayContaining(['Amount: USD 120.00', 'Method: crypto', `Reference: ${pending.reference}`]),
     );
   });
 
@@ -159,7 +159,7 @@ describe('payments a Director confirms', () => {
         paymentMethod: 'bank_transfer',
         description: 'Invoice 7',
       })
-    ).json<{ id: string }>();
+    ).json<{ id: string; reference: string }>();
     expect(
       (await asUser(t.app, director).post(`/api/admin/payments/${pending.id}/fail`, {})).statusCode,
     ).toBe(200);
@@ -178,7 +178,7 @@ describe('payments a Director confirms', () => {
       expect.arrayContaining([
         'Your payment of USD 75.00 for Invoice 7 did not go through.',
         'Method: bank transfer',
-        `Reference: ${pending.id}`,
+        `Reference: ${pending.reference}`,
         'http://127.0.0.1:5000/payments',
       ]),
     );

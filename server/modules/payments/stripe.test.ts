@@ -228,7 +228,7 @@ describe('the stripe provider', () => {
     );
     const mail = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject === 'Payment failed');
     expect(mail.text.split('\n')).toEqual(
-      expect.arrayContaining([failed, 'Method: card', `Reference: ${renewal.id}`]),
+      expect.arrayContaining([failed, 'Method: card', `Reference: ${renewal.reference}`]),
     );
   });
 });

@@ -85,7 +85,7 @@ describe('tier upgrades', () => {
       expect.arrayContaining([
         'Amount: USD 999.00',
         'Method: card',
-        `Reference: ${response.json().payment.id}`,
+        `Reference: ${response.json().payment.reference}`,
         'Paid for: Operator (tier 2), yearly',
       ]),
     );
@@ -370,7 +370,7 @@ describe('subscriptions', () => {
       expect.arrayContaining([
         'Amount: USD 99.00',
         'Method: card',
-        `Reference: ${renewal.id}`,
+        `Reference: ${renewal.reference}`,
         'Paid for: Operator (tier 2), monthly renewal',
       ]),
     );

@@ -78,7 +78,7 @@ export function OrderConfirmation({
       {offline && order.paymentId && (
         <PaymentInstructions
           method={offline}
-          reference={order.paymentId}
+          reference={order.paymentReference ?? order.paymentId}
           amount={formatMoneyWithCode(order.total, order.currency)}
         />
       )}

@@ -70,7 +70,7 @@ export function PaymentHistory() {
             <PaymentInstructions
               className="sm:col-span-2"
               method={payment.paymentMethod}
-              reference={payment.id}
+              reference={payment.reference}
               amount={formatMoneyWithCode(payment.amount, payment.currency)}
             />
           )}

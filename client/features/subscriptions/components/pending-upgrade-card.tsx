@@ -69,7 +69,7 @@ export function PendingUpgradeCard({
         {offlineMethod && payment && (
           <PaymentInstructions
             method={offlineMethod}
-            reference={payment.id}
+            reference={payment.reference}
             amount={formatMoneyWithCode(payment.amount, payment.currency)}
           />
         )}
