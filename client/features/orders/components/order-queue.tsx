@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingMessage } from '@/components/ui/spinner';
-import { pageTabsListClass, Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOrderQueue } from '@/features/orders/api/get-order-queue';
 import { useOrderAction, type OrderAction } from '@/features/orders/api/act-on-order';
 import { OrderStatusBadge } from '@/features/orders/components/order-status';
@@ -33,7 +33,12 @@ export function OrderQueueView({ initial }: { initial: OrderQueue }) {
           </TabsTrigger>
         ))}
       </TabsList>
-      <QueueList queue={queue} />
+      {/* Each tab has its panel (the selected tab's trigger names it in aria-controls); only the open one loads. */}
+      {ORDER_QUEUES.map((name) => (
+        <TabsContent key={name} value={name}>
+          <QueueList queue={name} />
+        </TabsContent>
+      ))}
     </Tabs>
   );
 }
