@@ -26,7 +26,7 @@ describe('the Payment History tab', () => {
       return url === '/api/payments'
         ? {
             json: [
-              makePayment({ id: 'p2', paymentMethod: 'bank_transfer', status: 'pending', amount: '2999.00' }),
+              makePayment({ id: 'p2', reference: 'PAY-100002', paymentMethod: 'bank_transfer', status: 'pending', amount: '2999.00' }),
               makePayment({ id: 'p1' }),
             ],
           }
@@ -39,7 +39,7 @@ describe('the Payment History tab', () => {
     // A transfer still to make says how, with the reference to quote; a completed payment does not.
     const how = within(pending!).getByRole('region', { name: 'How to pay by bank transfer' });
     expect(await within(how).findByText('Pay to Example Bank, account 0001.')).toBeInTheDocument();
-    expect(within(how).getByTestId('payment-reference')).toHaveTextContent('p2');
+    expect(within(how).getByTestId('payment-reference')).toHaveTextContent('PAY-100002');
     expect(within(completed!).queryByTestId('payment-instructions')).not.toBeInTheDocument();
     expect(within(pending!).getByText('Pending')).toBeInTheDocument();
     expect(within(pending!).getByText('Bank transfer')).toBeInTheDocument();

@@ -43,7 +43,7 @@ function pendingUpgrade(overrides: Partial<PendingUpgrade> = {}): PendingUpgrade
       currentPeriodStart: null,
       currentPeriodEnd: null,
     }),
-    payment: makePayment({ id: 'pay-4711', amount: '799.00', paymentMethod: 'crypto', status: 'pending' }),
+    payment: makePayment({ id: 'pay-4711', reference: 'PAY-104711', amount: '799.00', paymentMethod: 'crypto', status: 'pending' }),
     waitingFor: 'payment',
     ...overrides,
   };
@@ -69,7 +69,7 @@ describe('a pending upgrade on the Subscription tab', () => {
         'Your operator has not set a crypto wallet yet: ask your account contact for the address.',
       ),
     ).toBeInTheDocument();
-    expect(within(how).getByTestId('payment-reference')).toHaveTextContent('pay-4711');
+    expect(within(how).getByTestId('payment-reference')).toHaveTextContent('PAY-104711');
     expect(within(how).getByText(/usually within 1-2 business days/)).toBeInTheDocument();
     // Nothing is active yet, and there are no tiers to explore while this one waits.
     expect(await screen.findByText('No Active Subscription')).toBeInTheDocument();
