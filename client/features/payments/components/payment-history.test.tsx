@@ -26,7 +26,13 @@ describe('the Payment History tab', () => {
       return url === '/api/payments'
         ? {
             json: [
-              makePayment({ id: 'p2', reference: 'PAY-100002', paymentMethod: 'bank_transfer', status: 'pending', amount: '2999.00' }),
+              makePayment({
+                id: 'p2',
+                reference: 'PAY-100002',
+                paymentMethod: 'bank_transfer',
+                status: 'pending',
+                amount: '2999.00',
+              }),
               makePayment({ id: 'p1' }),
             ],
           }

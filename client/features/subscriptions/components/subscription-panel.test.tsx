@@ -43,7 +43,13 @@ function pendingUpgrade(overrides: Partial<PendingUpgrade> = {}): PendingUpgrade
       currentPeriodStart: null,
       currentPeriodEnd: null,
     }),
-    payment: makePayment({ id: 'pay-4711', reference: 'PAY-104711', amount: '799.00', paymentMethod: 'crypto', status: 'pending' }),
+    payment: makePayment({
+      id: 'pay-4711',
+      reference: 'PAY-104711',
+      amount: '799.00',
+      paymentMethod: 'crypto',
+      status: 'pending',
+    }),
     waitingFor: 'payment',
     ...overrides,
   };
