@@ -424,7 +424,7 @@ const screens: readonly Screen[] = [
       await page.getByRole('button', { name: 'New Case' }).waitFor();
       expect(await tabNames(page)).toEqual(
         director(viewer)
-          ? ['New & unassigned', 'Assigned to me', 'All cases', 'My tasks', 'My own cases']
+          ? ['New & unassigned', 'Assigned to me', 'All cases', 'My tasks', 'My own cases', 'Templates']
           : ['My Cases'],
       );
     },
