@@ -147,11 +147,11 @@ describe('payments and Mission Control', () => {
       const how = pending.getByRole('region', { name: 'How to pay by crypto' });
       await how.getByText(/^Your operator has not set a crypto wallet yet: /).waitFor();
       const [payment] = (await (await page.request.get(`${e2e.server.url}/api/payments`)).json()) as {
-        id: string;
+        reference: string;
         status: string;
       }[];
       expect(payment!.status).toBe('pending');
-      expect(await how.getByTestId('payment-reference').textContent()).toBe(payment!.id);
+      expect(await how.getByTestId('payment-reference').textContent()).toBe(payment!.reference);
       await page.getByText('You stay on the free Basic tier until the upgrade above takes effect.').waitFor();
       expect(await page.getByRole('button', { name: 'Explore Tiers' }).count()).toBe(0);
       await page.screenshot({ path: `${SCREENS}/payments-pending-crypto-${width}.png`, fullPage: true });
@@ -207,8 +207,9 @@ describe('payments and Mission Control', () => {
     await how.getByText(/^Your operator has not set bank details yet: /).waitFor();
     const [order] = (await (await page.request.get(`${e2e.server.url}/api/orders`)).json()) as {
       paymentId: string;
+      paymentReference: string;
     }[];
-    expect(await how.getByTestId('payment-reference').textContent()).toBe(order!.paymentId);
+    expect(await how.getByTestId('payment-reference').textContent()).toBe(order!.paymentReference);
     await page.screenshot({ path: `${SCREENS}/order-bank-transfer-instructions.png` });
 
     // A Director confirms the transfer; analytics counts the rupees in rupees.
