@@ -234,7 +234,12 @@ describe('a crash between a checkout and its receipt', () => {
           (m) => m.to.includes(email) && m.subject === 'Payment received',
           180_000,
         );
-        expect(receipt.text).toContain((order.json as { total: string }).total);
+        // The receipt names the order and its amount in the mail's one money format (INR 14,999.00).
+        const placed = order.json as { orderNumber: string; total: string };
+        expect(receipt.text).toContain(`for order ${placed.orderNumber}`);
+        expect(receipt.text).toContain(
+          `INR ${Number(placed.total).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+        );
         await until(
           async () =>
             (
