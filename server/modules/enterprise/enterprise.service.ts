@@ -77,6 +77,11 @@ export async function updateClient(
     const after = await repository.updateClient(tx, id, changes);
     if (after === 'duplicate') throw duplicateDomain(changes.domain ?? '');
     if (!before || !after) throw notFound('Enterprise client');
+    if (after.tier !== before.tier) {
+      for (const member of await organization.membersOfClient(tx, id)) {
+        await organization.announceTier(tx, member, before.tier, after.tier);
+      }
+    }
     await audit.record(tx, {
       action: 'organization.client_changed',
       userId: director.id,
@@ -105,5 +110,13 @@ export async function updateClient(
 export async function deleteClient(ctx: AppContext, id: string): Promise<void> {
   if (!isId(id)) throw notFound('Enterprise client');
   await organization.forgetMembers(ctx, [id]);
-  if (!(await repository.deleteClient(ctx.db, id))) throw notFound('Enterprise client');
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const client = await repository.findClient(tx, id);
+    if (!client) return false;
+    for (const member of await organization.membersOfClient(tx, id)) {
+      await organization.announceTier(tx, member, client.tier, null);
+    }
+    return repository.deleteClient(tx, id);
+  });
+  if (!deleted) throw notFound('Enterprise client');
 }

@@ -155,7 +155,7 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
 
 export async function findUserById(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, tier: users.tier })
     .from(users)
     .where(eq(users.id, id));
   return row ?? null;

@@ -1,6 +1,7 @@
 import type { AuditEvent, AuditFilters } from '../../../contract/audit.js';
 import { ENTERPRISE_MEMBERS_SHOWN } from '../../../contract/enterprise.js';
 import {
+  effectiveTier,
   ROLE_LABELS,
   type MembershipVia,
   type Organization,
@@ -14,6 +15,7 @@ import { publicUrl } from '../../infra/public-url.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import * as audit from '../audit/audit.service.js';
+import { publishEvent } from '../events/events.service.js';
 import * as mail from '../mail/mail.service.js';
 import * as repository from './organization.repository.js';
 import type { ClientRow, MemberWithUser } from './organization.repository.js';
@@ -176,6 +178,7 @@ export async function addMember(
     via: input.via,
   });
   if (!created) throw conflict(`${input.user.email} already belongs to an organisation`);
+  await announceTier(tx, input.user.id, null, input.client.tier);
   await audit.record(tx, {
     action: 'organization.member_joined',
     userId: input.actorId,
@@ -343,6 +346,7 @@ export async function removeMember(
     }
     await repository.deleteMember(tx, member.userId);
     const target = (await repository.findUserById(tx, member.userId))!;
+    await announceTier(tx, target, client.tier, null);
     await audit.record(tx, {
       action: self ? 'organization.member_left' : 'organization.member_removed',
       userId: user.id,
@@ -392,7 +396,35 @@ export async function assertNotLastOwner(tx: DbOrTx, userId: string): Promise<vo
  * there.
  */
 export async function removeMemberByDirectory(tx: DbOrTx, userId: string): Promise<void> {
+  const membership = await repository.findMembership(tx, userId);
+  if (!membership) return;
+  const client = await repository.findClient(tx, membership.clientId);
   await repository.deleteMember(tx, userId);
+  await announceTier(tx, userId, client?.tier ?? null, null);
+}
+
+/**
+ * Tells a user's live streams the tier they now act at (`tier.changed`, design 12.6) when joining or leaving an
+ * organisation, or its tier changing, moved it; in the transaction of that change. `user` is the account or its id.
+ */
+export async function announceTier(
+  tx: DbOrTx,
+  user: string | { id: string; tier: number },
+  clientTierBefore: number | null,
+  clientTierAfter: number | null,
+): Promise<void> {
+  const account = typeof user === 'string' ? await repository.findUserById(tx, user) : user;
+  if (!account) return;
+  const before = effectiveTier(account.tier, clientTierBefore);
+  const after = effectiveTier(account.tier, clientTierAfter);
+  if (before === after) return;
+  await publishEvent(tx, { to: { userId: account.id }, type: 'tier.changed', data: { tier: after } });
+}
+
+/** Every member of a client as an account with its own tier, in the caller's transaction. */
+export async function membersOfClient(db: DbOrTx, clientId: string): Promise<{ id: string; tier: number }[]> {
+  const rows = await repository.listMembers(db, [clientId], Number.MAX_SAFE_INTEGER);
+  return rows.map((row) => ({ id: row.userId, tier: row.tier }));
 }
 
 /** After a client's tier, name or domain changed or it was removed: this instance forgets its members' sessions at once. */

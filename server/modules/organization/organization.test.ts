@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, organizationMembers, users } from '../../db/schema/index.js';
+import { auditLog, liveEvents, mailOutbox, organizationMembers, users } from '../../db/schema/index.js';
 import { carryOutDue } from '../account-deletion/account-deletion.service.js';
 import { findUser } from '../auth/auth.service.js';
 import { buildDocument } from '../data-export/data-export.service.js';
@@ -100,6 +100,16 @@ async function organisation(tier = 3) {
   }
   return { client, owner, admin, member };
 }
+
+/** The tiers the user's live streams were told, oldest first (`tier.changed` in the events outbox). */
+const tiersTold = async (userId: string) =>
+  (
+    await t.database.db
+      .select({ data: liveEvents.data })
+      .from(liveEvents)
+      .where(and(eq(liveEvents.userId, userId), eq(liveEvents.type, 'tier.changed')))
+      .orderBy(liveEvents.id)
+  ).map((row) => (row.data as { tier: number }).tier);
 
 const mailsTo = async (email: string) =>
   (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).map((m) => m.kind);
@@ -416,7 +426,21 @@ describe('the inherited tier', () => {
       tier: 1,
       effectiveTier: 1,
       organization: null,
-    });
+    }); // Each change that moved the member's tier told their open pages at once (design 12.6): joining (3), the
+    // client's tier going to 2 and back to 3 (4 passes on 3), and the removal (1). The owner's own tier 2 moved
+    // nothing while the client's is 3.
+    expect(await tiersTold(member.id)).toEqual([3, 2, 3, 1]);
+    expect(await tiersTold(owner.id)).toEqual([3, 2, 3]);
+  });
+
+  it('tells every member when a Director removes the client', async () => {
+    const { client, owner, member } = await organisation(3);
+    await setUserTier(t, owner.id, 3);
+    const removed = await asUser(t.app, director).delete(`/api/enterprise/clients/${client.id}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await tiersTold(member.id)).toEqual([3, 1]);
+    // The owner's own tier is 3: leaving the client moved nothing.
+    expect(await tiersTold(owner.id)).toEqual([3]);
   });
 
   it('reaches the gates: a tier-3 investigation service while a member, a 403 once removed', async () => {
