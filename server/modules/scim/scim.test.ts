@@ -5,14 +5,18 @@ import { SCIM_MEDIA_TYPE, SCIM_SCHEMAS } from '../../../contract/scim.js';
 import { auditLog, organizationMembers, sessions, users } from '../../db/schema/index.js';
 import { setUserTier, verifyEmail } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { SseStream } from '../../test/sse.js';
 
 let t: TestApp;
+let base: string;
 let director: Account;
 
 type Account = Awaited<ReturnType<typeof registerUser>>;
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_REGISTER_MAX: '1000' });
+  // Listening, for the live event stream a deactivation must end.
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   director = await registerUser(t.app);
   await setUserTier(t, director.id, 4);
 });
@@ -248,10 +252,18 @@ describe('Users, as Okta sends them', () => {
     expect(id).toBe(person.id);
     expect((await asUser(t.app, person).get('/api/auth/user')).statusCode).toBe(200);
     expect((await asUser(t.app, { apiKey }).get('/api/auth/user')).statusCode).toBe(200);
+    // An open page's live event stream (design 12.6), which the deactivation must end too.
+    const stream = await SseStream.open(`${base}/api/events`, { cookie: person.cookie });
+    expect(stream.status).toBe(200);
+    await stream.until((s) => s.lastId() !== undefined);
 
     const off = await scim(token).patch(`/Users/${id}`, patch({ op: 'replace', value: { active: false } }));
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().active).toBe(false);
+    await Promise.race([
+      stream.ended,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('the stream outlived 5 s')), 5_000)),
+    ]);
     expect((await asUser(t.app, person).get('/api/auth/user')).statusCode).toBe(401);
     expect((await asUser(t.app, { apiKey }).get('/api/auth/user')).statusCode).toBe(401);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
