@@ -13,9 +13,19 @@ export interface RetryPolicy {
   retryDelay?: number;
   /** Doubles the delay at each retry. */
   retryBackoff?: boolean;
-  /** How long a try may run before the queue counts it as failed (a crashed process's try). */
+  /** How long a try may run before the queue counts it as failed, however alive its process. */
   expireInSeconds?: number;
+  /**
+   * How long a try may go without its worker's heartbeat (sent every half of it while the handler runs) before the
+   * queue counts its process as gone and retries it: a crashed instance's try is picked up this long after the
+   * crash (plus the expiry check), not `expireInSeconds` after it started. At least 10; `JOB_HEARTBEAT_SECONDS` by
+   * default.
+   */
+  heartbeatSeconds?: number;
 }
+
+/** Every job's heartbeat unless its definition says otherwise (decision 009). */
+export const JOB_HEARTBEAT_SECONDS = 15;
 
 /** What the queue needs to know of a kind of job to send and work it; a `JobDefinition` adds its handler. */
 export interface JobSpec<S extends z.ZodType = z.ZodType> {

@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import PgBoss10 from 'pg-boss-10';
 import { z } from 'zod';
 import { createTestDatabase } from '../test/helpers.js';
-import type { JobSpec } from './job.js';
+import { JOB_HEARTBEAT_SECONDS, type JobSpec } from './job.js';
 import { JobQueue } from './queue.js';
 
 /** A job of queue `name` whose payload is `{ name }`. */
@@ -54,6 +54,40 @@ describe('the job queue', () => {
       );
       const ran: { id: string; retryCount: number }[] = [];
       await queue.work(crashedTry, async (_data, job) => {
+        ran.push({ id: job.id, retryCount: job.retryCount });
+      });
+      const deadline = Date.now() + 15_000;
+      while (ran.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ran).toEqual([{ id, retryCount: 1 }]);
+    } finally {
+      await queue.stop(0);
+      await database.close();
+    }
+  });
+  it('runs again, long before its expiry, a job whose worker fell silent (the process died)', async () => {
+    const database = await createTestDatabase();
+    const queue = new JobQueue(database.url, { expiryCheckIntervalSeconds: 1 });
+    try {
+      // Its expiry is an hour away: only the lost heartbeat can bring the try back.
+      const silentTry = {
+        ...numbered('silent-try'),
+        retry: { retryLimit: 1, retryDelay: 1, expireInSeconds: 3600 },
+      };
+      const id = await queue.send(silentTry, { n: 1 });
+      const [sent] = (
+        await database.db.execute<{ heartbeat_seconds: number }>(
+          sql`select heartbeat_seconds from pgboss.job where id = ${id}`,
+        )
+      ).rows;
+      expect(sent?.heartbeat_seconds).toBe(JOB_HEARTBEAT_SECONDS);
+      // As a killed process leaves it: claimed, its last heartbeat a minute old.
+      await database.db.execute(
+        sql`update pgboss.job set state = 'active', started_on = now() - interval '1 minute',
+              heartbeat_on = now() - interval '1 minute' where id = ${id}`,
+      );
+      const ran: { id: string; retryCount: number }[] = [];
+      await queue.work(silentTry, async (_data, job) => {
         ran.push({ id: job.id, retryCount: job.retryCount });
       });
       const deadline = Date.now() + 15_000;

@@ -3,7 +3,7 @@ import { PgBoss, type Db, type SendOptions as BossSendOptions } from 'pg-boss';
 import type { z } from 'zod';
 import type { AppConfig } from '../config/env.js';
 import type { DbOrTx } from '../db/client.js';
-import type { JobSpec, RetryPolicy } from './job.js';
+import { JOB_HEARTBEAT_SECONDS, type JobSpec, type RetryPolicy } from './job.js';
 import { moveOldQueueJobs, setAsideOldQueueSchema } from './queue-upgrade.js';
 import { takeTraceContext, tracing, withTraceContext } from './tracing.js';
 
@@ -116,7 +116,7 @@ export class JobQueue {
       throw new Error(`job ${name}: the payload does not match its schema: ${parsed.error.message}`);
     const { tx, ...sendOptions } = options;
     const boss = await this.ready(name);
-    const jobOptions = { ...this.retryOf(job), ...sendOptions };
+    const jobOptions = { heartbeatSeconds: JOB_HEARTBEAT_SECONDS, ...this.retryOf(job), ...sendOptions };
     const id = await boss.send(
       name,
       // With tracing on, the job carries the context of the request that queued it (its worker continues it).
