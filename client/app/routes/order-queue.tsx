@@ -3,10 +3,11 @@ import { ORDER_QUEUES, type OrderQueue } from '@contract/orders';
 import { DIRECTOR_TIER } from '@contract/tiers';
 import { Card, CardContent } from '@/components/ui/card';
 import { LoadingMessage } from '@/components/ui/spinner';
+import { GstReturnsCard } from '@/features/orders/components/gst-returns-card';
 import { OrderQueueView } from '@/features/orders/components/order-queue';
 import { useUser } from '@/lib/auth';
 
-/** /order-queue: the Directors' orders to ship, in transit, returns to decide and refunds refused. */
+/** /order-queue: the Directors' orders to ship, in transit, returns to decide and refunds refused; GST returns. */
 export function OrderQueueRoute() {
   const { data: user } = useUser();
   const wanted = new URLSearchParams(useSearch()).get('queue');
@@ -22,7 +23,10 @@ export function OrderQueueRoute() {
       {!user ? (
         <LoadingMessage>Loading...</LoadingMessage>
       ) : user.tier >= DIRECTOR_TIER ? (
-        <OrderQueueView initial={initial} />
+        <div className="grid gap-10">
+          <OrderQueueView initial={initial} />
+          <GstReturnsCard />
+        </div>
       ) : (
         <Card>
           <CardContent className="py-8 text-center text-muted-foreground">

@@ -24,7 +24,7 @@ import * as notifications from '../notifications/notifications.service.js';
 import * as threats from '../threats/threats.service.js';
 import * as repository from './bulk.repository.js';
 import type { BulkOperationRow } from './bulk.repository.js';
-import { toCsv } from './csv.js';
+import { toCsv } from '../../lib/csv.js';
 
 type CreateInput = z.output<typeof createBulkOperationRequestSchema>;
 

@@ -8,7 +8,7 @@ import { asUser, createTestApp, registerUser, type TestApp } from '../../test/he
 import * as notificationsService from '../notifications/notifications.service.js';
 import * as repository from './bulk.repository.js';
 import { BULK_JOB_RETRY_LIMIT, bulkJob, runOperation } from './bulk.service.js';
-import { csvField, toCsv } from './csv.js';
+import { csvField, toCsv } from '../../lib/csv.js';
 
 let t: TestApp;
 let director: Member;
@@ -531,6 +531,7 @@ describe('CSV cells', () => {
     expect(csvField('=1+2')).toBe("'=1+2");
     expect(csvField('+44 20')).toBe("'+44 20");
     expect(csvField('-5')).toBe("'-5");
+    expect(csvField(-5)).toBe('-5');
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField('=A1,B1')).toBe(`"'=A1,B1"`);
     expect(csvField(null)).toBe('');

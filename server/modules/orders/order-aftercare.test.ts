@@ -356,3 +356,92 @@ describe('fulfilment, cancellation, returns and refunds', () => {
     expect((await asDirector().get('/api/admin/orders?queue=nope')).statusCode).toBe(400);
   });
 });
+
+describe('GST returns (GSTR-1)', () => {
+  /** This month in Indian time, as the return counts it. */
+  const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
+  const gstr1 = async (table: string, on = month) => {
+    const response = await asDirector().get(`/api/admin/gst-returns?month=${on}&table=${table}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="gstr1-${table}-${on}.csv"`);
+    return response.body.split('\r\n').filter(Boolean);
+  };
+  const rowOf = (lines: string[], number: string) => lines.filter((line) => line.includes(number));
+  const today = () => {
+    const ist = new Date(Date.now() + 330 * 60_000);
+    const name = ist.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+    return `${String(ist.getUTCDate()).padStart(2, '0')}-${name}-${ist.getUTCFullYear()}`;
+  };
+  /** The B2C small sum of Karnataka at 18 %, in paise (0 when the month has none). */
+  const karnatakaSmall = async () => {
+    const line = (await gstr1('b2cs')).find((l) => l.startsWith('OE,29-Karnataka,,18,'));
+    return line ? Math.round(Number(line.split(',')[4]) * 100) : 0;
+  };
+
+  it('lays out the month’s invoices and credit notes as the offline tool’s B2B, B2C and credit note tables', async () => {
+    const business = await paidOrder({ state: 'Maharashtra', gstin: '27AAPFU0939F1ZV', quantity: 2 });
+    const large = await paidOrder({ state: 'Maharashtra', price: '59000.00', quantity: 2 });
+    const before = await karnatakaSmall();
+    const small = await paidOrder({ quantity: 1 });
+
+    const b2b = await gstr1('b2b');
+    expect(b2b[0]).toBe(
+      'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,' +
+        'Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
+    );
+    expect(rowOf(b2b, business.order.invoiceNumber)).toEqual([
+      `27AAPFU0939F1ZV,Asha Rao,${business.order.invoiceNumber},${today()},23600.00,27-Maharashtra,N,,Regular B2B,,18,20000.00,`,
+    ]);
+    // Only buyers with a GSTIN are B2B; the large inter-state consumer invoice is B2C large, the small one neither.
+    expect(rowOf(b2b, large.order.invoiceNumber)).toEqual([]);
+    const b2cl = await gstr1('b2cl');
+    expect(b2cl[0]).toBe(
+      'Invoice Number,Invoice date,Invoice Value,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,' +
+        'Cess Amount,E-Commerce GSTIN',
+    );
+    expect(rowOf(b2cl, large.order.invoiceNumber)).toEqual([
+      `${large.order.invoiceNumber},${today()},118000.00,27-Maharashtra,,18,100000.00,,`,
+    ]);
+    expect(rowOf(b2cl, small.order.invoiceNumber)).toEqual([]);
+    expect(await karnatakaSmall()).toBe(before + 1_000_000);
+
+    // Credit notes follow their invoice: B2B ones to cdnr, B2C large ones to cdnur, small ones off the B2CS sum.
+    const noteOf: Record<string, string> = {};
+    for (const { user, order } of [business, large, small]) {
+      const cancelled = await user.api.post(`/api/orders/${order.id}/cancel`, { reason: 'Not needed' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      noteOf[order.id] = cancelled.json().creditNotes[0].number;
+    }
+    const cdnr = await gstr1('cdnr');
+    const businessNote = noteOf[business.order.id]!;
+    expect(rowOf(cdnr, businessNote)).toEqual([
+      `27AAPFU0939F1ZV,Asha Rao,${businessNote},${today()},C,27-Maharashtra,N,Regular B2B,23600.00,,18,20000.00,`,
+    ]);
+    const cdnur = await gstr1('cdnur');
+    expect(cdnur[0]).toBe(
+      'UR Type,Note Number,Note Date,Note Type,Place Of Supply,Note Value,Applicable % of Tax Rate,Rate,' +
+        'Taxable Value,Cess Amount',
+    );
+    const largeNote = noteOf[large.order.id]!;
+    expect(rowOf(cdnur, largeNote)).toEqual([
+      `B2CL,${largeNote},${today()},C,27-Maharashtra,118000.00,,18,100000.00,`,
+    ]);
+    expect(rowOf(cdnr, largeNote)).toEqual([]);
+    expect(await karnatakaSmall()).toBe(before);
+
+    // Another month has only the headers.
+    expect(await gstr1('b2b', '2020-01')).toHaveLength(1);
+  });
+
+  it('answers 400 for a month or table it does not know, and 403 to anyone but a Director', async () => {
+    const bad = await asDirector().get('/api/admin/gst-returns?month=2026-13&table=b2b');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual([{ path: 'month', message: 'Month must look like 2026-11' }]);
+    const table = await asDirector().get('/api/admin/gst-returns?month=2026-11&table=gstr3b');
+    expect(table.statusCode).toBe(400);
+    expect((await asDirector().get('/api/admin/gst-returns')).statusCode).toBe(400);
+    const member = await buyer();
+    expect((await member.api.get('/api/admin/gst-returns?month=2026-11&table=b2b')).statusCode).toBe(403);
+  });
+});

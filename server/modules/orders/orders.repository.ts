@@ -287,3 +287,56 @@ export async function findOrderByPayment(db: DbOrTx, paymentId: string) {
 export async function linesForRead(db: DbOrTx, orderId: string) {
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
 }
+
+/** One invoice's lines of one rate, for the GST return (GSTR-1): what the invoice and its buyer say, and the sum. */
+export interface InvoiceRateRow {
+  number: string;
+  issuedAt: Date;
+  invoiceValue: string;
+  gstin: string | null;
+  buyerName: string;
+  placeOfSupply: string;
+  intraState: boolean;
+  rate: string;
+  taxableValue: string;
+}
+
+/** Every invoice issued in [from, to), one row per invoice and GST rate, by number. */
+export async function invoiceRatesIssued(db: DbOrTx, from: Date, to: Date): Promise<InvoiceRateRow[]> {
+  const rows = await db.execute<Omit<InvoiceRateRow, 'issuedAt'> & { issuedAt: string }>(sql`
+    select i.number, i.issued_at as "issuedAt", o.total as "invoiceValue",
+      nullif(o.shipping_address->>'gstin', '') as gstin, o.shipping_address->>'fullName' as "buyerName",
+      o.place_of_supply as "placeOfSupply", o.intra_state as "intraState", l.gst_rate as rate,
+      sum(l.taxable_value)::text as "taxableValue"
+    from invoices i
+    join orders o on o.id = i.order_id
+    join order_lines l on l.order_id = o.id
+    where i.issued_at >= ${from.toISOString()} and i.issued_at < ${to.toISOString()}
+    group by i.id, o.id, l.gst_rate
+    order by i.number, l.gst_rate::numeric`);
+  return rows.rows.map((row) => ({ ...row, issuedAt: new Date(row.issuedAt) }));
+}
+
+/** One credit note's lines of one rate, with the invoice it credits (whose buyer and value decide its table). */
+export interface CreditNoteRateRow extends InvoiceRateRow {
+  invoiceNumber: string;
+  noteValue: string;
+}
+
+/** Every credit note issued in [from, to), one row per note and GST rate, by number. */
+export async function creditNoteRatesIssued(db: DbOrTx, from: Date, to: Date): Promise<CreditNoteRateRow[]> {
+  const rows = await db.execute<Omit<CreditNoteRateRow, 'issuedAt'> & { issuedAt: string }>(sql`
+    select n.number, n.issued_at as "issuedAt", n.total as "noteValue", i.number as "invoiceNumber",
+      o.total as "invoiceValue", nullif(o.shipping_address->>'gstin', '') as gstin,
+      o.shipping_address->>'fullName' as "buyerName", o.place_of_supply as "placeOfSupply",
+      o.intra_state as "intraState", l.gst_rate as rate, sum(nl.taxable_value)::text as "taxableValue"
+    from credit_notes n
+    join invoices i on i.id = n.invoice_id
+    join orders o on o.id = n.order_id
+    join credit_note_lines nl on nl.credit_note_id = n.id
+    join order_lines l on l.id = nl.order_line_id
+    where n.issued_at >= ${from.toISOString()} and n.issued_at < ${to.toISOString()}
+    group by n.id, i.id, o.id, l.gst_rate
+    order by n.number, l.gst_rate::numeric`);
+  return rows.rows.map((row) => ({ ...row, issuedAt: new Date(row.issuedAt) }));
+}

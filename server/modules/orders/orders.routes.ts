@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
+import { gstr1QuerySchema } from '../../../contract/gst-returns.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import {
   adminOrderSchema,
@@ -23,6 +24,7 @@ import { attachmentDisposition } from '../evidence/evidence.content.js';
 import { retryRefund } from '../payments/refunds.js';
 import * as documents from './documents.service.js';
 import * as fulfilment from './fulfilment.service.js';
+import * as gstReturns from './gst-returns.service.js';
 import * as orders from './orders.service.js';
 import * as returns from './returns.service.js';
 
@@ -274,6 +276,30 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         request.query.queue,
         request.query.limit,
       ),
+  );
+
+  r.get(
+    '/api/admin/gst-returns',
+    {
+      config: { access: access.tier(4) },
+      schema: {
+        tags,
+        summary:
+          "Directors: one GSTR-1 table (b2b, b2cl, b2cs, cdnr, cdnur) of a month's invoices and credit notes, as CSV",
+        querystring: gstr1QuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const csv = await gstReturns.gstr1Csv(ctx, request.query);
+      const name = `gstr1-${request.query.table}-${request.query.month}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
   );
 
   r.post(

@@ -2,12 +2,13 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * One CSV field: a text that a spreadsheet would read as a formula gets a leading `'` so it stays text, and any
- * field with a comma, quote or line break is quoted with its quotes doubled (RFC 4180, section 2).
+ * One CSV field: a text that a spreadsheet would read as a formula gets a leading `'` so it stays text (a number is
+ * written as it is, a negative one too), and any field with a comma, quote or line break is quoted with its quotes
+ * doubled (RFC 4180, section 2).
  */
 export function csvField(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
