@@ -61,6 +61,15 @@ export function useStreamStatus(): StreamStatus {
   );
 }
 
+/** Listens to the stream until the returned function is called (outside components: a task that waits for a job). */
+export function onLiveEvents(handlers: Handlers): () => void {
+  const entry = { current: handlers };
+  listeners.add(entry);
+  return () => {
+    listeners.delete(entry);
+  };
+}
+
 /** Listens to the stream while the component is mounted; the handlers may change on every render. */
 export function useLiveEvents(handlers: Handlers): void {
   const ref = useRef(handlers);
