@@ -6,6 +6,7 @@ import pg from 'pg';
 import { projectRoot } from '../server/lib/paths.js';
 import { startCluster, type Cluster } from '../scripts/cluster.js';
 import { percentile } from './stats.js';
+import { call } from './http.js';
 
 /**
  * `npm run bench -- --rolling [--instances 3] [--rate 40] [--pgbouncer]` (issue 41 point 2, design 12.8): a cluster of N instances
@@ -78,19 +79,6 @@ interface StreamReport {
   resets: number;
   events: number;
   missed: number | null;
-}
-
-async function call(base: string, method: string, route: string, cookie?: string, body?: unknown) {
-  const response = await fetch(base + route, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, response };
 }
 
 /**

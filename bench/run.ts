@@ -6,6 +6,7 @@ import pg from 'pg';
 import { freePort, runningClusterUrl } from '../server/db/embedded.js';
 import { projectRoot } from '../server/lib/paths.js';
 import { compressionCosts } from './compression.js';
+import { call } from './http.js';
 import { liveEventsSection, STREAMS, type LiveEventsFigures } from './events.js';
 import { landingJavaScript } from './landing-js.js';
 import { LIGHTHOUSE_RUNS, lighthouseScores, type LighthouseResult } from './lighthouse.js';
@@ -233,13 +234,10 @@ async function load(url: string, headers: Record<string, string>, pid: number): 
   return { rps: result.requests.average, p99: result.latency.p99, cpuUs, answers: result.requests.total };
 }
 
+/** `call`, with the answer's JSON parsed (null when it has no body). */
 async function api(base: string, method: string, route: string, cookie?: string, body?: unknown) {
-  const response = await fetch(base + route, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: response.status === 204 ? null : await response.json(), response };
+  const { status, text, response } = await call(base, method, route, cookie, body);
+  return { status, json: text === '' ? null : (JSON.parse(text) as unknown), response };
 }
 
 async function signUp(base: string, label: string): Promise<string> {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { freePort, runningClusterUrl } from '../server/db/embedded.js';
 import { projectRoot } from '../server/lib/paths.js';
 import { median, percentile } from './stats.js';
+import { call } from './http.js';
 
 /**
  * `npm run soak -- --minutes N [--rate R] [--no-build]` (also `npm run bench -- --soak --minutes N`): the production
@@ -127,19 +128,6 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('the server did not start');
-}
-
-async function call(base: string, method: string, route: string, cookie?: string, body?: unknown) {
-  const response = await fetch(base + route, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(cookie ? { cookie } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, text, response };
 }
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
