@@ -479,6 +479,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/returns/:id/approve': { access: 'director' },
   'POST /api/returns/:id/reject': { access: 'director', body: () => ({ reason: 'Used' }) },
   'GET /api/admin/orders': { access: 'director' },
+  'GET /api/admin/gst-returns': { access: 'director', query: { month: '2026-11', table: 'b2b' } },
   'POST /api/admin/refunds/:id/retry': { access: 'director' },
 
   // Bank transfers wait for a Director, so no one's tier moves while the matrix runs.

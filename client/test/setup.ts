@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { resetToastsForTests } from '@/components/ui/use-toast';
+
+// `findBy...` and `waitFor` give up after 3 s, not 1 s: a lazily loaded route can take longer than a second on a
+// machine whose two cores run the API tests beside these. A test that passes waits no longer for it.
+configure({ asyncUtilTimeout: 3_000 });
 
 /*
  * The layout loads these after the first paint (dynamic imports). A file whose last test ends while such an import
