@@ -14,6 +14,11 @@ export const subscriptionSchema = z.object({
   billing: z.enum(BILLING_PERIODS),
   amount: z.string(),
   currency: z.string(),
+  /**
+   * How it is paid (its first payment's method). Only a card subscription (`stripe`) renews by itself and has auto
+   * renewal to cancel; one paid by bank transfer or crypto ends with its period unless its owner pays again.
+   */
+  paymentMethod: z.enum(PAYMENT_METHODS),
   status: z.enum(SUBSCRIPTION_STATUSES),
   currentPeriodStart: z.iso.datetime().nullable(),
   currentPeriodEnd: z.iso.datetime().nullable(),

@@ -9,6 +9,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     billing: 'monthly',
     amount: '99.00',
     currency: 'USD',
+    paymentMethod: 'stripe',
     status: 'active',
     currentPeriodStart: '2026-11-01T10:00:00.000Z',
     currentPeriodEnd: '2026-12-01T10:00:00.000Z',

@@ -46,6 +46,11 @@ export const subscriptions = pgTable(
     /** The price per period when subscribed, so a later price change does not rewrite history. */
     amount: money('amount').notNull(),
     currency: text('currency').notNull().default(PAYMENT_DEFAULT_CURRENCY),
+    /**
+     * How it is paid, from its first payment: only a card ('stripe') renews by itself; a bank transfer or crypto
+     * subscription ends with its period unless its owner pays again.
+     */
+    paymentMethod: paymentMethodEnum('payment_method').notNull().default('stripe'),
     /** pending until the first payment completes (at once for cards, after a Director for the rest and tier 4). */
     status: subscriptionStatusEnum('status').notNull().default('pending'),
     /** Null while pending: the period starts when the payment completes. */

@@ -12,7 +12,8 @@ import type { PaymentRow } from '../../db/schema/payments.js';
 /** Where the Directors confirm pending payments and approve tier 4 upgrades (the /payments Approvals tab). */
 export const APPROVALS_PATH = '/payments?tab=approvals';
 
-const METHOD_WORDS: Record<PaymentMethod, string> = {
+/** A method as a sentence names it ("paid by bank transfer"). */
+export const METHOD_WORDS: Record<PaymentMethod, string> = {
   stripe: 'card',
   crypto: 'crypto',
   bank_transfer: 'bank transfer',

@@ -15,7 +15,7 @@ const planOf = (subscription: SubscriptionRow) =>
   `${tierName(subscription.tier)} (tier ${subscription.tier}), ${subscription.billing}`;
 
 /** "24 December 2026", in UTC like the periods themselves. */
-const dayOf = (date: Date) =>
+export const dayOf = (date: Date) =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export async function notifyTierChanged(

@@ -84,8 +84,9 @@ export async function subscriptionsRoutes(app: FastifyInstance, { ctx }: { ctx: 
       config: { access: access.user() },
       schema: {
         tags,
-        summary: 'Turn auto renewal off: the tier stays until the paid period ends',
-        response: { 200: subscriptionSchema, ...errors(401, 404) },
+        summary:
+          'Turn auto renewal off: the tier stays until the paid period ends (409 for a subscription paid by bank transfer or crypto, which does not renew by itself)',
+        response: { 200: subscriptionSchema, ...errors(401, 404, 409) },
       },
     },
     async (request) => subscriptions.cancel(ctx, currentAuth(request).user.id, requestMeta(request)),

@@ -38,6 +38,11 @@ export function periodEnd(anchor: Date, billing: BillingPeriod, n = 1): Date {
   return addCalendarMonths(anchor, MONTHS[billing] * n);
 }
 
+/** Only cards are charged without their owner: a bank transfer or crypto subscription is paid again by hand. */
+function renewsByItself(subscription: Pick<SubscriptionRow, 'paymentMethod'>): boolean {
+  return subscription.paymentMethod === 'stripe';
+}
+
 /** The first period end counted from `anchor` that comes after `after`. */
 export function nextPeriodEnd(anchor: Date, billing: BillingPeriod, after: Date): Date {
   let n = 1;
@@ -53,6 +58,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     billing: row.billing,
     amount: row.amount,
     currency: row.currency,
+    paymentMethod: row.paymentMethod,
     status: row.status,
     currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
@@ -160,6 +166,7 @@ export async function upgrade(
       billing: input.billing,
       amount,
       currency: PAYMENT_DEFAULT_CURRENCY,
+      paymentMethod: input.paymentMethod,
     });
     const payment = await payments.record(ctx, tx, {
       userId,
@@ -201,11 +208,22 @@ export async function upgrade(
   };
 }
 
-/** `POST /api/subscriptions/cancel`: auto renewal off; the tier stays until the paid period ends. */
+/**
+ * `POST /api/subscriptions/cancel`: auto renewal off; the tier stays until the paid period ends. Only a card
+ * subscription renews by itself: one paid by bank transfer or crypto has no auto renewal to turn off (409).
+ */
 export async function cancel(ctx: AppContext, userId: string, meta: RequestMeta): Promise<Subscription> {
   return ctx.db.transaction(async (tx) => {
     const active = await repository.findActive(tx, userId);
     if (!active) throw notFound('Active subscription');
+    if (!renewsByItself(active)) {
+      const ends = active.currentPeriodEnd
+        ? ` on ${notices.dayOf(active.currentPeriodEnd)}`
+        : ' with its period';
+      throw conflict(
+        `Your subscription is paid by ${payments.METHOD_WORDS[active.paymentMethod]} and does not renew by itself, so there is no auto renewal to cancel: it ends${ends}.`,
+      );
+    }
     if (active.cancelAtPeriodEnd) return toSubscription(active);
     const row = await repository.setCancelAtPeriodEnd(tx, active.id);
     await audit.record(tx, {
@@ -411,7 +429,7 @@ async function recordRenewal(
     return null;
   }
   if (last?.status === 'failed') return null;
-  if (subscription.cancelAtPeriodEnd || last?.paymentMethod !== 'stripe') return null;
+  if (subscription.cancelAtPeriodEnd || !renewsByItself(subscription)) return null;
   return payments.record(ctx, tx, {
     userId: subscription.userId,
     amount: subscription.amount,

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../../lib/paths.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { setUserTier, verifyEmail } from '../../test/fixtures.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
@@ -49,7 +52,14 @@ describe('tier upgrades', () => {
     expect(response.json()).toMatchObject({
       outcome: 'active',
       tier: 2,
-      subscription: { tier: 2, tierName: 'Operator', billing: 'yearly', amount: '999.00', status: 'active' },
+      subscription: {
+        tier: 2,
+        tierName: 'Operator',
+        billing: 'yearly',
+        amount: '999.00',
+        paymentMethod: 'stripe',
+        status: 'active',
+      },
       payment: { amount: '999.00', currency: 'USD', status: 'completed', purpose: 'tier_upgrade' },
     });
     expect(await user.tier()).toBe(2);
@@ -374,6 +384,62 @@ describe('subscriptions', () => {
         'Paid for: Operator (tier 2), monthly renewal',
       ]),
     );
+  });
+
+  it('has no auto renewal for a bank transfer subscription: cancelling it is refused, and it ends unpaid', async () => {
+    const user = await member({ verified: true });
+    const upgrade = await asUser(t.app, user).post('/api/subscriptions', {
+      tier: 2,
+      paymentMethod: 'bank_transfer',
+    });
+    expect(upgrade.json().subscription).toMatchObject({ paymentMethod: 'bank_transfer', status: 'pending' });
+    const paymentId = upgrade.json().payment.id;
+    expect(
+      (await asUser(t.app, director).post(`/api/admin/payments/${paymentId}/confirm`, {})).statusCode,
+    ).toBe(200);
+    const active = (await asUser(t.app, user).get('/api/subscriptions/active')).json();
+    expect(active).toMatchObject({ tier: 2, paymentMethod: 'bank_transfer', cancelAtPeriodEnd: false });
+
+    const refused = await asUser(t.app, user).post('/api/subscriptions/cancel', {});
+    expect(refused.statusCode).toBe(409);
+    const ends = new Date(active.currentPeriodEnd).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(refused.json()).toEqual({
+      code: 'CONFLICT',
+      message: `Your subscription is paid by bank transfer and does not renew by itself, so there is no auto renewal to cancel: it ends on ${ends}.`,
+    });
+    expect((await asUser(t.app, user).get('/api/subscriptions/active')).json().cancelAtPeriodEnd).toBe(false);
+
+    // Its period ends: nothing is charged (no card to charge), and the tier falls back.
+    await subscriptions.expireEnded(t.ctx, new Date(Date.now() + 32 * DAY));
+    await t.settled();
+    expect((await asUser(t.app, user).get('/api/payments')).json()).toHaveLength(1);
+    expect((await asUser(t.app, user).get('/api/subscriptions/active')).json()).toBeNull();
+    expect(await user.tier()).toBe(1);
+  });
+
+  it("fills in an earlier subscription's method from its first payment (migration 0032)", async () => {
+    const user = await member();
+    const upgrade = (
+      await asUser(t.app, user).post('/api/subscriptions', { tier: 3, paymentMethod: 'crypto' })
+    ).json();
+    // As the column's default left the rows that existed before it.
+    await t.database.pool.query(`update subscriptions set payment_method = 'stripe' where id = $1`, [
+      upgrade.subscription.id,
+    ]);
+    const migration = await readFile(
+      path.join(migrationsDir, '0032_subscription_payment_method.sql'),
+      'utf8',
+    );
+    const backfill = migration.slice(migration.indexOf('-- hand-written'));
+    expect(backfill).toMatch(/-- end hand-written\n?$/);
+    await t.database.pool.query(backfill);
+    const pending = (await asUser(t.app, user).get('/api/subscriptions/pending')).json();
+    expect(pending.subscription).toMatchObject({ id: upgrade.subscription.id, paymentMethod: 'crypto' });
   });
 
   it('replaces the active subscription when the user moves up again', async () => {

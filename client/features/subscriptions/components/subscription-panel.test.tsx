@@ -152,6 +152,35 @@ describe('the Subscription tab', () => {
     expect(within(card).queryByRole('button', { name: 'Cancel Auto-Renewal' })).not.toBeInTheDocument();
   });
 
+  it('never claims auto renewal for a bank transfer subscription, and says what renewing will ask for', async () => {
+    const fetchMock = serveSubscription(makeSubscription({ paymentMethod: 'bank_transfer' }));
+    renderWithProviders(<SubscriptionTab onExploreTiers={() => {}} />);
+    const card = await screen.findByTestId('active-subscription');
+    expect(within(card).queryByText('Auto renewal')).not.toBeInTheDocument();
+    expect(within(card).getByText('Renewal')).toBeInTheDocument();
+    expect(within(card).getByText('Does not renew by itself')).toBeInTheDocument();
+    expect(within(card).getByTestId('renewal-terms')).toHaveTextContent(
+      'Paid by bank transfer, so it does not renew by itself: it ends on Dec 1, 2026. To continue then, choose ' +
+        'Operator again under Tier Upgrade and pay $99.00 USD by a new bank transfer, quoting the new reference it ' +
+        'gives you; a Director confirms it once it arrives, usually within 1-2 business days.',
+    );
+    expect(within(card).queryByRole('button', { name: 'Cancel Auto-Renewal' })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/subscriptions/cancel', expect.anything());
+  });
+
+  it('says the same of a crypto subscription', async () => {
+    serveSubscription(
+      makeSubscription({ paymentMethod: 'crypto', tier: 3, tierName: 'Agent', amount: '299.00' }),
+    );
+    renderWithProviders(<SubscriptionTab onExploreTiers={() => {}} />);
+    const terms = await screen.findByTestId('renewal-terms');
+    expect(terms).toHaveTextContent(/^Paid by crypto, so it does not renew by itself/);
+    expect(terms).toHaveTextContent(
+      'choose Agent again under Tier Upgrade and pay $299.00 USD by a new crypto payment,',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel Auto-Renewal' })).not.toBeInTheDocument();
+  });
+
   it("shows a cancelled renewal as 'Cancelled' with no cancel button", async () => {
     serveSubscription(makeSubscription({ cancelAtPeriodEnd: true }));
     renderWithProviders(<SubscriptionTab onExploreTiers={() => {}} />);

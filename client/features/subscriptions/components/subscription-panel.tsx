@@ -18,6 +18,7 @@ import {
 } from '@/features/subscriptions/components/pending-upgrade-card';
 import { paymentErrorMessage, SUBSCRIPTION_MESSAGES } from '@/features/subscriptions/utils/messages';
 import { BILLING_UNITS } from '@/features/subscriptions/utils/plans';
+import { manualRenewalTerms, renewsByItself } from '@/features/subscriptions/utils/renewal';
 import { handleUnauthorizedError } from '@/lib/api-client';
 import { formatDate, formatMoneyWithCode } from '@/lib/format';
 
@@ -39,8 +40,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The Subscription tab: an upgrade that waits (what for, what happens next, how to pay), then the active
- * subscription's tier, status, period and auto renewal, which can be turned off; or 'No Active Subscription' with
- * a way to the tiers.
+ * subscription's tier, status, period and auto renewal, which can be turned off (a card subscription), or what
+ * renewing will ask for (one paid by bank transfer or crypto, which does not renew by itself); or 'No Active
+ * Subscription' with a way to the tiers.
  */
 export function SubscriptionPanel({
   onExploreTiers,
@@ -138,7 +140,8 @@ function ActiveSubscription({
     );
   }
 
-  const renewing = !active.cancelAtPeriodEnd;
+  const automatic = renewsByItself(active);
+  const renewing = automatic && !active.cancelAtPeriodEnd;
 
   return (
     <Card data-testid="active-subscription">
@@ -169,13 +172,25 @@ function ActiveSubscription({
           <Detail label="Current period end">
             {active.currentPeriodEnd ? formatDate(active.currentPeriodEnd) : '—'}
           </Detail>
-          <Detail label="Auto renewal">
-            <Badge variant={renewing ? 'default' : 'secondary'}>{renewing ? 'Active' : 'Cancelled'}</Badge>
-          </Detail>
+          {automatic ? (
+            <Detail label="Auto renewal">
+              <Badge variant={renewing ? 'default' : 'secondary'}>{renewing ? 'Active' : 'Cancelled'}</Badge>
+            </Detail>
+          ) : (
+            <Detail label="Renewal">
+              <Badge variant="secondary" className="whitespace-normal">
+                Does not renew by itself
+              </Badge>
+            </Detail>
+          )}
         </dl>
       </CardContent>
       <CardFooter className="border-t pt-5">
-        {renewing ? (
+        {!automatic ? (
+          <p className="text-sm text-muted-foreground" data-testid="renewal-terms">
+            {manualRenewalTerms(active)}
+          </p>
+        ) : renewing ? (
           <Button variant="outline" onClick={() => setConfirming(true)}>
             <CalendarX2 aria-hidden="true" />
             Cancel Auto-Renewal

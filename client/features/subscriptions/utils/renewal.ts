@@ -1,0 +1,27 @@
+import { CONFIRMATION_TIME, isOfflineMethod } from '@contract/payments';
+import type { Subscription } from '@contract/subscriptions';
+import { METHOD_WORDS } from '@/features/subscriptions/utils/pending-upgrade';
+import { formatDate, formatMoneyWithCode } from '@/lib/format';
+
+/** Only a card is charged without its owner: a subscription paid by bank transfer or crypto never renews by itself. */
+export function renewsByItself(subscription: Pick<Subscription, 'paymentMethod'>): boolean {
+  return !isOfflineMethod(subscription.paymentMethod);
+}
+
+/**
+ * What continuing a subscription paid by bank transfer or crypto asks for: it ends on its end date, and then the
+ * tier is chosen again and paid by a new payment of the same kind, with a new reference, which a Director confirms.
+ */
+export function manualRenewalTerms(subscription: Subscription): string {
+  const method = METHOD_WORDS[subscription.paymentMethod];
+  const payment = subscription.paymentMethod === 'crypto' ? 'crypto payment' : method;
+  const ends = subscription.currentPeriodEnd
+    ? `on ${formatDate(subscription.currentPeriodEnd)}`
+    : 'with its period';
+  const amount = formatMoneyWithCode(subscription.amount, subscription.currency);
+  return (
+    `Paid by ${method}, so it does not renew by itself: it ends ${ends}. To continue then, choose ` +
+    `${subscription.tierName} again under Tier Upgrade and pay ${amount} by a new ${payment}, quoting the new ` +
+    `reference it gives you; a Director confirms it once it arrives, usually within ${CONFIRMATION_TIME}.`
+  );
+}
