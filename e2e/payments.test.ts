@@ -107,7 +107,19 @@ describe('payments and Mission Control', () => {
     const payment = director.getByTestId('pending-payment').first();
     await payment.getByText('Bank transfer', { exact: false }).waitFor();
     await director.screenshot({ path: `${SCREENS}/payments-approvals.png`, fullPage: true });
+    const [transfer] = (await (
+      await director.request.get(`${e2e.server.url}/api/admin/payments?status=pending`)
+    ).json()) as { reference: string }[];
+    await payment.getByText(`Reference ${transfer!.reference}`).waitFor();
+    // Confirming money received takes a second step that shows what to check against the statement.
     await payment.getByRole('button', { name: /^Confirm payment of e2e\.transfer/ }).click();
+    const confirm = director.getByRole('dialog', { name: 'Confirm the money arrived?' });
+    const facts = confirm.getByTestId('payment-to-confirm');
+    await facts.getByText('$299.00 USD').waitFor();
+    await facts.getByText(transfer!.reference, { exact: true }).waitFor();
+    await facts.getByText('Bank transfer').waitFor();
+    await director.screenshot({ path: `${SCREENS}/payments-confirm-received.png` });
+    await confirm.getByRole('button', { name: 'Confirm $299.00 USD received' }).click();
     await director.getByText('Payment Confirmed').first().waitFor();
     await director.getByText('No payments are waiting for confirmation.').waitFor();
     await director.getByText('No upgrades are waiting for approval.').waitFor();

@@ -59,6 +59,8 @@ describe('the Approvals tab', () => {
     expect(within(upgrade).getByRole('button', { name: /^Approve/ })).toBeDisabled();
 
     await actor.click(within(payment).getByRole('button', { name: 'Confirm payment of op@example.com' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm the money arrived?' });
+    await actor.click(within(confirm).getByRole('button', { name: 'Confirm $99.00 USD received' }));
     expect(await screen.findByText('Payment Confirmed')).toBeInTheDocument();
     expect(await screen.findByText('No payments are waiting for confirmation.')).toBeInTheDocument();
     await waitFor(() =>

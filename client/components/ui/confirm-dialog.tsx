@@ -20,9 +20,13 @@ interface ConfirmDialogProps {
   /** Read by screen readers while the action runs. */
   pendingLabel: string;
   pending: boolean;
+  /** What is being decided, set out between the question and its buttons (a payment's amount and reference). */
+  children?: ReactNode;
+  /** `default` for a confirmation that destroys nothing (money received); destructive otherwise. */
+  confirmVariant?: 'destructive' | 'default';
 }
 
-/** Asks before a destructive action (revoking a key, signing a device out). */
+/** Asks before a destructive or consequential action (revoking a key, confirming money arrived). */
 export function ConfirmDialog({
   open,
   onCancel,
@@ -32,6 +36,8 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   pending,
+  children,
+  confirmVariant = 'destructive',
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
@@ -40,12 +46,20 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <DialogFooter>
           <Button variant="outline" onClick={onCancel}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending && <Spinner className="text-destructive-foreground" label={pendingLabel} />}
+          <Button variant={confirmVariant} disabled={pending} onClick={onConfirm}>
+            {pending && (
+              <Spinner
+                className={
+                  confirmVariant === 'destructive' ? 'text-destructive-foreground' : 'text-primary-foreground'
+                }
+                label={pendingLabel}
+              />
+            )}
             {confirmLabel}
           </Button>
         </DialogFooter>

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ClipboardCheck } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DecisionButtons } from '@/components/ui/decision-buttons';
 import { QueryStates, type ListQuery } from '@/components/ui/list-states';
 import { toast } from '@/components/ui/use-toast';
@@ -11,6 +12,19 @@ export interface Decision<A extends string> {
   action: A;
   label: string;
   toast: string;
+}
+
+/**
+ * A second step before approving an item: a dialog that sets out what is being approved (`details`) and whose own
+ * button (`confirmLabel`) sends the decision. Until then nothing is sent.
+ */
+export interface ApproveConfirmation {
+  title: string;
+  description: string;
+  details: ReactNode;
+  confirmLabel: string;
+  /** Read by screen readers while the decision is on its way ('Confirming'). */
+  pendingLabel: string;
 }
 
 /** What `DecisionQueue` reads from a TanStack mutation that takes an item's id and the action on it. */
@@ -47,6 +61,7 @@ export function DecisionQueue<T extends { id: string }, A extends string>({
   decisions,
   subject,
   canApprove,
+  confirmApprove,
   errorDescription,
   children,
 }: {
@@ -61,17 +76,27 @@ export function DecisionQueue<T extends { id: string }, A extends string>({
   subject: (item: T) => string;
   /** False keeps an item's approve button off; every item can be approved when left out. */
   canApprove?: (item: T) => boolean;
+  /** When given, approving first opens this confirmation of the item; its button sends the decision. */
+  confirmApprove?: (item: T) => ApproveConfirmation;
   /** The failure toast's text for a refused decision. */
   errorDescription: (error: unknown) => string;
   /** An item's details, left of its buttons. */
   children: (item: T) => ReactNode;
 }) {
+  // The item whose approval waits for its second step, if any.
+  const [confirming, setConfirming] = useState<T | null>(null);
+  const confirmation = confirming && confirmApprove ? confirmApprove(confirming) : null;
+
   function decide(item: T, { action, toast: title }: Decision<A>) {
     mutation.mutate(
       { id: item.id, action },
       {
-        onSuccess: () => toast({ title, description: `The ${subject(item)}.` }),
+        onSuccess: () => {
+          setConfirming(null);
+          toast({ title, description: `The ${subject(item)}.` });
+        },
         onError: (error) => {
+          setConfirming(null);
           if (handleUnauthorizedError(error)) return;
           toast({ variant: 'destructive', title: 'Error', description: errorDescription(error) });
         },
@@ -106,7 +131,10 @@ export function DecisionQueue<T extends { id: string }, A extends string>({
                     busy={mutation.isPending && mutation.variables?.id === item.id}
                     labels={{ approve: decisions.approve.label, reject: decisions.reject.label }}
                     canApprove={canApprove?.(item)}
-                    onDecide={(approve) => decide(item, approve ? decisions.approve : decisions.reject)}
+                    onDecide={(approve) => {
+                      if (approve && confirmApprove) setConfirming(item);
+                      else decide(item, approve ? decisions.approve : decisions.reject);
+                    }}
                   />
                 </li>
               ))}
@@ -114,6 +142,21 @@ export function DecisionQueue<T extends { id: string }, A extends string>({
           )}
         </QueryStates>
       </CardContent>
+      {confirmation && confirming && (
+        <ConfirmDialog
+          open
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => decide(confirming, decisions.approve)}
+          title={confirmation.title}
+          description={confirmation.description}
+          confirmLabel={confirmation.confirmLabel}
+          confirmVariant="default"
+          pendingLabel={confirmation.pendingLabel}
+          pending={mutation.isPending && mutation.variables?.id === confirming.id}
+        >
+          {confirmation.details}
+        </ConfirmDialog>
+      )}
     </Card>
   );
 }

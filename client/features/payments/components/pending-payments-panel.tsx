@@ -1,4 +1,5 @@
-import { DecisionQueue } from '@/components/ui/decision-queue';
+import type { AdminPayment } from '@contract/payments';
+import { DecisionQueue, type ApproveConfirmation } from '@/components/ui/decision-queue';
 import { usePendingPayments } from '@/features/payments/api/get-pending-payments';
 import { useSettlePayment } from '@/features/payments/api/settle-payment';
 import { PaymentStatusBadge } from '@/features/payments/components/payment-status-badge';
@@ -6,10 +7,49 @@ import { PAYMENT_METHOD_LABELS } from '@/features/payments/utils/labels';
 import { paymentErrorMessage } from '@/features/payments/utils/messages';
 import { formatMoneyWithCode, formatRelativeTime } from '@/lib/format';
 
+function Fact({ label, children }: { label: string; children: string }) {
+  return (
+    <>
+      <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase sm:self-center">
+        {label}
+      </dt>
+      <dd className="min-w-0 break-all">{children}</dd>
+    </>
+  );
+}
+
+/**
+ * The second step of confirming money received: what should have arrived (amount and currency), under which
+ * reference, by what means and from whom, to hold against the bank statement or the wallet before saying yes.
+ */
+function confirmReceipt(payment: AdminPayment): ApproveConfirmation {
+  const amount = formatMoneyWithCode(payment.amount, payment.currency);
+  return {
+    title: 'Confirm the money arrived?',
+    description:
+      'Check the statement or the wallet for this amount and reference first. Confirming completes the payment, ' +
+      'sends the payer a receipt and delivers what it paid for.',
+    details: (
+      <dl
+        data-testid="payment-to-confirm"
+        className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-md border bg-surface p-4 text-sm"
+      >
+        <Fact label="Amount">{amount}</Fact>
+        <Fact label="Reference">{payment.reference}</Fact>
+        <Fact label="Method">{PAYMENT_METHOD_LABELS[payment.paymentMethod]}</Fact>
+        <Fact label="Payer">{payment.userEmail}</Fact>
+        <Fact label="For">{payment.description ?? 'Payment'}</Fact>
+      </dl>
+    ),
+    confirmLabel: `Confirm ${amount} received`,
+    pendingLabel: 'Confirming',
+  };
+}
+
 /**
  * Half of the Approvals tab, Directors only (confirming manual payments is staff work): crypto and bank
- * transfers to confirm or fail. The payments route shows it beside the pending upgrades of the
- * subscriptions feature.
+ * transfers to confirm or fail. Confirming takes a second step that shows the amount and reference to check. The
+ * payments route shows it beside the pending upgrades of the subscriptions feature.
  */
 export function PendingPaymentsPanel() {
   const payments = usePendingPayments();
@@ -33,6 +73,7 @@ export function PendingPaymentsPanel() {
         reject: { action: 'fail', label: 'Fail', toast: 'Payment Marked Failed' },
       }}
       subject={(payment) => `payment of ${payment.userEmail}`}
+      confirmApprove={confirmReceipt}
       errorDescription={(error) => paymentErrorMessage(error, 'Failed to update the payment.')}
     >
       {(payment) => (
@@ -49,7 +90,7 @@ export function PendingPaymentsPanel() {
             <time dateTime={payment.createdAt}>{formatRelativeTime(payment.createdAt)}</time>
           </p>
           <p className="text-xs break-all text-muted-foreground">
-            Reference <span className="font-mono text-foreground">{payment.id}</span>
+            Reference <span className="font-mono text-foreground">{payment.reference}</span>
           </p>
         </>
       )}
