@@ -64,6 +64,9 @@ export function isOfflineMethod(method: string): method is OfflinePaymentMethod 
   return (OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method);
 }
 
+/** What every payment screen and payment mail says while the test card provider takes the payments. */
+export const TEST_MODE_NOTICE = 'Test mode: no card is charged';
+
 /** How a Director usually takes to confirm a transfer once it arrives; shown beside pending payments. */
 export const CONFIRMATION_TIME = '1-2 business days';
 
@@ -75,13 +78,18 @@ const instructionsSchema = z.object({
 });
 
 /**
- * `GET /api/payments/instructions`: what to do to pay by bank transfer or crypto. The client quotes the payment's
- * `reference`.
+ * `GET /api/payments/instructions`: what to do to pay by bank transfer or crypto (the client quotes the payment's
+ * `reference`), and whether payments are in test mode: the client's one read of how payments work here.
  */
 export const paymentInstructionsSchema = z.object({
   bank_transfer: instructionsSchema,
   crypto: instructionsSchema,
   confirmationTime: z.string(),
+  /**
+   * True while the card provider is `test` (`PAYMENT_PROVIDER`, the default without Stripe keys): card payments
+   * complete at once and no card is charged, which every payment screen says (`TEST_MODE_NOTICE`).
+   */
+  testMode: z.boolean(),
 });
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 

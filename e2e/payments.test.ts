@@ -38,6 +38,9 @@ describe('payments and Mission Control', () => {
     expect(await dialog.getByLabel('Amount').getAttribute('readonly')).not.toBeNull();
     expect(await dialog.getByLabel('Currency').inputValue()).toBe('USD');
     expect(await dialog.getByRole('radio', { name: /Card/ }).isChecked()).toBe(true);
+    // The harness runs the test card provider: the payment step and the page say no card is charged.
+    await dialog.getByRole('note').getByText('Test mode: no card is charged').waitFor();
+    await page.locator('main header').getByTestId('test-mode-notice').waitFor();
     await page.screenshot({ path: `${SCREENS}/payments-complete-payment.png` });
     await dialog.getByRole('button', { name: 'Pay $99.00' }).click();
 

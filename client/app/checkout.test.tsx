@@ -68,6 +68,17 @@ function serve(placeOrder: (request: MockRequest) => MockReply) {
   let lines = [line];
   return mockFetch((request) => {
     if (request.url === '/api/cart') return { json: lines };
+    // The test card provider takes the card payments, as it does by default.
+    if (request.url === '/api/payments/instructions') {
+      return {
+        json: {
+          bank_transfer: { text: 'Pay to Example Bank.', configured: true },
+          crypto: { text: 'Not set yet.', configured: false },
+          confirmationTime: '1-2 business days',
+          testMode: true,
+        },
+      };
+    }
     if (request.method === 'POST' && request.url === '/api/orders') {
       const reply = placeOrder(request);
       if (reply.status === 201) lines = [];
@@ -114,11 +125,14 @@ describe('checkout', () => {
   it('places a card order and confirms it as paid, then the cart is empty', async () => {
     const fetchMock = serve((request) => ({ status: 201, json: order(request.body as CreateOrderRequest) }));
     const { user, form, onOrderPlaced } = await openCheckout();
+    // The payment step says no card is charged, and so does the confirmation.
+    expect(await within(form).findByRole('note')).toHaveTextContent('Test mode: no card is charged');
     await fillAddress(user, form);
     await user.click(within(form).getByRole('button', { name: 'Place Order' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Order Confirmed' });
     expect(within(dialog).getByText('Order ORD-100001 confirmed')).toBeInTheDocument();
+    expect(within(dialog).getByRole('note')).toHaveTextContent('Test mode: no card is charged');
     expect(within(dialog).getByText('₹91,998 INR', { selector: 'dd' })).toBeInTheDocument();
     expect(within(dialog).getByText('Paid')).toBeInTheDocument();
     expect(onOrderPlaced).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: 'ORD-100001' }));

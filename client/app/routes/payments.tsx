@@ -3,6 +3,7 @@ import { DIRECTOR_TIER, tierLabel, tierName } from '@contract/tiers';
 import { useTabParam } from '@/app/use-tab-param';
 import { useRefreshUser } from '@/app/use-refresh-user';
 import { LoadingMessage } from '@/components/ui/spinner';
+import { TestModeNotice } from '@/components/ui/test-mode-notice';
 import { pageTabsListClass, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
 import { PaymentInstructions } from '@/features/payments/components/payment-instructions';
@@ -11,6 +12,7 @@ import { PendingUpgradesPanel } from '@/features/subscriptions/components/pendin
 import { SubscriptionPanel } from '@/features/subscriptions/components/subscription-panel';
 import { TierUpgradePanel } from '@/features/subscriptions/components/tier-upgrade-panel';
 import { useUser } from '@/lib/auth';
+import { usePaymentTestMode } from '@/lib/payment-settings';
 
 /**
  * The Approvals tab, Directors only (approving payments and tier-4 upgrades is staff work): pending payments
@@ -41,6 +43,7 @@ export function PaymentsRoute() {
   const { data: user } = useUser();
   const [requestedTab, setTab] = useTabParam(PAYMENTS_TABS);
   const refreshUser = useRefreshUser();
+  const testMode = usePaymentTestMode();
   const director = (user?.tier ?? 0) >= DIRECTOR_TIER;
   const tab = requestedTab === 'approvals' && !director ? 'subscription' : requestedTab;
 
@@ -59,6 +62,7 @@ export function PaymentsRoute() {
             {tierLabel(user.effectiveTier)}) while you belong to it; your own tier is {tierLabel(user.tier)}.
           </p>
         )}
+        {testMode && <TestModeNotice className="max-w-2xl" />}
       </header>
       {!user ? (
         <LoadingMessage>Loading payments...</LoadingMessage>

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../../contract/payments.js';
+import { TEST_MODE_NOTICE, type PaymentMethod } from '../../../contract/payments.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
 import * as notifications from '../notifications/notifications.service.js';
@@ -30,9 +30,29 @@ export function formatAmount(currency: string, amount: string): string {
 
 const paidFor = (payment: PaymentRow) => payment.description ?? 'Payment';
 
-/** The facts a receipt or failure sets out in its e-mail. */
-function detailsOf(payment: PaymentRow, forLabel: string) {
+/** The test card provider takes the card payments (`PAYMENT_PROVIDER=test`, the default without Stripe keys). */
+export function inTestMode(ctx: AppContext): boolean {
+  return ctx.config.PAYMENT_PROVIDER === 'test';
+}
+
+/**
+ * The line every payment mail starts its facts with in test mode, so nobody takes a test receipt for a charge;
+ * nothing otherwise. A mail sets a fact out as "label: value", which reads as `TEST_MODE_NOTICE`.
+ */
+export function testModeDetails(ctx: AppContext): { label: string; value: string }[] {
+  return inTestMode(ctx) ? [TEST_MODE_DETAIL] : [];
+}
+
+/** `TEST_MODE_NOTICE` as a mail's fact: "Test mode" and "no card is charged" (the payments tests read it back). */
+const TEST_MODE_DETAIL = {
+  label: TEST_MODE_NOTICE.slice(0, TEST_MODE_NOTICE.indexOf(': ')),
+  value: TEST_MODE_NOTICE.slice(TEST_MODE_NOTICE.indexOf(': ') + 2),
+};
+
+/** The facts a payment's mail sets out: in test mode that line first, then amount, method, reference, purpose. */
+function detailsOf(ctx: AppContext, payment: PaymentRow, forLabel: string) {
   return [
+    ...testModeDetails(ctx),
     { label: 'Amount', value: formatAmount(payment.currency, payment.amount) },
     { label: 'Method', value: METHOD_WORDS[payment.paymentMethod] },
     { label: 'Reference', value: payment.reference },
@@ -58,7 +78,7 @@ export async function notifyReceipt(
       about?.message ??
       `We received ${formatAmount(payment.currency, payment.amount)} for: ${paidFor(payment)}.`,
     actionUrl,
-    details: [...detailsOf(payment, 'Paid for'), ...(about?.details ?? [])],
+    details: [...detailsOf(ctx, payment, 'Paid for'), ...(about?.details ?? [])],
   });
 }
 
@@ -71,7 +91,7 @@ export async function notifyFailure(ctx: AppContext, db: DbOrTx, payment: Paymen
     title: 'Payment failed',
     message: `Your payment of ${payment.currency} ${payment.amount} for ${paidFor(payment)} did not go through.`,
     actionUrl: '/payments',
-    details: detailsOf(payment, 'For'),
+    details: detailsOf(ctx, payment, 'For'),
   });
 }
 
@@ -88,7 +108,7 @@ export async function alertAwaitingConfirmation(
     title: 'Payment awaiting confirmation',
     message: `${payerEmail} paid ${formatAmount(payment.currency, payment.amount)} by ${METHOD_WORDS[payment.paymentMethod]} for ${paidFor(payment)}; confirm when it arrives.`,
     actionUrl: APPROVALS_PATH,
-    details: detailsOf(payment, 'For'),
+    details: detailsOf(ctx, payment, 'For'),
   });
 }
 
@@ -107,6 +127,7 @@ export async function notifyRefund(
     message: `We refunded ${formatAmount(payment.currency, refund.amount)} of your payment ${payment.reference} by ${METHOD_WORDS[payment.paymentMethod]}.`,
     actionUrl: '/orders',
     details: [
+      ...testModeDetails(ctx),
       { label: 'Refunded', value: formatAmount(payment.currency, refund.amount) },
       { label: 'Payment', value: payment.reference },
       { label: 'For', value: paidFor(payment) },

@@ -46,7 +46,7 @@ export async function paymentsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       schema: {
         tags,
         summary:
-          "How to pay by bank transfer or crypto (the operator's details, or a placeholder until set); quote the payment's id",
+          "How to pay by bank transfer or crypto (the operator's details, or a placeholder until set; quote the payment's reference), and whether payments are in test mode",
         response: { 200: paymentInstructionsSchema, ...errors(401) },
       },
     },

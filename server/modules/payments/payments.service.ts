@@ -23,7 +23,7 @@ import * as repository from './payments.repository.js';
 import type { PaymentRow } from '../../db/schema/payments.js';
 
 export type { PaymentRow } from '../../db/schema/payments.js';
-export { APPROVALS_PATH, formatAmount, METHOD_WORDS } from './payment-notices.js';
+export { APPROVALS_PATH, formatAmount, METHOD_WORDS, testModeDetails } from './payment-notices.js';
 
 export interface ChargeRequest {
   userId: string;
@@ -184,6 +184,7 @@ export function instructions(ctx: AppContext): PaymentInstructions {
     bank_transfer: of(ctx.config.PAYMENT_BANK_INSTRUCTIONS, INSTRUCTION_PLACEHOLDERS.bank_transfer),
     crypto: of(ctx.config.PAYMENT_CRYPTO_INSTRUCTIONS, INSTRUCTION_PLACEHOLDERS.crypto),
     confirmationTime: CONFIRMATION_TIME,
+    testMode: notices.inTestMode(ctx),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_MODE_NOTICE } from '../../../contract/payments.js';
 import { mailOutbox, notifications } from '../../db/schema/index.js';
 import { setUserTier, verifyEmail } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
@@ -71,6 +72,12 @@ describe('receipts', () => {
     );
     const mail = await user.mailOf('Payment received');
     expect(mail.to).toEqual([user.email]);
+    // The test card provider took it: the receipt says first that no card was charged.
+    const text = lines(mail.text);
+    expect(text[text.indexOf('Amount: INR 1,234.00') - 1]).toBe('Test mode: no card is charged');
+    expect(TEST_MODE_NOTICE).toBe('Test mode: no card is charged');
+    expect(mail.html).toContain('Test mode');
+    expect(mail.html).toContain('no card is charged');
     expect(lines(mail.text)).toEqual(
       expect.arrayContaining([
         'We received INR 1,234.00 for: Retainer.',
@@ -134,6 +141,7 @@ describe('payments a Director confirms', () => {
     const staffMail = await smtp.waitFor((m) => m.to.includes(director.email) && m.text.includes(alert));
     expect(staffMail.subject).toBe('Payment awaiting confirmation');
     expect(lines(staffMail.text)).toContain('http://127.0.0.1:5000/payments?tab=approvals');
+    expect(lines(staffMail.text)).toContain(TEST_MODE_NOTICE);
 
     expect(
       (await asUser(t.app, director).post(`/api/admin/payments/${pending.id}/confirm`, {})).statusCode,
@@ -147,7 +155,12 @@ describe('payments a Director confirms', () => {
     ]);
     const receipt = await user.mailOf('Payment received');
     expect(lines(receipt.text)).toEqual(
-      expect.arrayContaining(['Amount: USD 120.00', 'Method: crypto', `Reference: ${pending.reference}`]),
+      expect.arrayContaining([
+        TEST_MODE_NOTICE,
+        'Amount: USD 120.00',
+        'Method: crypto',
+        `Reference: ${pending.reference}`,
+      ]),
     );
   });
 
@@ -247,6 +260,8 @@ describe('payment instructions', () => {
         configured: false,
       },
       confirmationTime: '1-2 business days',
+      // The default card provider is the test one: the client says so on every payment screen.
+      testMode: true,
     });
   });
 

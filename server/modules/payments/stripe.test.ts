@@ -230,5 +230,8 @@ describe('the stripe provider', () => {
     expect(mail.text.split('\n')).toEqual(
       expect.arrayContaining([failed, 'Method: card', `Reference: ${renewal.reference}`]),
     );
+    // Stripe charges real cards: neither the mail nor the client is told of a test mode.
+    expect(mail.text).not.toContain('Test mode');
+    expect((await asUser(t.app, user).get('/api/payments/instructions')).json().testMode).toBe(false);
   });
 });

@@ -68,6 +68,7 @@ export async function notifyRenewed(
     title: 'Subscription renewed',
     message: `Your subscription renewed until ${dayOf(until)}: ${planOf(subscription)}.`,
     actionUrl: '/payments',
+    details: payments.testModeDetails(ctx),
   });
 }
 

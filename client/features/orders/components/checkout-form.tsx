@@ -10,9 +10,11 @@ import { FormMessage, FormRow, TextField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
+import { TestModeNotice } from '@/components/ui/test-mode-notice';
 import { useCreateOrder } from '@/features/orders/api/create-order';
 import { ApiError, errorMessage, handleUnauthorizedError } from '@/lib/api-client';
 import { LOGIN_REQUIRED_REDIRECT_DELAY_MS } from '@/lib/constants';
+import { usePaymentTestMode } from '@/lib/payment-settings';
 
 const paymentOptions: readonly {
   value: PaymentMethod;
@@ -83,6 +85,7 @@ export function CheckoutForm({ orderSummary, empty, onBack, onOutOfStock, onPlac
   const paymentLabelId = useId();
   const statesListId = useId();
   const createOrder = useCreateOrder();
+  const testMode = usePaymentTestMode();
   const {
     register,
     control,
@@ -206,6 +209,7 @@ export function CheckoutForm({ orderSummary, empty, onBack, onOutOfStock, onPlac
         <p id={paymentLabelId} className="font-mono text-xs tracking-widest text-muted-foreground uppercase">
           Payment method
         </p>
+        {testMode && <TestModeNotice />}
         <Controller
           control={control}
           name="paymentMethod"

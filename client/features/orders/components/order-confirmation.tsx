@@ -5,7 +5,9 @@ import { isOfflineMethod, type OfflinePaymentMethod, type PaymentMethod } from '
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
+import { TestModeNotice } from '@/components/ui/test-mode-notice';
 import { formatMoney, formatMoneyWithCode } from '@/lib/format';
+import { usePaymentTestMode } from '@/lib/payment-settings';
 
 const pendingInstructions: Record<PaymentMethod, string> = {
   stripe: 'We will confirm your card payment shortly.',
@@ -33,6 +35,7 @@ export function OrderConfirmation({
   onDone: () => void;
   PaymentInstructions: PaymentInstructionsSlot;
 }) {
+  const testMode = usePaymentTestMode();
   const paid = order.status === 'paid' || order.status === 'fulfilled';
   const offline =
     !paid && order.paymentId && isOfflineMethod(order.paymentMethod) ? order.paymentMethod : null;
@@ -74,6 +77,8 @@ export function OrderConfirmation({
           </dd>
         </div>
       </dl>
+
+      {testMode && <TestModeNotice />}
 
       {offline && order.paymentId && (
         <PaymentInstructions

@@ -6,12 +6,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingMessage } from '@/components/ui/spinner';
+import { TestModeNotice } from '@/components/ui/test-mode-notice';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { creditNoteHref, invoiceHref, useOrder } from '@/features/orders/api/get-order';
 import { useRequestReturn } from '@/features/orders/api/request-return';
 import { OrderStatusBadge, OrderTimeline } from '@/features/orders/components/order-status';
 import { errorMessage } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { usePaymentTestMode } from '@/lib/payment-settings';
 
 const CANCELLABLE = new Set(['pending', 'paid']);
 const RETURNABLE = new Set(['delivered', 'partially_refunded']);
@@ -19,6 +21,7 @@ const RETURNABLE = new Set(['delivered', 'partially_refunded']);
 /** One order for its buyer: lines with their tax, address, timeline, tracking, documents, cancel and return. */
 export function OrderDetail({ id }: { id: string }) {
   const { data: order, isPending, error, refetch } = useOrder(id);
+  const testMode = usePaymentTestMode();
   if (isPending) return <LoadingMessage>Loading the order...</LoadingMessage>;
   if (error)
     return (
@@ -132,6 +135,7 @@ export function OrderDetail({ id }: { id: string }) {
                 Payment reference <span className="font-mono">{order.paymentReference}</span>
               </p>
             )}
+            {testMode && <TestModeNotice className="mt-2" />}
           </CardContent>
         </Card>
         <Card>

@@ -20,6 +20,7 @@ describe('the Payment History tab', () => {
             bank_transfer: { text: 'Pay to Example Bank, account 0001.', configured: true },
             crypto: { text: 'Not set yet.', configured: false },
             confirmationTime: '1-2 business days',
+            testMode: false,
           },
         };
       }

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
+import { TestModeNotice } from '@/components/ui/test-mode-notice';
 import { toast } from '@/components/ui/use-toast';
 import { useUpgradeTier } from '@/features/subscriptions/api/upgrade-tier';
 import {
@@ -19,6 +20,7 @@ import {
 import { BILLING_UNITS, needsApproval, PLAN_CURRENCY, planPrice } from '@/features/subscriptions/utils/plans';
 import { handleUnauthorizedError } from '@/lib/api-client';
 import { formatUSD } from '@/lib/format';
+import { usePaymentTestMode } from '@/lib/payment-settings';
 
 const METHOD_DETAILS: Record<PaymentMethod, { label: string; description: string; icon: LucideIcon }> = {
   stripe: { label: 'Card', description: 'Charged now; the tier applies at once.', icon: CreditCard },
@@ -59,6 +61,7 @@ export function CompletePaymentStep({
   const upgrade = useUpgradeTier();
   const id = useId();
   const amount = planPrice(plan, billing);
+  const testMode = usePaymentTestMode();
 
   function pay() {
     upgrade.mutate(
@@ -135,6 +138,7 @@ export function CompletePaymentStep({
         <p id={`${id}-method`} className="font-mono text-xs tracking-widest text-muted-foreground uppercase">
           Payment method
         </p>
+        {testMode && <TestModeNotice />}
         <RadioGroup
           aria-labelledby={`${id}-method`}
           value={method}

@@ -30,6 +30,7 @@ const INSTRUCTIONS: PaymentInstructions = {
     configured: false,
   },
   confirmationTime: '1-2 business days',
+  testMode: false,
 };
 
 function pendingUpgrade(overrides: Partial<PendingUpgrade> = {}): PendingUpgrade {

@@ -51,6 +51,44 @@ describe('the shared upgrade dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('says no card is charged while the test card provider takes the payments, and not otherwise', async () => {
+    for (const testMode of [true, false]) {
+      mockFetch(({ method, url }) =>
+        method === 'GET' && url === '/api/payments/instructions'
+          ? {
+              json: {
+                bank_transfer: { text: 'Pay to Example Bank.', configured: true },
+                crypto: { text: 'Not set yet.', configured: false },
+                confirmationTime: '1-2 business days',
+                testMode,
+              },
+            }
+          : undefined,
+      );
+      const actor = userEvent.setup();
+      const { unmount } = renderWithProviders(<UpgradeTierButton userTier={1} onUpgraded={() => {}} />);
+      await actor.click(screen.getByRole('button', { name: 'Upgrade Tier' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Upgrade Tier' });
+      await actor.click(within(dialog).getAllByRole('radio')[1]!);
+      await actor.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      const payment = await screen.findByRole('dialog', { name: 'Complete Payment' });
+      await within(payment).findByRole('button', { name: 'Pay $99.00' });
+      if (testMode) {
+        expect(await within(payment).findByRole('note')).toHaveTextContent('Test mode: no card is charged');
+      } else {
+        // The answer is in (it says not), and still no notice.
+        await waitFor(() =>
+          expect(vi.mocked(fetch).mock.calls.some(([url]) => url === '/api/payments/instructions')).toBe(
+            true,
+          ),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(within(payment).queryByText(/Test mode/)).not.toBeInTheDocument();
+      }
+      unmount();
+    }
+  });
+
   it('has nothing to offer a Director', () => {
     mockFetch(() => undefined);
     renderWithProviders(<UpgradeTierButton userTier={4} onUpgraded={() => {}} />);
