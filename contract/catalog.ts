@@ -7,6 +7,8 @@ import {
   STOCK_FILTERS,
 } from './catalog-filters.js';
 
+import { GST_RATES, HSN_PATTERN } from './gst.js';
+
 export * from './catalog-filters.js';
 
 /** Marketplace prices are entered and shown in rupees; payments default to USD instead. */
@@ -40,6 +42,9 @@ export const productSchema = z.object({
   stockCount: z.number().int().nullable(),
   specifications: z.record(z.string(), z.string()),
   category: categorySchema,
+  /** The goods' HSN heading (4, 6 or 8 digits) and GST rate in percent, as the tax invoice prints them. */
+  hsnCode: z.string(),
+  gstRate: z.enum(GST_RATES),
   /** Average of the buyers' ratings (1-5), null before the first review. */
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
@@ -51,6 +56,37 @@ export const productDetailSchema = productSchema.extend({
   canReview: z.boolean(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const HSN_CODE_MESSAGE = 'HSN code must be 4, 6 or 8 digits';
+export const GST_RATE_MESSAGE = `GST rate must be one of ${GST_RATES.slice(0, -1).join(', ')} or ${GST_RATES.at(-1)} percent`;
+
+/**
+ * A product's tax as Directors set it (design 12.7): an HSN code of 4, 6 or 8 digits and a rate from the slabs in
+ * force. The rate may come as a number or a string ("18", 18, "5.0"); it is answered as the slab's string.
+ */
+export const productTaxSchema = z.object({
+  hsnCode: z.string({ error: HSN_CODE_MESSAGE }).trim().regex(HSN_PATTERN, HSN_CODE_MESSAGE),
+  gstRate: z
+    .union([z.string(), z.number()], { error: GST_RATE_MESSAGE })
+    .transform((value) => {
+      const text = String(value).trim();
+      return /^\d+(\.\d+)?$/.test(text) ? String(Number(text)) : text;
+    })
+    .pipe(z.enum(GST_RATES, { error: GST_RATE_MESSAGE })),
+});
+export type ProductTax = z.input<typeof productTaxSchema>;
+
+/**
+ * `PATCH /api/products/{id}` (Directors): what a Director may change of any product, its HSN code and GST rate,
+ * either or both. Orders keep the rate they were sold at: each order line holds its own.
+ */
+export const updateProductRequestSchema = productTaxSchema
+  .partial()
+  .refine((value) => value.hsnCode !== undefined || value.gstRate !== undefined, {
+    path: ['hsnCode'],
+    message: 'Give an HSN code or a GST rate to change',
+  });
+export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
 
 /**
  * `GET /api/products`: every filter runs on the server so a large catalogue is never shipped whole.

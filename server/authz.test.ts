@@ -405,6 +405,11 @@ const RULES: Record<string, Rule> = {
   'GET /api/categories': { access: 'public' },
   'GET /api/products': { access: 'public' },
   'GET /api/products/:id': { access: 'public', params: () => ({ id: product.id }) },
+  'PATCH /api/products/:id': {
+    access: 'director',
+    params: () => ({ id: product.id }),
+    body: () => ({ hsnCode: '8525', gstRate: '18' }),
+  },
   'GET /api/products/:id/reviews': { access: 'public', params: () => ({ id: product.id }) },
   'POST /api/products/:id/reviews': {
     access: 'user',

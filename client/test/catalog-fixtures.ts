@@ -24,6 +24,8 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     stockCount: 30,
     specifications: { Range: '1 MHz - 8 GHz', Battery: '10 h' },
     category: categories[1]!,
+    hsnCode: '8543',
+    gstRate: '18',
     averageRating: null,
     reviewCount: 0,
     ...overrides,

@@ -16,6 +16,8 @@ const productColumns = {
   stockCount: products.stockCount,
   specifications: products.specifications,
   category: { id: categories.id, name: categories.name, slug: categories.slug },
+  hsnCode: products.hsnCode,
+  gstRate: products.gstRate,
   reviewCount: products.reviewCount,
   ratingTotal: products.ratingTotal,
 };
@@ -89,6 +91,30 @@ export async function findProductById(db: DbOrTx, id: string) {
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, id), APPROVED));
+  return row ?? null;
+}
+
+/** A product in any approval state, locked for a change by a Director; null when none has this id. */
+export async function lockProduct(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: products.id, hsnCode: products.hsnCode, gstRate: products.gstRate })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateTax(db: DbOrTx, id: string, tax: { hsnCode?: string; gstRate?: string }) {
+  await db.update(products).set(tax).where(eq(products.id, id));
+}
+
+/** A product as the catalogue answers it, in any approval state (a Director's change of a pending one). */
+export async function findAnyProduct(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id));
   return row ?? null;
 }
 

@@ -9,12 +9,15 @@ import {
   productSchema,
   reviewSchema,
   TOTAL_COUNT_HEADER,
+  updateProductRequestSchema,
 } from '../../../contract/catalog.js';
+import { DIRECTOR_TIER } from '../../../contract/tiers.js';
 import { access } from '../../lib/route-access.js';
 import { errors } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
+import { requestMeta } from '../../plugins/session.js';
 import { sendCachedJson } from '../../plugins/compression.js';
 import { serializeOnce } from '../../lib/serialize-once.js';
 import * as catalog from './catalog.service.js';
@@ -72,6 +75,29 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
     },
     async (request) => catalog.getProduct(ctx, request.params.id, request.auth?.user.id ?? null),
+  );
+
+  r.patch(
+    '/api/products/:id',
+    {
+      config: { access: access.tier(DIRECTOR_TIER) },
+      schema: {
+        tags,
+        summary:
+          "Set a product's HSN code (4, 6 or 8 digits) and GST rate (a slab in force) (Directors); orders placed keep theirs",
+        params: idParams,
+        body: updateProductRequestSchema,
+        response: { 200: productSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      catalog.updateProductTax(
+        ctx,
+        currentAuth(request).user.id,
+        request.params.id,
+        request.body,
+        requestMeta(request),
+      ),
   );
 
   r.get(

@@ -8,6 +8,7 @@ import type {
   ProductSpecifications,
   Review,
 } from '../../../contract/catalog.js';
+import type { GstRate } from '../../../contract/gst.js';
 import type { VendorProduct, VendorStats } from '../../../contract/vendors.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { productListQuerySchema } from '../../../contract/catalog.js';
@@ -16,6 +17,7 @@ import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { toPrefixQuery } from '../../lib/search-text.js';
 import type { z } from 'zod';
+import * as audit from '../audit/audit.service.js';
 import * as repository from './catalog.repository.js';
 import type { ProductPage } from './catalog.state.js';
 
@@ -24,6 +26,8 @@ type ProductRow = NonNullable<Awaited<ReturnType<typeof repository.findProductBy
 function toProduct({ ratingTotal, ...row }: ProductRow): Product {
   return {
     ...row,
+    // The column's check constraint holds it to the slabs of GST_RATES.
+    gstRate: row.gstRate as GstRate,
     averageRating: row.reviewCount === 0 ? null : Math.round((ratingTotal / row.reviewCount) * 10) / 10,
   };
 }
@@ -103,6 +107,38 @@ export async function getProduct(
     (await repository.hasBought(ctx.db, viewerId, id)) &&
     !(await repository.hasReviewed(ctx.db, viewerId, id));
   return { ...product, canReview };
+}
+
+/**
+ * `PATCH /api/products/{id}` (Directors): a product's HSN code and GST rate, in any approval state. The sale of
+ * an order already placed keeps its own (each order line holds the code, the rate and the tax worked out then), so
+ * only later checkouts and invoices use the new ones. The change and its audit entry commit together.
+ */
+export async function updateProductTax(
+  ctx: AppContext,
+  directorId: string,
+  id: string,
+  input: { hsnCode?: string; gstRate?: GstRate },
+  meta: { ip: string | null },
+): Promise<Product> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = isId(id) ? await repository.lockProduct(tx, id) : null;
+    if (!before) throw notFound('Product');
+    const tax = { hsnCode: input.hsnCode ?? before.hsnCode, gstRate: input.gstRate ?? before.gstRate };
+    await repository.updateTax(tx, id, tax);
+    await audit.record(tx, {
+      action: 'product.tax_changed',
+      userId: directorId,
+      subjectType: 'product',
+      subject: id,
+      subjectUserId: null,
+      ip: meta.ip,
+      details: { before: { hsnCode: before.hsnCode, gstRate: before.gstRate }, after: tax },
+    });
+    return (await repository.findAnyProduct(tx, id))!;
+  });
+  invalidateListings(ctx);
+  return toProduct(row);
 }
 
 type ReviewRow = Awaited<ReturnType<typeof repository.listReviews>>[number];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createAppContext } from '../../modules.js';
-import { createCategory, createProduct } from '../../test/fixtures.js';
+import { createCategory, createProduct, setUserTier } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { toPrefixQuery } from '../../lib/search-text.js';
 
@@ -172,5 +172,112 @@ describe('reviews', () => {
     const detail = (await asUser(t.app, buyer).get(`/api/products/${product.id}`)).json();
     expect(detail).toMatchObject({ averageRating: 4, reviewCount: 1, canReview: false });
     expect((await asUser(t.app, null).get('/api/products/not-an-id/reviews')).statusCode).toBe(404);
+  });
+});
+
+describe("a product's HSN code and GST rate (Directors)", () => {
+  const address = {
+    fullName: 'Asha Rao',
+    line1: '12 MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560001',
+    country: 'India',
+    phone: '9845012345',
+  };
+
+  async function director() {
+    const account = await registerUser(t.app);
+    await setUserTier(t, account.id, 4);
+    return account;
+  }
+
+  it('are on every product, and a Director changes them; an order placed before keeps its own', async () => {
+    const category = await createCategory(t.database.db);
+    const product = await createProduct(t.database.db, category.id, { hsnCode: '8525', gstRate: '18' });
+    expect((await asUser(t.app).get(`/api/products/${product.id}`)).json()).toMatchObject({
+      hsnCode: '8525',
+      gstRate: '18',
+    });
+    const seeded = (await list('?limit=1')).body[0];
+    expect(seeded).toMatchObject({
+      hsnCode: expect.stringMatching(/^\d{4,8}$/),
+      gstRate: expect.any(String),
+    });
+
+    // Sold at 18 % with HSN 8525.
+    const buyer = await registerUser(t.app);
+    await asUser(t.app, buyer).post('/api/cart', { productId: product.id, quantity: 1 });
+    const order = await asUser(t.app, buyer).post('/api/orders', {
+      shippingAddress: address,
+      paymentMethod: 'stripe',
+    });
+    expect(order.statusCode).toBe(201);
+
+    const boss = await director();
+    const changed = await asUser(t.app, boss).patch(`/api/products/${product.id}`, {
+      hsnCode: ' 85258900 ',
+      gstRate: 5,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ id: product.id, hsnCode: '85258900', gstRate: '5' });
+    expect((await asUser(t.app).get(`/api/products/${product.id}`)).json()).toMatchObject({
+      hsnCode: '85258900',
+      gstRate: '5',
+    });
+    // Either alone, the other kept; a rate's string form is the slab's.
+    const rateOnly = await asUser(t.app, boss).patch(`/api/products/${product.id}`, { gstRate: '0.25' });
+    expect(rateOnly.json()).toMatchObject({ hsnCode: '85258900', gstRate: '0.25' });
+    const hsnOnly = await asUser(t.app, boss).patch(`/api/products/${product.id}`, { hsnCode: '852589' });
+    expect(hsnOnly.json()).toMatchObject({ hsnCode: '852589', gstRate: '0.25' });
+
+    // The order sold before still carries what it was sold at.
+    const [line] = (await asUser(t.app, buyer).get(`/api/orders/${order.json().id}`)).json().lines;
+    expect(line).toMatchObject({ hsnCode: '8525', gstRate: '18' });
+
+    const { rows } = await t.database.pool.query(
+      `select details from audit_log where action = 'product.tax_changed' and subject = $1 order by created_at`,
+      [product.id],
+    );
+    expect(rows[0].details).toEqual({
+      before: { hsnCode: '8525', gstRate: '18' },
+      after: { hsnCode: '85258900', gstRate: '5' },
+    });
+  });
+
+  it('refuses a bad HSN code, a rate that is not a slab, an empty change, others than Directors, unknown ids', async () => {
+    const category = await createCategory(t.database.db);
+    const product = await createProduct(t.database.db, category.id);
+    const boss = await director();
+    const url = `/api/products/${product.id}`;
+    for (const [body, message] of [
+      [{ hsnCode: '852' }, 'HSN code must be 4, 6 or 8 digits'],
+      [{ hsnCode: '85251' }, 'HSN code must be 4, 6 or 8 digits'],
+      [{ hsnCode: '8525A' }, 'HSN code must be 4, 6 or 8 digits'],
+      [{ hsnCode: 8525 }, 'HSN code must be 4, 6 or 8 digits'],
+      [{ gstRate: '12' }, 'GST rate must be one of 0, 0.25, 1.5, 3, 5, 18, 28 or 40 percent'],
+      [{ gstRate: 12 }, 'GST rate must be one of 0, 0.25, 1.5, 3, 5, 18, 28 or 40 percent'],
+      [{ gstRate: 'eighteen' }, 'GST rate must be one of 0, 0.25, 1.5, 3, 5, 18, 28 or 40 percent'],
+      [{ gstRate: null }, 'GST rate must be one of 0, 0.25, 1.5, 3, 5, 18, 28 or 40 percent'],
+      [{}, 'Give an HSN code or a GST rate to change'],
+      [{ price: '1.00' }, 'Give an HSN code or a GST rate to change'],
+    ] as const) {
+      const response = await asUser(t.app, boss).patch(url, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+      expect(response.json().issues.map((issue: { message: string }) => issue.message)).toContain(message);
+    }
+
+    const member = await registerUser(t.app);
+    await setUserTier(t, member.id, 3);
+    const refused = await asUser(t.app, member).patch(url, { hsnCode: '8525', gstRate: '5' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'TIER_REQUIRED', requiredTier: 4 });
+    expect((await asUser(t.app, null).patch(url, { gstRate: '5' })).statusCode).toBe(401);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      expect((await asUser(t.app, boss).patch(`/api/products/${id}`, { gstRate: '5' })).statusCode).toBe(404);
+    }
+    // Nothing changed.
+    expect((await asUser(t.app).get(url)).json()).toMatchObject({ hsnCode: '8543', gstRate: '18' });
   });
 });

@@ -77,6 +77,25 @@ describe('product page', () => {
     const details = screen.getByRole('tabpanel', { name: 'Details' });
     expect(within(details).getByText('Minimum tier')).toBeInTheDocument();
     expect(within(details).getByText('7 in stock')).toBeInTheDocument();
+    expect(within(details).getByTestId('product-hsn')).toHaveTextContent('8543');
+    expect(within(details).getByTestId('product-gst')).toHaveTextContent('18 %, included in the price');
+    // Only Directors set them.
+    expect(within(details).queryByRole('form', { name: 'Tax details' })).not.toBeInTheDocument();
+  });
+
+  it("gives a Director the form for the product's HSN code and GST rate on the Details tab", async () => {
+    const product = makeProductDetail({ name: 'Body Armour Vest', hsnCode: '6307', gstRate: '5' });
+    serve(product, [], (request) =>
+      request.url === '/api/auth/user' ? { json: { ...testUser, tier: 4, effectiveTier: 4 } } : undefined,
+    );
+    const { user } = open(product.id);
+    await screen.findByRole('heading', { level: 1, name: 'Body Armour Vest' });
+    await user.click(screen.getByRole('tab', { name: 'Details' }));
+    const form = within(screen.getByRole('tabpanel', { name: 'Details' })).getByRole('form', {
+      name: 'Tax details',
+    });
+    expect(within(form).getByLabelText('HSN code')).toHaveValue('6307');
+    expect(within(form).getByLabelText('GST rate')).toHaveValue('5');
   });
 
   it('shows the red "Access Restricted" box and a disabled button when the tier is too low', async () => {

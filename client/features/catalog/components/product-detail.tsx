@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ChevronRight, PackageX, RotateCcw, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ProductDetail as ProductDetailData } from '@contract/catalog';
-import { tierLabel } from '@contract/tiers';
+import { DIRECTOR_TIER, tierLabel } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,6 +12,7 @@ import { useProduct } from '@/features/catalog/api/get-product';
 import { ProductImage } from '@/features/catalog/components/product-image';
 import { ownImage, productIcon } from '@/features/catalog/utils/product-icons';
 import { ProductReviews } from '@/features/catalog/components/product-reviews';
+import { ProductTaxForm } from '@/features/catalog/components/product-tax-form';
 import { Stars } from '@/features/catalog/components/stars';
 import { StockBadge } from '@/features/catalog/components/stock-badge';
 import { ApiError } from '@/lib/api-client';
@@ -19,7 +20,7 @@ import { formatINR } from '@/lib/format';
 
 interface ProductDetailProps {
   productId: string;
-  /** The viewer's clearance tier, for the 'Access Restricted' notice. */
+  /** The viewer's clearance tier, for the 'Access Restricted' notice (and a Director's tax details form). */
   viewerTier: number;
   /** The quantity selector and add button (they belong to the cart), composed in by the route. */
   renderPurchase?: (product: ProductDetailData) => ReactNode;
@@ -72,7 +73,10 @@ function LoadingProduct() {
   );
 }
 
-/** The product page: breadcrumb, picture, tier, price, stock, purchase, and three tabs. */
+/**
+ * The product page: breadcrumb, picture, tier, price, stock, purchase, and three tabs; Directors set the HSN code
+ * and GST rate on the Details tab.
+ */
 export function ProductDetail({ productId, viewerTier, renderPurchase }: ProductDetailProps) {
   const query = useProduct(productId);
 
@@ -253,8 +257,30 @@ export function ProductDetail({ productId, viewerTier, renderPurchase }: Product
                   <span className="text-muted-foreground">{stockText(product)}</span>
                 </dd>
               </div>
+              <div className="grid gap-1">
+                <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
+                  HSN code
+                </dt>
+                <dd className="font-mono" data-testid="product-hsn">
+                  {product.hsnCode}
+                </dd>
+              </div>
+              <div className="grid gap-1">
+                <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
+                  GST
+                </dt>
+                <dd data-testid="product-gst">{product.gstRate} %, included in the price</dd>
+              </div>
             </dl>
           </div>
+          {viewerTier >= DIRECTOR_TIER && (
+            // Keyed by the saved values: a change saved (here or elsewhere) starts the form from it.
+            <ProductTaxForm
+              key={`${product.hsnCode}-${product.gstRate}`}
+              product={product}
+              className="mt-6"
+            />
+          )}
         </TabsContent>
 
         <TabsContent value="reviews">

@@ -49,6 +49,8 @@ const product: VendorProduct = {
   stockCount: 12,
   specifications: {},
   category: { id: 'c_1', name: 'Surveillance', slug: 'surveillance' },
+  hsnCode: '9005',
+  gstRate: '18',
   averageRating: null,
   reviewCount: 0,
   approvalStatus: 'pending',
