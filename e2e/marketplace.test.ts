@@ -8,6 +8,37 @@ function card(page: Page, name: string): Locator {
   return page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
 
+/**
+ * The links, buttons and fields of the page and its footer that the floating cart button's box overlaps, by their
+ * text or label (the button itself aside).
+ */
+function coveredByCartButton(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('button[title="Shopping cart"]');
+    if (!button) throw new Error('no floating cart button');
+    const cart = button.getBoundingClientRect();
+    const covered: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(
+      'main a, main button, main input, main select, main textarea, footer a, footer p',
+    )) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const overlaps =
+        box.left < cart.right && box.right > cart.left && box.top < cart.bottom && box.bottom > cart.top;
+      if (overlaps)
+        covered.push(element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName);
+    }
+    return covered;
+  });
+}
+
+async function scrollToEnd(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForFunction(
+    () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
+  );
+}
+
 function cardNames(page: Page): Promise<string[]> {
   return page.getByTestId('product-card').getByRole('heading').allTextContents();
 }
@@ -185,6 +216,41 @@ describe('the marketplace', () => {
     }[];
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ status: 'paid', total: '3499.00' });
+  });
+
+  it('keeps the floating cart button off the last content of a page at phone width (390x844)', async () => {
+    const page = await e2e.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await e2e.signUp(page, 'phonecart');
+    for (const path of ['/marketplace', '/payments']) {
+      await page.goto(`${e2e.server.url}${path}`);
+      if (path === '/marketplace') {
+        await page.getByText('28 items found').waitFor();
+        await page.getByTestId('product-card').nth(23).waitFor();
+      } else {
+        await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
+      }
+      const button = page.getByRole('button', { name: /^Open shopping cart/ });
+      await button.waitFor();
+      await scrollToEnd(page);
+      // The page reserves the button's space: at the end, nothing of it or its footer lies under the button.
+      expect(await coveredByCartButton(page), path).toEqual([]);
+      const footer = await page.getByRole('contentinfo').boundingBox();
+      const links = page.getByRole('navigation', { name: 'Footer' }).getByRole('link');
+      const lastLink = await links.last().boundingBox();
+      const cart = (await button.boundingBox())!;
+      expect(lastLink!.y + lastLink!.height, path).toBeLessThanOrEqual(cart.y);
+      expect(footer!.y + footer!.height, path).toBeGreaterThanOrEqual(cart.y + cart.height);
+      await page.screenshot({ path: `e2e/artifacts/cart-button-clear${path.replace('/', '-')}-phone.png` });
+    }
+    // The last product card, scrolled to just above the footer, is clear of the button too.
+    await page.goto(`${e2e.server.url}/marketplace`);
+    const last = page.getByTestId('product-card').nth(23);
+    await last.waitFor();
+    await scrollToEnd(page);
+    const lastCard = (await last.boundingBox())!;
+    const cart = (await page.getByRole('button', { name: /^Open shopping cart/ }).boundingBox())!;
+    expect(lastCard.y + lastCard.height).toBeLessThanOrEqual(cart.y);
   });
 
   it('shows "Product Not Found" for an unknown product', async () => {

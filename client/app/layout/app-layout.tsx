@@ -115,7 +115,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>
-      <Footer />
+      {/* The floating cart button (bottom 16 px + 56 px, 24 + 56 from sm) must never cover the page's last content:
+          while it shows, the footer reserves its height and a margin below its last line. */}
+      <Footer className={cn(user && 'pb-[5.5rem] sm:pb-24')} />
       {/* The floating cart exists for signed-in users only: only they have a cart. It would cover the end of the
           open phone menu (the cart is in the top bar anyway), so it steps aside meanwhile, keeping its state. */}
       {user && (

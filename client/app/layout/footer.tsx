@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { APP_NAME, APP_TAGLINE } from '@/lib/constants';
+import { cn } from '@/lib/utils';
 
 const linkClass = 'text-muted-foreground transition-colors hover:text-foreground';
 
@@ -11,7 +12,7 @@ const linkClass = 'text-muted-foreground transition-colors hover:text-foreground
  * current year. Support is the dashboard, which is for members: a signed-out visitor is asked to sign in first and
  * then lands there (the dashboard's address would be a 404 for them).
  */
-export function Footer() {
+export function Footer({ className }: { className?: string }) {
   const { data: user } = useUser();
   const support = user ? paths.dashboard.getHref() : paths.login.getHref(paths.dashboard.getHref());
   const links = [
@@ -22,7 +23,7 @@ export function Footer() {
     { href: paths.security.getHref(), label: paths.security.label },
   ];
   return (
-    <footer className="border-t bg-surface">
+    <footer className={cn('border-t bg-surface', className)}>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="flex items-center gap-2">
           <Crosshair aria-hidden="true" className="size-5 text-primary" />
