@@ -220,8 +220,13 @@ export function CheckoutForm({ orderSummary, empty, onBack, onOutOfStock, onPlac
               onValueChange={field.onChange}
               className="gap-2 sm:grid-cols-3"
             >
-              {paymentOptions.map(({ value, label, description, icon: Icon }) => {
+              {paymentOptions.map(({ value, label, description: charged, icon: Icon }) => {
                 const id = `${paymentLabelId}-${value}`;
+                // Nothing is charged in test mode: the card completes at once all the same.
+                const description =
+                  testMode && value === 'stripe'
+                    ? 'Completes now, without a charge; the order is paid at once.'
+                    : charged;
                 return (
                   <Label
                     key={value}

@@ -146,7 +146,12 @@ export function CompletePaymentStep({
           className="gap-2"
         >
           {PAYMENT_METHODS.map((value) => {
-            const { label, description, icon: Icon } = METHOD_DETAILS[value];
+            const { label, description: charged, icon: Icon } = METHOD_DETAILS[value];
+            // Nothing is charged in test mode: the card completes at once all the same.
+            const description =
+              testMode && value === 'stripe'
+                ? 'Completes now, without a charge; the tier applies at once.'
+                : charged;
             const itemId = `${id}-method-${value}`;
             return (
               <Label

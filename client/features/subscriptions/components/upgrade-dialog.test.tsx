@@ -75,6 +75,9 @@ describe('the shared upgrade dialog', () => {
       await within(payment).findByRole('button', { name: 'Pay $99.00' });
       if (testMode) {
         expect(await within(payment).findByRole('note')).toHaveTextContent('Test mode: no card is charged');
+        expect(within(payment).getByRole('radio', { name: /Card/ })).toHaveAccessibleName(
+          expect.stringContaining('Completes now, without a charge'),
+        );
       } else {
         // The answer is in (it says not), and still no notice.
         await waitFor(() =>
@@ -84,6 +87,7 @@ describe('the shared upgrade dialog', () => {
         );
         await new Promise((resolve) => setTimeout(resolve, 20));
         expect(within(payment).queryByText(/Test mode/)).not.toBeInTheDocument();
+        expect(within(payment).getByText('Charged now; the tier applies at once.')).toBeInTheDocument();
       }
       unmount();
     }
