@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../server/lib/paths.js';
 import { useHarness } from './support/harness.js';
 
 // Issue 18, point 7: a clean console and first paint. The harness lets any 401 through; these tests do not.
@@ -72,6 +75,19 @@ describe('a clean console and first paint', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(seen.userCalls.length).toBe(calls);
     expect(seen.errors).toEqual([]);
+  });
+
+  it("keeps zod out of the landing route's JavaScript (the pages with forms load it)", async () => {
+    // The built entry script's source map names every module in it: the stream's event names are there, the
+    // contract's schemas and zod (a fifth of the entry when the layout imported contract/events.ts) are not.
+    const client = path.join(projectRoot, 'dist', 'client');
+    const html = await readFile(path.join(client, 'index.html'), 'utf8');
+    const entry = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)![1]!;
+    const { sources } = JSON.parse(await readFile(path.join(client, `${entry}.map`), 'utf8')) as {
+      sources: string[];
+    };
+    expect(sources.some((source) => source.endsWith('contract/event-names.ts'))).toBe(true);
+    expect(sources.filter((source) => /node_modules\/zod\/|contract\/events\.ts$/.test(source))).toEqual([]);
   });
 
   it('shows the API docs without a CSP error', async () => {

@@ -3,9 +3,9 @@ import {
   EVENTS_RECONNECTING_AFTER_MS,
   LIVE_EVENT_TYPES,
   RESET_EVENT,
-  type LiveEventData,
   type LiveEventType,
-} from '@contract/events';
+} from '@contract/event-names';
+import type { LiveEventData } from '@contract/events';
 
 /*
  * The live event stream (`GET /api/events`, design 12.6): one EventSource per tab, opened by the app layout while

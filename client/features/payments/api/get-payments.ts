@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EVENTS_FALLBACK_POLL_MS } from '@contract/events';
+import { EVENTS_FALLBACK_POLL_MS } from '@contract/event-names';
 import type { Payment } from '@contract/payments';
 import { getJson } from '@/lib/api-client';
 import { useLiveEvents, whileStreamDown } from '@/lib/live-events';
