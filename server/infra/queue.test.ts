@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import PgBoss10 from 'pg-boss-10';
 import { z } from 'zod';
@@ -39,65 +39,61 @@ describe('the job queue', () => {
     }
   });
 
+  /**
+   * Sends a job, leaves it as a killed process's worker would (`crash` sets its row), then starts a worker: the
+   * tries it runs, within 15 s.
+   */
+  async function afterCrash(
+    name: string,
+    expireInSeconds: number,
+    crash: (id: string) => SQL,
+    sent: (row: { heartbeat_seconds: number | null }) => void = () => {},
+  ) {
+    const database = await createTestDatabase();
+    const queue = new JobQueue(database.url, { expiryCheckIntervalSeconds: 1 });
+    try {
+      const job = { ...numbered(name), retry: { retryLimit: 1, retryDelay: 1, expireInSeconds } };
+      const id = await queue.send(job, { n: 1 });
+      const { rows } = await database.db.execute<{ heartbeat_seconds: number | null }>(
+        sql`select heartbeat_seconds from pgboss.job where id = ${id}`,
+      );
+      sent(rows[0]!);
+      await database.db.execute(crash(id));
+      const ran: { id: string; retryCount: number }[] = [];
+      await queue.work(job, async (_data, run) => {
+        ran.push({ id: run.id, retryCount: run.retryCount });
+      });
+      const deadline = Date.now() + 15_000;
+      while (ran.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      return { id, ran };
+    } finally {
+      await queue.stop(0);
+      await database.close();
+    }
+  }
+
   it('runs again a job whose try was cut short by a crash, once its expiry has passed', async () => {
-    const database = await createTestDatabase();
-    const queue = new JobQueue(database.url, { expiryCheckIntervalSeconds: 1 });
-    try {
-      const crashedTry = {
-        ...numbered('crashed-try'),
-        retry: { retryLimit: 1, retryDelay: 1, expireInSeconds: 1 },
-      };
-      const id = await queue.send(crashedTry, { n: 1 });
-      // As a worker of a killed process leaves it: claimed (active) and never finished.
-      await database.db.execute(
+    // Claimed (active) and never finished; never claimed with a heartbeat either.
+    const { id, ran } = await afterCrash(
+      'crashed-try',
+      1,
+      (id) =>
         sql`update pgboss.job set state = 'active', started_on = now() - interval '1 minute' where id = ${id}`,
-      );
-      const ran: { id: string; retryCount: number }[] = [];
-      await queue.work(crashedTry, async (_data, job) => {
-        ran.push({ id: job.id, retryCount: job.retryCount });
-      });
-      const deadline = Date.now() + 15_000;
-      while (ran.length === 0 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(ran).toEqual([{ id, retryCount: 1 }]);
-    } finally {
-      await queue.stop(0);
-      await database.close();
-    }
+    );
+    expect(ran).toEqual([{ id, retryCount: 1 }]);
   });
+
   it('runs again, long before its expiry, a job whose worker fell silent (the process died)', async () => {
-    const database = await createTestDatabase();
-    const queue = new JobQueue(database.url, { expiryCheckIntervalSeconds: 1 });
-    try {
-      // Its expiry is an hour away: only the lost heartbeat can bring the try back.
-      const silentTry = {
-        ...numbered('silent-try'),
-        retry: { retryLimit: 1, retryDelay: 1, expireInSeconds: 3600 },
-      };
-      const id = await queue.send(silentTry, { n: 1 });
-      const [sent] = (
-        await database.db.execute<{ heartbeat_seconds: number }>(
-          sql`select heartbeat_seconds from pgboss.job where id = ${id}`,
-        )
-      ).rows;
-      expect(sent?.heartbeat_seconds).toBe(JOB_HEARTBEAT_SECONDS);
-      // As a killed process leaves it: claimed, its last heartbeat a minute old.
-      await database.db.execute(
-        sql`update pgboss.job set state = 'active', started_on = now() - interval '1 minute',
+    // Its expiry is an hour away: only the lost heartbeat, a minute old, can bring the try back.
+    const { id, ran } = await afterCrash(
+      'silent-try',
+      3600,
+      (id) => sql`update pgboss.job set state = 'active', started_on = now() - interval '1 minute',
               heartbeat_on = now() - interval '1 minute' where id = ${id}`,
-      );
-      const ran: { id: string; retryCount: number }[] = [];
-      await queue.work(silentTry, async (_data, job) => {
-        ran.push({ id: job.id, retryCount: job.retryCount });
-      });
-      const deadline = Date.now() + 15_000;
-      while (ran.length === 0 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(ran).toEqual([{ id, retryCount: 1 }]);
-    } finally {
-      await queue.stop(0);
-      await database.close();
-    }
+      (row) => expect(row.heartbeat_seconds).toBe(JOB_HEARTBEAT_SECONDS),
+    );
+    expect(ran).toEqual([{ id, retryCount: 1 }]);
   });
 });
 

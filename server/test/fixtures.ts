@@ -57,3 +57,14 @@ export async function stockOf(db: Db, productId: string) {
     .where(eq(products.id, productId));
   return row!.stockCount;
 }
+
+/** A buyer's address in the seller's state (Karnataka: CGST and SGST), as checkout takes it. */
+export const shippingAddress = {
+  fullName: 'Asha Rao',
+  line1: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  country: 'India',
+  phone: '+91 98450 12345',
+};

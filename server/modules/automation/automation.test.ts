@@ -12,7 +12,7 @@ import type { CaseDetail } from '../../../contract/cases.js';
 import type { Notification } from '../../../contract/notifications.js';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createAppContext } from '../../modules.js';
-import { createCategory, createProduct, setUserTier } from '../../test/fixtures.js';
+import { createCategory, createProduct, setUserTier, shippingAddress } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { conditionHolds, render } from './automation.engine.js';
 
@@ -143,23 +143,13 @@ async function openCase(owner: Member, title = 'Suspicious transfers at branch')
   return response.json<{ id: string; caseNumber: string }>();
 }
 
-const address = {
-  fullName: 'Asha Rao',
-  line1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  country: 'India',
-  phone: '+91 98450 12345',
-};
-
 async function placeOrder(owner: Member, price: string, quantity = 1) {
   const product = await createProduct(t.database.db, categoryId, { price, stockCount: 10 });
   expect((await asUser(t.app, owner).post('/api/cart', { productId: product.id, quantity })).statusCode).toBe(
     201,
   );
   const response = await asUser(t.app, owner).post('/api/orders', {
-    shippingAddress: address,
+    shippingAddress,
     paymentMethod: 'stripe',
   });
   expect(response.statusCode, response.body).toBe(201);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createAppContext } from '../../modules.js';
-import { createCategory, createProduct, setUserTier } from '../../test/fixtures.js';
+import { createCategory, createProduct, setUserTier, shippingAddress } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { toPrefixQuery } from '../../lib/search-text.js';
 
@@ -142,15 +142,7 @@ describe('reviews', () => {
 
     await asUser(t.app, buyer).post('/api/cart', { productId: product.id, quantity: 1 });
     const order = await asUser(t.app, buyer).post('/api/orders', {
-      shippingAddress: {
-        fullName: 'Asha Rao',
-        line1: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560001',
-        country: 'India',
-        phone: '9845012345',
-      },
+      shippingAddress,
       paymentMethod: 'stripe',
     });
     expect(order.statusCode).toBe(201);
@@ -176,16 +168,6 @@ describe('reviews', () => {
 });
 
 describe("a product's HSN code and GST rate (Directors)", () => {
-  const address = {
-    fullName: 'Asha Rao',
-    line1: '12 MG Road',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    postalCode: '560001',
-    country: 'India',
-    phone: '9845012345',
-  };
-
   async function director() {
     const account = await registerUser(t.app);
     await setUserTier(t, account.id, 4);
@@ -209,7 +191,7 @@ describe("a product's HSN code and GST rate (Directors)", () => {
     const buyer = await registerUser(t.app);
     await asUser(t.app, buyer).post('/api/cart', { productId: product.id, quantity: 1 });
     const order = await asUser(t.app, buyer).post('/api/orders', {
-      shippingAddress: address,
+      shippingAddress,
       paymentMethod: 'stripe',
     });
     expect(order.statusCode).toBe(201);

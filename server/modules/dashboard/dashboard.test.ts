@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed.js';
 import { createAppContext } from '../../modules.js';
-import { createCategory, createProduct } from '../../test/fixtures.js';
+import { createCategory, createProduct, shippingAddress } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -49,15 +49,7 @@ describe('GET /api/dashboard/summary', () => {
     const product = await createProduct(t.database.db, (await createCategory(t.database.db)).id);
     await asUser(t.app, user).post('/api/cart', { productId: product.id, quantity: 1 });
     const order = await asUser(t.app, user).post('/api/orders', {
-      shippingAddress: {
-        fullName: 'Asha Rao',
-        line1: '12 MG Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560001',
-        country: 'India',
-        phone: '+91 98765 43210',
-      },
+      shippingAddress,
       paymentMethod: 'stripe',
     });
     expect(order.statusCode).toBe(201);

@@ -1,7 +1,14 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, mailOutbox, notifications, orders, payments } from '../../db/schema/index.js';
-import { createCategory, createProduct, setUserTier, stockOf, verifyEmail } from '../../test/fixtures.js';
+import {
+  createCategory,
+  createProduct,
+  setUserTier,
+  shippingAddress,
+  stockOf,
+  verifyEmail,
+} from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
@@ -22,16 +29,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const address = {
-  fullName: 'Asha Rao',
-  line1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  country: 'India',
-  phone: '+91 98450 12345',
-};
-
 /** A signed-in buyer; `verified` sets the address verified the way the verification link will. */
 async function shopper({ verified = false } = {}) {
   const account = await registerUser(t.app);
@@ -41,7 +38,7 @@ async function shopper({ verified = false } = {}) {
   const add = (productId: string, quantity: number) =>
     asUser(t.app, account).post('/api/cart', { productId, quantity });
   const checkout = (paymentMethod = 'stripe') =>
-    asUser(t.app, account).post('/api/orders', { shippingAddress: address, paymentMethod });
+    asUser(t.app, account).post('/api/orders', { shippingAddress, paymentMethod });
   return { ...account, add, checkout };
 }
 
@@ -74,7 +71,7 @@ describe('checkout', () => {
       total: '82998.00',
       paymentMethod: 'stripe',
       paymentStatus: 'completed',
-      shippingAddress: address,
+      shippingAddress,
     });
     expect(order.lines).toEqual(
       expect.arrayContaining([
@@ -226,7 +223,7 @@ describe('checkout', () => {
     const product = await createProduct(t.database.db, categoryId);
     await user.add(product.id, 1);
     const bad = await asUser(t.app, user).post('/api/orders', {
-      shippingAddress: { ...address, phone: '12', city: '' },
+      shippingAddress: { ...shippingAddress, phone: '12', city: '' },
       paymentMethod: 'cash',
     });
     expect(bad.statusCode).toBe(400);

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, orders, payments, subscriptions } from '../../db/schema/index.js';
 import { projectRoot } from '../../lib/paths.js';
-import { createCategory, createProduct, stockOf } from '../../test/fixtures.js';
+import { createCategory, createProduct, shippingAddress, stockOf } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import * as paymentsService from './payments.service.js';
 
@@ -60,16 +60,6 @@ async function recover() {
   };
 }
 
-const address = {
-  fullName: 'Asha Rao',
-  line1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  country: 'India',
-  phone: '+91 98450 12345',
-};
-
 async function paymentsOf(userId: string) {
   return t.database.db.select().from(payments).where(eq(payments.userId, userId));
 }
@@ -94,7 +84,7 @@ describe('a crash between the commit and the charge', { timeout: 240_000 }, () =
   it('leaves the order and its payment pending, and the recovery after a restart pays it exactly once', async () => {
     const { buyer, product } = await buyerWithCart(2);
     const killed = await crashing(buyer.cookie, '/api/orders', {
-      shippingAddress: address,
+      shippingAddress,
       paymentMethod: 'stripe',
     });
     expect(killed.signal, killed.stderr + killed.stdout).toBe('SIGKILL');
@@ -182,7 +172,7 @@ describe('a crash between the commit and the charge', { timeout: 240_000 }, () =
   it('fails a payment no provider took within the give-up time: the order is cancelled and its stock back', async () => {
     const { buyer, product } = await buyerWithCart(3);
     const killed = await crashing(buyer.cookie, '/api/orders', {
-      shippingAddress: address,
+      shippingAddress,
       paymentMethod: 'stripe',
     });
     expect(killed.signal, killed.stderr + killed.stdout).toBe('SIGKILL');

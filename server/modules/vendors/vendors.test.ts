@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, products } from '../../db/schema/index.js';
-import { createCategory, createProduct, setUserTier, verifyEmail } from '../../test/fixtures.js';
+import {
+  createCategory,
+  createProduct,
+  setUserTier,
+  shippingAddress,
+  verifyEmail,
+} from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
@@ -25,16 +31,6 @@ const application = {
   businessType: 'manufacturer',
   description: 'We design and build thermal and night vision optics for security teams across India.',
   certifications: ['ISO 9001'],
-};
-
-const address = {
-  fullName: 'Asha Rao',
-  line1: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560001',
-  country: 'India',
-  phone: '+91 98450 12345',
 };
 
 async function account(tier = 1) {
@@ -393,7 +389,7 @@ describe('vendor products', () => {
     });
     expect(raise.statusCode).toBe(404);
     const checkout = await asUser(t.app, shopper).post('/api/orders', {
-      shippingAddress: address,
+      shippingAddress,
       paymentMethod: 'stripe',
     });
     expect(checkout.statusCode).toBe(400);
@@ -458,7 +454,7 @@ describe('GET /api/vendor/stats', () => {
       await asUser(t.app, shopper).post('/api/cart', { productId: sold.id, quantity });
       await asUser(t.app, shopper).post('/api/cart', { productId: someoneElses.id, quantity: 1 });
       const order = await asUser(t.app, shopper).post('/api/orders', {
-        shippingAddress: address,
+        shippingAddress,
         paymentMethod: 'stripe',
       });
       expect(order.statusCode).toBe(201);
@@ -466,7 +462,7 @@ describe('GET /api/vendor/stats', () => {
     // A crypto order stays pending until paid: not a sale yet.
     const pending = await account();
     await asUser(t.app, pending).post('/api/cart', { productId: sold.id, quantity: 1 });
-    await asUser(t.app, pending).post('/api/orders', { shippingAddress: address, paymentMethod: 'crypto' });
+    await asUser(t.app, pending).post('/api/orders', { shippingAddress, paymentMethod: 'crypto' });
 
     expect((await asUser(t.app, vendor).get('/api/vendor/stats')).json()).toEqual({
       totalProducts: 2,
