@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { ChevronRight, PackageX, RotateCcw, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ProductDetail as ProductDetailData } from '@contract/catalog';
@@ -35,6 +35,16 @@ function stockText(product: ProductDetailData): string {
   if (!product.inStock) return 'Currently unavailable';
   if (product.stockCount === null) return 'Available to order';
   return `${product.stockCount} in stock`;
+}
+
+/** One fact of the Details tab: its label above its value. */
+function Fact({ label, children, ...value }: { label: string; children: ReactNode } & ComponentProps<'dd'>) {
+  return (
+    <div className="grid gap-1">
+      <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">{label}</dt>
+      <dd {...value}>{children}</dd>
+    </div>
+  );
 }
 
 function ProductNotFound() {
@@ -227,50 +237,27 @@ export function ProductDetail({ productId, viewerTier, renderPurchase }: Product
           <div className="grid gap-6 md:grid-cols-[2fr_1fr]">
             <p className="leading-relaxed text-muted-foreground">{product.description}</p>
             <dl className="grid content-start gap-4 rounded-lg border bg-card p-5 text-sm">
-              <div className="grid gap-1">
-                <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
-                  Category
-                </dt>
-                <dd>
-                  <Link
-                    href={marketplaceHref(product.category.slug)}
-                    className="text-primary underline underline-offset-4 hover:text-primary/80"
-                  >
-                    {product.category.name}
-                  </Link>
-                </dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
-                  Minimum tier
-                </dt>
-                <dd>
-                  <Badge variant="secondary">{tierLabel(product.minimumTier)}</Badge>
-                </dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
-                  Stock
-                </dt>
-                <dd className="flex flex-wrap items-center gap-2">
-                  <StockBadge product={product} />
-                  <span className="text-muted-foreground">{stockText(product)}</span>
-                </dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
-                  HSN code
-                </dt>
-                <dd className="font-mono" data-testid="product-hsn">
-                  {product.hsnCode}
-                </dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="font-mono text-[0.7rem] tracking-widest text-muted-foreground uppercase">
-                  GST
-                </dt>
-                <dd data-testid="product-gst">{product.gstRate} %, included in the price</dd>
-              </div>
+              <Fact label="Category">
+                <Link
+                  href={marketplaceHref(product.category.slug)}
+                  className="text-primary underline underline-offset-4 hover:text-primary/80"
+                >
+                  {product.category.name}
+                </Link>
+              </Fact>
+              <Fact label="Minimum tier">
+                <Badge variant="secondary">{tierLabel(product.minimumTier)}</Badge>
+              </Fact>
+              <Fact label="Stock" className="flex flex-wrap items-center gap-2">
+                <StockBadge product={product} />
+                <span className="text-muted-foreground">{stockText(product)}</span>
+              </Fact>
+              <Fact label="HSN code" className="font-mono" data-testid="product-hsn">
+                {product.hsnCode}
+              </Fact>
+              <Fact label="GST" data-testid="product-gst">
+                {product.gstRate} %, included in the price
+              </Fact>
             </dl>
           </div>
           {viewerTier >= DIRECTOR_TIER && (
