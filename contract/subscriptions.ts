@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentSchema } from './payments.js';
+import {
+  isOfflineMethod,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  paymentSchema,
+  type PaymentMethod,
+} from './payments.js';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'pending', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -74,3 +80,11 @@ export const adminUpgradeSchema = subscriptionSchema.extend({
   paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
 });
 export type AdminUpgrade = z.infer<typeof adminUpgradeSchema>;
+
+/**
+ * Whether a subscription renews by itself: only a card is charged without its owner, so one paid by bank transfer
+ * or crypto is paid again by hand (design 12.7).
+ */
+export function renewsByItself(subscription: { paymentMethod: PaymentMethod }): boolean {
+  return !isOfflineMethod(subscription.paymentMethod);
+}

@@ -85,12 +85,13 @@ export async function listProducts(db: DbOrTx, filter: ProductFilter) {
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function findProductById(db: DbOrTx, id: string) {
+/** A product as the catalogue answers it: only an approved one, unless `anyState` (a Director's change). */
+export async function findProductById(db: DbOrTx, id: string, { anyState = false } = {}) {
   const [row] = await db
     .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.id, id), APPROVED));
+    .where(anyState ? eq(products.id, id) : and(eq(products.id, id), APPROVED));
   return row ?? null;
 }
 
@@ -106,16 +107,6 @@ export async function lockProduct(db: DbOrTx, id: string) {
 
 export async function updateTax(db: DbOrTx, id: string, tax: { hsnCode?: string; gstRate?: string }) {
   await db.update(products).set(tax).where(eq(products.id, id));
-}
-
-/** A product as the catalogue answers it, in any approval state (a Director's change of a pending one). */
-export async function findAnyProduct(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select(productColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id));
-  return row ?? null;
 }
 
 /** Orders that count as a purchase for reviewing: paid or already fulfilled. */

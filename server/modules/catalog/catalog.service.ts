@@ -135,7 +135,7 @@ export async function updateProductTax(
       ip: meta.ip,
       details: { before: { hsnCode: before.hsnCode, gstRate: before.gstRate }, after: tax },
     });
-    return (await repository.findAnyProduct(tx, id))!;
+    return (await repository.findProductById(tx, id, { anyState: true }))!;
   });
   invalidateListings(ctx);
   return toProduct(row);

@@ -7,7 +7,7 @@ import type {
   UpgradeTierResponse,
 } from '../../../contract/subscriptions.js';
 import { PAYMENT_DEFAULT_CURRENCY } from '../../../contract/payments.js';
-import { type upgradeTierRequestSchema } from '../../../contract/subscriptions.js';
+import { renewsByItself, type upgradeTierRequestSchema } from '../../../contract/subscriptions.js';
 import { DEFAULT_TIER, DIRECTOR_TIER, TIER_PLANS, tierName } from '../../../contract/tiers.js';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -36,11 +36,6 @@ const MONTHS: Record<BillingPeriod, number> = { monthly: 1, yearly: 12 };
  */
 export function periodEnd(anchor: Date, billing: BillingPeriod, n = 1): Date {
   return addCalendarMonths(anchor, MONTHS[billing] * n);
-}
-
-/** Only cards are charged without their owner: a bank transfer or crypto subscription is paid again by hand. */
-function renewsByItself(subscription: Pick<SubscriptionRow, 'paymentMethod'>): boolean {
-  return subscription.paymentMethod === 'stripe';
 }
 
 /** The first period end counted from `anchor` that comes after `after`. */

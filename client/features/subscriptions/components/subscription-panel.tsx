@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { BadgeCheck, CalendarX2, Sparkles } from 'lucide-react';
-import type { SubscriptionStatus } from '@contract/subscriptions';
+import { renewsByItself, type SubscriptionStatus } from '@contract/subscriptions';
 import { tierLabel } from '@contract/tiers';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ import {
 } from '@/features/subscriptions/components/pending-upgrade-card';
 import { paymentErrorMessage, SUBSCRIPTION_MESSAGES } from '@/features/subscriptions/utils/messages';
 import { BILLING_UNITS } from '@/features/subscriptions/utils/plans';
-import { manualRenewalTerms, renewsByItself } from '@/features/subscriptions/utils/renewal';
+import { manualRenewalTerms } from '@/features/subscriptions/utils/renewal';
 import { handleUnauthorizedError } from '@/lib/api-client';
 import { formatDate, formatMoneyWithCode } from '@/lib/format';
 

@@ -1,12 +1,7 @@
-import { CONFIRMATION_TIME, isOfflineMethod } from '@contract/payments';
+import { CONFIRMATION_TIME } from '@contract/payments';
 import type { Subscription } from '@contract/subscriptions';
 import { METHOD_WORDS } from '@/features/subscriptions/utils/pending-upgrade';
 import { formatDate, formatMoneyWithCode } from '@/lib/format';
-
-/** Only a card is charged without its owner: a subscription paid by bank transfer or crypto never renews by itself. */
-export function renewsByItself(subscription: Pick<Subscription, 'paymentMethod'>): boolean {
-  return !isOfflineMethod(subscription.paymentMethod);
-}
 
 /**
  * What continuing a subscription paid by bank transfer or crypto asks for: it ends on its end date, and then the
