@@ -56,6 +56,13 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** The methods a Director confirms by hand: the client pays outside the portal, quoting the payment's reference. */
+/** A method as a sentence names it ("paid by bank transfer"), in mails and on screens alike. */
+export const PAYMENT_METHOD_WORDS: Record<PaymentMethod, string> = {
+  stripe: 'card',
+  crypto: 'crypto',
+  bank_transfer: 'bank transfer',
+};
+
 export const OFFLINE_PAYMENT_METHODS = ['bank_transfer', 'crypto'] as const;
 export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 

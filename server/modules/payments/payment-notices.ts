@@ -1,4 +1,4 @@
-import { TEST_MODE_NOTICE, type PaymentMethod } from '../../../contract/payments.js';
+import { PAYMENT_METHOD_WORDS, TEST_MODE_NOTICE } from '../../../contract/payments.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppContext } from '../../infra/context.js';
 import * as notifications from '../notifications/notifications.service.js';
@@ -11,13 +11,6 @@ import type { PaymentRow } from '../../db/schema/payments.js';
 
 /** Where the Directors confirm pending payments and approve tier 4 upgrades (the /payments Approvals tab). */
 export const APPROVALS_PATH = '/payments?tab=approvals';
-
-/** A method as a sentence names it ("paid by bank transfer"). */
-export const METHOD_WORDS: Record<PaymentMethod, string> = {
-  stripe: 'card',
-  crypto: 'crypto',
-  bank_transfer: 'bank transfer',
-};
 
 /** "INR 82,998.00", "USD 999.00": the code, then the figure grouped as its readers group it, always two decimals. */
 export function formatAmount(currency: string, amount: string): string {
@@ -54,7 +47,7 @@ function detailsOf(ctx: AppContext, payment: PaymentRow, forLabel: string) {
   return [
     ...testModeDetails(ctx),
     { label: 'Amount', value: formatAmount(payment.currency, payment.amount) },
-    { label: 'Method', value: METHOD_WORDS[payment.paymentMethod] },
+    { label: 'Method', value: PAYMENT_METHOD_WORDS[payment.paymentMethod] },
     { label: 'Reference', value: payment.reference },
     { label: forLabel, value: paidFor(payment) },
   ];
@@ -106,7 +99,7 @@ export async function alertAwaitingConfirmation(
     type: 'other',
     priority: 'normal',
     title: 'Payment awaiting confirmation',
-    message: `${payerEmail} paid ${formatAmount(payment.currency, payment.amount)} by ${METHOD_WORDS[payment.paymentMethod]} for ${paidFor(payment)}; confirm when it arrives.`,
+    message: `${payerEmail} paid ${formatAmount(payment.currency, payment.amount)} by ${PAYMENT_METHOD_WORDS[payment.paymentMethod]} for ${paidFor(payment)}; confirm when it arrives.`,
     actionUrl: APPROVALS_PATH,
     details: detailsOf(ctx, payment, 'For'),
   });
@@ -124,7 +117,7 @@ export async function notifyRefund(
     type: 'payment_received',
     priority: 'normal',
     title: 'Refund sent',
-    message: `We refunded ${formatAmount(payment.currency, refund.amount)} of your payment ${payment.reference} by ${METHOD_WORDS[payment.paymentMethod]}.`,
+    message: `We refunded ${formatAmount(payment.currency, refund.amount)} of your payment ${payment.reference} by ${PAYMENT_METHOD_WORDS[payment.paymentMethod]}.`,
     actionUrl: '/orders',
     details: [
       ...testModeDetails(ctx),

@@ -23,7 +23,7 @@ import * as repository from './payments.repository.js';
 import type { PaymentRow } from '../../db/schema/payments.js';
 
 export type { PaymentRow } from '../../db/schema/payments.js';
-export { APPROVALS_PATH, formatAmount, METHOD_WORDS, testModeDetails } from './payment-notices.js';
+export { APPROVALS_PATH, formatAmount, testModeDetails } from './payment-notices.js';
 
 export interface ChargeRequest {
   userId: string;

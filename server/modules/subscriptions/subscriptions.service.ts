@@ -6,7 +6,7 @@ import type {
   UpgradeOutcome,
   UpgradeTierResponse,
 } from '../../../contract/subscriptions.js';
-import { PAYMENT_DEFAULT_CURRENCY } from '../../../contract/payments.js';
+import { PAYMENT_DEFAULT_CURRENCY, PAYMENT_METHOD_WORDS } from '../../../contract/payments.js';
 import { renewsByItself, type upgradeTierRequestSchema } from '../../../contract/subscriptions.js';
 import { DEFAULT_TIER, DIRECTOR_TIER, TIER_PLANS, tierName } from '../../../contract/tiers.js';
 import type { z } from 'zod';
@@ -216,7 +216,7 @@ export async function cancel(ctx: AppContext, userId: string, meta: RequestMeta)
         ? ` on ${notices.dayOf(active.currentPeriodEnd)}`
         : ' with its period';
       throw conflict(
-        `Your subscription is paid by ${payments.METHOD_WORDS[active.paymentMethod]} and does not renew by itself, so there is no auto renewal to cancel: it ends${ends}.`,
+        `Your subscription is paid by ${PAYMENT_METHOD_WORDS[active.paymentMethod]} and does not renew by itself, so there is no auto renewal to cancel: it ends${ends}.`,
       );
     }
     if (active.cancelAtPeriodEnd) return toSubscription(active);

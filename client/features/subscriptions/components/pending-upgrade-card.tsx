@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { Clock } from 'lucide-react';
-import { isOfflineMethod, type OfflinePaymentMethod } from '@contract/payments';
+import { isOfflineMethod, PAYMENT_METHOD_WORDS, type OfflinePaymentMethod } from '@contract/payments';
 import type { PendingUpgrade } from '@contract/subscriptions';
 import { tierLabel } from '@contract/tiers';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { METHOD_WORDS, nextSteps } from '@/features/subscriptions/utils/pending-upgrade';
+import { nextSteps } from '@/features/subscriptions/utils/pending-upgrade';
 import { BILLING_UNITS } from '@/features/subscriptions/utils/plans';
 import { formatDate, formatMoneyWithCode } from '@/lib/format';
 
@@ -46,7 +46,7 @@ export function PendingUpgradeCard({
           <CardDescription>
             {formatMoneyWithCode(subscription.amount, subscription.currency)} per{' '}
             {BILLING_UNITS[subscription.billing]}
-            {payment && ` · ${METHOD_WORDS[payment.paymentMethod]}`} · asked for{' '}
+            {payment && ` · ${PAYMENT_METHOD_WORDS[payment.paymentMethod]}`} · asked for{' '}
             {formatDate(subscription.createdAt)}
           </CardDescription>
         </div>

@@ -1,9 +1,7 @@
-import { CONFIRMATION_TIME, isOfflineMethod } from '@contract/payments';
+import { CONFIRMATION_TIME, isOfflineMethod, PAYMENT_METHOD_WORDS } from '@contract/payments';
 import type { PendingUpgrade } from '@contract/subscriptions';
 import { DIRECTOR_TIER, tierLabel } from '@contract/tiers';
 import { formatDate, formatMoneyWithCode } from '@/lib/format';
-
-export const METHOD_WORDS = { stripe: 'card', crypto: 'crypto', bank_transfer: 'bank transfer' } as const;
 
 /** The steps still ahead of a waiting upgrade, in the order they happen. */
 export function nextSteps({ subscription, payment, waitingFor }: PendingUpgrade): string[] {
@@ -29,7 +27,7 @@ export function nextSteps({ subscription, payment, waitingFor }: PendingUpgrade)
     ];
   }
   return [
-    `Send ${amount} by ${METHOD_WORDS[method]} using the details below, quoting your reference.`,
+    `Send ${amount} by ${PAYMENT_METHOD_WORDS[method]} using the details below, quoting your reference.`,
     `A Director confirms the payment once it arrives, usually within ${CONFIRMATION_TIME}.`,
     staff ? `A Director then approves the staff tier. ${changes}` : changes,
   ];

@@ -1,6 +1,5 @@
-import { CONFIRMATION_TIME } from '@contract/payments';
+import { CONFIRMATION_TIME, PAYMENT_METHOD_WORDS } from '@contract/payments';
 import type { Subscription } from '@contract/subscriptions';
-import { METHOD_WORDS } from '@/features/subscriptions/utils/pending-upgrade';
 import { formatDate, formatMoneyWithCode } from '@/lib/format';
 
 /**
@@ -8,7 +7,7 @@ import { formatDate, formatMoneyWithCode } from '@/lib/format';
  * tier is chosen again and paid by a new payment of the same kind, with a new reference, which a Director confirms.
  */
 export function manualRenewalTerms(subscription: Subscription): string {
-  const method = METHOD_WORDS[subscription.paymentMethod];
+  const method = PAYMENT_METHOD_WORDS[subscription.paymentMethod];
   const payment = subscription.paymentMethod === 'crypto' ? 'crypto payment' : method;
   const ends = subscription.currentPeriodEnd
     ? `on ${formatDate(subscription.currentPeriodEnd)}`
