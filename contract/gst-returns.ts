@@ -24,11 +24,12 @@ export const GSTR1_TABLE_LABELS: Record<Gstr1Table, string> = {
 /** An inter-state invoice to a consumer above this value (rupees) is B2C large (notification 12/2024-Central Tax). */
 export const B2CL_THRESHOLD = 100_000;
 
+/** A return's month: `2026-11`. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
 /** `GET /api/admin/gst-returns?month=2026-11&table=b2b` (Directors): that month's table as CSV, in Indian time. */
 export const gstr1QuerySchema = z.object({
-  month: z
-    .string({ error: 'Month is required' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11'),
+  month: z.string({ error: 'Month is required' }).regex(MONTH_PATTERN, 'Month must look like 2026-11'),
   table: z.enum(GSTR1_TABLES, { error: `Table must be one of ${GSTR1_TABLES.join(', ')}` }),
 });
 export type Gstr1Query = z.infer<typeof gstr1QuerySchema>;

@@ -12,6 +12,9 @@
 export const GST_RATES = ['0', '0.25', '1.5', '3', '5', '18', '28', '40'] as const;
 export type GstRate = (typeof GST_RATES)[number];
 
+/** Indian Standard Time, UTC+05:30: the clock of the documents' dates, the financial year and a return's month. */
+export const IST_OFFSET_MS = 330 * 60_000;
+
 /** An HSN code as invoices print it: 4, 6 or 8 digits (rule 46 asks for at least 4 at our turnover). */
 export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
 

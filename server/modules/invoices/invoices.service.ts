@@ -1,4 +1,4 @@
-import { stateByCode } from '../../../contract/gst.js';
+import { IST_OFFSET_MS, stateByCode } from '../../../contract/gst.js';
 import type { Tx, DbOrTx } from '../../db/client.js';
 import type { Supplier } from '../../db/schema/invoices.js';
 import type { AppContext } from '../../infra/context.js';
@@ -17,7 +17,7 @@ export type { CreditNoteRow, InvoiceRow };
 
 /** India's financial year of a moment (1 April - 31 March, in Indian time): `2026-27`. */
 export function financialYearOf(at: Date): string {
-  const ist = new Date(at.getTime() + 330 * 60_000);
+  const ist = new Date(at.getTime() + IST_OFFSET_MS);
   const year = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 }

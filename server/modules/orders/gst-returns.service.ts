@@ -1,4 +1,4 @@
-import { stateByCode } from '../../../contract/gst.js';
+import { IST_OFFSET_MS, stateByCode } from '../../../contract/gst.js';
 import { B2CL_THRESHOLD, type Gstr1Query, type Gstr1Table } from '../../../contract/gst-returns.js';
 import type { AppContext } from '../../infra/context.js';
 import { toCsv } from '../../lib/csv.js';
@@ -77,11 +77,10 @@ const HEADERS: Record<Gstr1Table, string[]> = {
   ],
 };
 
-const IST_OFFSET_MS = 330 * 60_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The first moment of `2026-11` in India and of the month after it. */
-export function monthBounds(month: string): { from: Date; to: Date } {
+function monthBounds(month: string): { from: Date; to: Date } {
   const [year, index] = month.split('-').map(Number) as [number, number];
   const from = new Date(Date.UTC(year, index - 1, 1) - IST_OFFSET_MS);
   const to = new Date(Date.UTC(year, index, 1) - IST_OFFSET_MS);
@@ -89,7 +88,7 @@ export function monthBounds(month: string): { from: Date; to: Date } {
 }
 
 /** `05-Nov-2026`, the offline tool's date, in Indian time. */
-export function returnDate(at: Date): string {
+function returnDate(at: Date): string {
   const ist = new Date(at.getTime() + IST_OFFSET_MS);
   return `${String(ist.getUTCDate()).padStart(2, '0')}-${MONTHS[ist.getUTCMonth()]}-${ist.getUTCFullYear()}`;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { GSTR1_TABLE_LABELS, GSTR1_TABLES } from '@contract/gst-returns';
+import { IST_OFFSET_MS } from '@contract/gst';
+import { GSTR1_TABLE_LABELS, GSTR1_TABLES, MONTH_PATTERN } from '@contract/gst-returns';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/form-field';
@@ -8,7 +9,7 @@ import { gstReturnUrl } from '@/features/orders/api/gst-returns';
 
 /** This month in Indian time (`2026-11`), as the return counts months. */
 function currentMonth(now = Date.now()): string {
-  return new Date(now + 330 * 60_000).toISOString().slice(0, 7);
+  return new Date(now + IST_OFFSET_MS).toISOString().slice(0, 7);
 }
 
 /**
@@ -17,7 +18,7 @@ function currentMonth(now = Date.now()): string {
  */
 export function GstReturnsCard() {
   const [month, setMonth] = useState(currentMonth);
-  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+  const valid = MONTH_PATTERN.test(month);
   return (
     <Card>
       <CardHeader>
