@@ -21,6 +21,13 @@ export type JobProgressKind = (typeof JOB_PROGRESS_KINDS)[number];
  */
 export const RESET_EVENT = 'reset';
 
+/**
+ * The last frame of a stream whose session ended (sign-out here or in another tab, expiry, password reset, SCIM
+ * deactivation). No id and no data: the page stops the stream and shows itself signed out, instead of reconnecting
+ * and refetching only to be answered 401.
+ */
+export const SIGNED_OUT_EVENT = 'signed-out';
+
 /** A comment line (`: ping`) keeps proxies from closing an idle stream. */
 export const EVENTS_HEARTBEAT_MS = 25_000;
 /** While the stream is down the page polls at this pace; while it is up, not at all. */

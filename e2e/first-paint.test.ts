@@ -8,7 +8,7 @@ import { useHarness } from './support/harness.js';
 // Issue 18, point 7: a clean console and first paint. The harness lets any 401 through; these tests do not.
 const e2e = useHarness();
 
-/** Every console error and failed request of the page, 401s included, and the current-user calls it made. */
+/** Every console error and failed call of the page, 401s included, and the current-user calls it made. */
 function watch(page: Page) {
   const errors: string[] = [];
   const userCalls: string[] = [];
@@ -16,6 +16,10 @@ function watch(page: Page) {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // The console names no address; this says which call failed.
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/auth/user') userCalls.push(request.url());
   });

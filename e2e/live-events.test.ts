@@ -66,4 +66,30 @@ describe('live events', () => {
       await page.screenshot({ path: `.tmp/screens/live-events-bell-${size.name}.png` });
     });
   }
+
+  it('a tab signed out in another shows itself signed out at once, without one failed call', async () => {
+    const page = await e2e.newPage();
+    await e2e.signUp(page, 'live-two-tabs');
+    const failed: string[] = [];
+    const streamOpen = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+    await page.goto(`${e2e.server.url}/cases`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect((await streamOpen).status()).toBe(200);
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+
+    // The same browser, another tab: Sign out.
+    const other = await page.context().newPage();
+    await other.goto(`${e2e.server.url}/api/logout`);
+    await other.getByRole('link', { name: 'Request Access' }).first().waitFor();
+
+    // The first tab hears it over its stream: it says so and shows the signed-out page, asking nothing.
+    await page.getByText('Signed out', { exact: true }).waitFor();
+    await page.getByText('Your session has ended. Sign in again to continue.').first().waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    expect(await page.getByRole('button', { name: /^Account menu/ }).count()).toBe(0);
+    await page.screenshot({ path: '.tmp/screens/live-events-signed-out-elsewhere.png' });
+    expect(failed).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentTotp } from '../server/lib/totp.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
@@ -14,11 +14,19 @@ const SCREENS = '.tmp/screens';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** The link from the server's start-up warning (JSON logs: `"setupUrl":"..."`). */
-function printedSetupUrl(): string {
-  const match = /"setupUrl":"([^"]+)"/.exec(e2e.server.output());
-  if (!match) throw new Error(`no setup link in the server's output:\n${e2e.server.output()}`);
-  return match[1]!;
+/**
+ * The link from the server's start-up warning (JSON logs: `"setupUrl":"..."`). It is written as the server becomes
+ * ready, on a pipe of its own: it may reach this process a moment after the first answer does.
+ */
+function printedSetupUrl(): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const match = /"setupUrl":"([^"]+)"/.exec(e2e.server.output());
+      if (!match) throw new Error(`no setup link in the server's output:\n${e2e.server.output()}`);
+      return match[1]!;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 async function noSideways(page: Page) {
@@ -29,7 +37,7 @@ async function noSideways(page: Page) {
 describe('the setup link', () => {
   it('refuses a wrong link, creates the first Director with the right one and offers 2FA at once', async () => {
     await mkdir(SCREENS, { recursive: true });
-    const link = printedSetupUrl();
+    const link = await printedSetupUrl();
     expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/setup\?token=[A-Za-z0-9_-]{43}$/);
     const url = new URL(link);
 
@@ -112,7 +120,7 @@ describe('the setup link', () => {
   });
 
   it('answers 404 to the page and its calls once a Director exists, even with the link that was valid', async () => {
-    const link = printedSetupUrl();
+    const link = await printedSetupUrl();
     const token = new URL(link).searchParams.get('token')!;
     const check = await fetch(`${e2e.server.url}/api/setup/check`, {
       method: 'POST',

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@contract/auth';
 import { SESSION_HINT_COOKIE } from '@contract/session';
 import { getJson } from '@/lib/api-client';
@@ -36,6 +36,15 @@ export async function getUser({ signal }: { signal?: AbortSignal } = {}): Promis
   const user = await getJson<User>(USER_PATH, { on401: 'returnNull', signal });
   if (user === null) clearSessionHint();
   return user;
+}
+
+/**
+ * The session ended while the page was open (the event stream said so: signed out here or in another tab, expired,
+ * deactivated): the page shows itself signed out without asking the server, which would answer 401.
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  clearSessionHint();
+  queryClient.setQueryData(userQueryKey, null);
 }
 
 export function getUserQueryOptions() {

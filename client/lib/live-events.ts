@@ -3,6 +3,7 @@ import {
   EVENTS_RECONNECTING_AFTER_MS,
   LIVE_EVENT_TYPES,
   RESET_EVENT,
+  SIGNED_OUT_EVENT,
   type LiveEventType,
 } from '@contract/event-names';
 import type { LiveEventData } from '@contract/events';
@@ -19,7 +20,11 @@ export const EVENTS_PATH = '/api/events';
 type Handlers = { [T in LiveEventType]?: (data: LiveEventData<T>) => void } & {
   /** What the stream may have missed must be read again: a reset, or the stream went down. */
   reset?: () => void;
+  /** The session ended (here or elsewhere): the stream has stopped for good. */
+  'signed-out'?: () => void;
 };
+
+type StreamSignal = LiveEventType | typeof RESET_EVENT | typeof SIGNED_OUT_EVENT;
 
 export interface StreamStatus {
   /** Connected and receiving. */
@@ -38,7 +43,7 @@ function setStatus(next: StreamStatus): void {
   for (const listener of statusListeners) listener();
 }
 
-function dispatch(type: LiveEventType | typeof RESET_EVENT, data: unknown): void {
+function dispatch(type: StreamSignal, data: unknown): void {
   for (const { current } of listeners) {
     const handler = current[type] as ((data: unknown) => void) | undefined;
     handler?.(data);
@@ -141,15 +146,23 @@ export function useLiveEventStream(enabled: boolean): void {
         });
       }
       source.addEventListener(RESET_EVENT, () => dispatch(RESET_EVENT, {}));
+      // The session ended: no reconnect (it would be answered 401) and no refetch; the app shows itself signed out.
+      source.addEventListener(SIGNED_OUT_EVENT, () => {
+        stop();
+        dispatch(SIGNED_OUT_EVENT, {});
+      });
     };
 
-    open(false);
-    return () => {
+    const stop = () => {
       stopped = true;
       clearTimeout(reopenTimer);
       clearTimeout(reconnectingTimer);
       source?.close();
+      source = null;
       setStatus({ up: false, reconnecting: false });
     };
+
+    open(false);
+    return stop;
   }, [enabled]);
 }

@@ -153,6 +153,37 @@ describe('the log format', () => {
     const killed = await run('killed');
     expect(killed.lines).toEqual([expect.stringContaining('the last line')]);
   }, 30_000);
+
+  it('writes a warning at once, with the lines held before it, without waiting for the batch', async () => {
+    // The process then blocks its event loop, so no timer can write the batch: the warning (the start-up's setup
+    // link is one) is out only if writing it handed over at once.
+    const script = `
+      import { createLogger } from './server/infra/logging.ts';
+      const { logger } = createLogger({ level: 'info', format: 'json', nodeEnv: 'production' });
+      logger.info('held');
+      logger.warn('warned');
+      for (;;) {}
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    const seen = new Promise<void>((resolve) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('"msg":"warned"')) resolve();
+      });
+      // A guard, not a measurement: without the hand-over nothing ever comes.
+      setTimeout(resolve, 10_000);
+    });
+    await seen;
+    child.kill('SIGKILL');
+    const messages = out
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toEqual(['held', 'warned']);
+  }, 30_000);
 });
 
 describe("a request's logger", () => {

@@ -88,22 +88,27 @@ const REQUEST_MESSAGE = 'request';
  * LOG_BATCH_BYTES (some eighty lines), and at least every LOG_FLUSH_MS. Measured with --cpu-prof under load on a
  * cached list (decision 034): a `fs.write` a line cost the server about a fifth of the read's CPU in its main thread,
  * and sonic-boom's own batching (`minLength`) still a tenth, since each of its writes measures, and so flattens, the
- * string it is growing; a line here costs an array push. What is held is written synchronously when the process
- * exits, after a crash too.
+ * string it is growing; a line here costs an array push. Warnings and errors are not held: they go out at once,
+ * with what waited before them (the start-up's setup link too, which an operator or a script reads as the server
+ * becomes ready). What is held is written synchronously when the process exits, after a crash too.
  */
 const LOG_BATCH_BYTES = 16_384;
 const LOG_FLUSH_MS = 250;
+const WARN_LEVEL = pino.levels.values.warn!;
 
 class BatchedDestination {
   private lines: string[] = [];
   private bytes = 0;
+  /** Asks pino for each line's level (`lastLevel`, set before `write`), as its multistream does. */
+  readonly [pino.symbols.needsMetadataGsym] = true;
+  lastLevel = 0;
 
   constructor(private readonly stream: ReturnType<typeof pino.destination>) {}
 
   write(line: string): boolean {
     this.lines.push(line);
     this.bytes += line.length;
-    if (this.bytes >= LOG_BATCH_BYTES) this.handOver();
+    if (this.bytes >= LOG_BATCH_BYTES || this.lastLevel >= WARN_LEVEL) this.handOver();
     return true;
   }
 

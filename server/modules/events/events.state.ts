@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { DIRECTOR_TIER } from '../../../contract/tiers.js';
-import { EVENTS_HEARTBEAT_MS, RESET_EVENT } from '../../../contract/events.js';
+import { EVENTS_HEARTBEAT_MS, RESET_EVENT, SIGNED_OUT_EVENT } from '../../../contract/events.js';
 import type { AppContext } from '../../infra/context.js';
 import type { ModuleState } from '../../infra/module.js';
 import * as sessions from '../auth/sessions.service.js';
@@ -82,11 +82,12 @@ class LiveStream {
     for (const row of waiting) if (!sent.has(row.id)) this.write(frameOf(row));
   }
 
-  close(): void {
+  /** Ends the stream; `signedOut` when its session ended, so the page stops rather than reconnects. */
+  close({ signedOut = false }: { signedOut?: boolean } = {}): void {
     if (this.closed) return;
     this.closed = true;
     this.hub.remove(this);
-    this.response.end();
+    this.response.end(signedOut ? `event: ${SIGNED_OUT_EVENT}\ndata: {}\n\n` : undefined);
   }
 }
 
@@ -246,7 +247,7 @@ export class StreamHub implements ModuleState {
         (found) => {
           for (const stream of streams.filter((s) => s.sessionHash === hash)) {
             if (found) stream.reader = readerOf(found);
-            else stream.close();
+            else stream.close({ signedOut: true });
           }
         },
         () => {},
@@ -259,7 +260,9 @@ export class StreamHub implements ModuleState {
     const hashes = [...new Set([...this.streams].map((stream) => stream.sessionHash))];
     if (hashes.length === 0) return;
     const live = await sessions.liveSessionHashes(this.ctx, hashes);
-    for (const stream of [...this.streams]) if (!live.has(stream.sessionHash)) stream.close();
+    for (const stream of [...this.streams]) {
+      if (!live.has(stream.sessionHash)) stream.close({ signedOut: true });
+    }
     if (Date.now() - this.lastTouch >= SESSION_TOUCH_MS) {
       this.lastTouch = Date.now();
       await sessions.touchStreamSessions(this.ctx, [...live]);

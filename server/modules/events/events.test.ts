@@ -13,6 +13,7 @@ import {
   registerUser,
   type TestApp,
 } from '../../test/helpers.js';
+import { SIGNED_OUT_EVENT } from '../../../contract/events.js';
 import { SseStream } from '../../test/sse.js';
 import * as notifications from '../notifications/notifications.service.js';
 import { publishEvent } from './events.service.js';
@@ -239,12 +240,17 @@ describe('GET /api/events', () => {
     const streams = [await stream(user), await stream(user), await stream(user)];
     const fourth = await stream(user);
     await streams[0]!.ended;
+    // Its session goes on: its page may reconnect, so the stream is not told it was signed out.
+    expect(streams[0]!.frames.some((frame) => frame.event === SIGNED_OUT_EVENT)).toBe(false);
     expect(streams.slice(1).every((s) => !s.isEnded)).toBe(true);
     expect(fourth.isEnded).toBe(false);
     for (const s of [...streams, fourth]) s.close();
   });
 
   it('ends a stream within 5 s when its session ends: sign-out, expiry, every session deleted', async () => {
+    /** The stream's last frame tells the page it was signed out (no id: it is not an event to resume from). */
+    const endsSignedOut = (s: SseStream) =>
+      expect(s.frames.at(-1)).toEqual({ event: SIGNED_OUT_EVENT, data: '{}' });
     const user = await registerUser(t.app);
     const s = await stream(user);
     let at = Date.now();
@@ -257,6 +263,7 @@ describe('GET /api/events', () => {
     expect(out.statusCode).toBe(204);
     await s.ended;
     expect(Date.now() - at).toBeLessThan(5_000);
+    endsSignedOut(s);
 
     const again = await registerUser(t.app);
     const expiring = await stream(again);
@@ -267,6 +274,7 @@ describe('GET /api/events', () => {
       .where(eq(sessions.userId, again.id));
     await expiring.ended;
     expect(Date.now() - at).toBeLessThan(5_000);
+    endsSignedOut(expiring);
 
     // Password reset, account deletion and SCIM deactivation all delete the user's sessions.
     const third = await registerUser(t.app);
@@ -275,6 +283,7 @@ describe('GET /api/events', () => {
     await t.database.db.delete(sessions).where(eq(sessions.userId, third.id));
     await deleted.ended;
     expect(Date.now() - at).toBeLessThan(5_000);
+    endsSignedOut(deleted);
   });
 
   it('cuts off a reader that never reads once its buffer passes the bound', async () => {

@@ -1,0 +1,69 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SIGNED_OUT_EVENT } from '@contract/event-names';
+import { AppLayout } from '@/app/layout/app-layout';
+import { userQueryKey } from '@/lib/auth';
+import { EVENTS_PATH } from '@/lib/live-events';
+import { mockFetch, testUser } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+
+/** jsdom has no EventSource: this one is opened, closed and fed by the test, as the server would. */
+class FakeEventSource extends EventTarget {
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+
+  close(): void {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+
+  /** The server's frame `event: <type>` with `data`. */
+  emit(type: string, data: unknown = {}): void {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+}
+
+afterEach(() => {
+  FakeEventSource.opened = [];
+});
+
+describe('the live event stream in the layout', () => {
+  it('stops, and shows the page signed out without asking the server, when the stream says the session ended', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const fetchMock = mockFetch(({ url }) => {
+      if (url === '/api/auth/user') return { json: testUser };
+      if (url === '/api/cart' || url === '/api/notifications') return { json: [] };
+      return undefined;
+    });
+    const { queryClient } = renderWithProviders(
+      <AppLayout>
+        <h1>Page</h1>
+      </AppLayout>,
+    );
+    await screen.findByRole('button', { name: 'Account menu' });
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const source = FakeEventSource.opened[0]!;
+    expect(source.url).toBe(EVENTS_PATH);
+    act(() => source.onopen?.());
+    const callsBefore = fetchMock.mock.calls.length;
+
+    act(() => source.emit(SIGNED_OUT_EVENT));
+
+    expect(await screen.findByText('Your session has ended. Sign in again to continue.')).toBeInTheDocument();
+    expect(await screen.findAllByRole('link', { name: 'Sign in' })).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+    expect(queryClient.getQueryData(userQueryKey)).toBeNull();
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+    // The hint went with the session, and nothing was asked (each call would have been answered 401).
+    expect(document.cookie).not.toContain('signed_in=');
+    expect(fetchMock.mock.calls.length).toBe(callsBefore);
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+});
