@@ -31,8 +31,8 @@ import {
  * loaded from here with autocannon. Figures are ratios to hello measured in one run (the machines are shared and
  * noisy, so absolute numbers are not comparable between runs): health, the cached public lists and the signed-in
  * reads through the whole plugin chain, and beside them the same two reads served by a seed-style Express peer
- * (bench/express-peer.ts, bench/throughput.ts). Then checkouts per second with 20 concurrent buyers
- * and the oversell count, which must be 0, search latency as the catalogue grows (bench/search.ts: 10,000 and 100,000
+ * (bench/express-peer.ts, bench/throughput.ts). Then checkouts per second with 20 concurrent buyers, as shipped
+ * and without invoicing, with the oversell count and the gaps in invoice numbers, which must be 0, search latency as the catalogue grows (bench/search.ts: 10,000 and 100,000
  * products, and 1,000,000 with BENCH_SEARCH_1M=1 or --search-1m), and the landing route's JavaScript.
  * Then mail (issue 15), through a real SMTP server started here: how fast the registrations' verification mails
  * arrive, how many messages per second the `mail.send` workers deliver from a burst written into the outbox at once,
@@ -50,6 +50,8 @@ import {
 const SMOKE = process.argv.includes('--smoke');
 /** `npm run bench -- --events`: only the live events scenario (bench/events.ts), after the same set-up. */
 const EVENTS_ONLY = process.argv.includes('--events');
+/** `npm run bench -- --checkout`: only checkout's A/B (checkoutRun), after the same set-up. */
+const CHECKOUT_ONLY = process.argv.includes('--checkout');
 const DURATION = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 3 : 8));
 const CONNECTIONS = 32;
 /** Processes of hello and of the app in the throughput section (bench/throughput.ts, measure). */
@@ -260,45 +262,109 @@ const address = {
   phone: '9800000000',
 };
 
+/** Rounds of each checkout variant, alternated (shipped, ablated, shipped, ablated), on a product each. */
+const CHECKOUT_ROUNDS = SMOKE ? 1 : 2;
+
+interface CheckoutFigure {
+  orders: number;
+  seconds: number;
+  perSecond: number;
+  oversell: number;
+  stockLeft: number;
+}
+
 /**
- * 20 buyers each loop add-to-cart + checkout of one unit until the product sells out, twice: paid by card (the test
- * provider takes it at once, so each order is settled and gets its tax invoice in that transaction, design 12.7),
- * and by bank transfer on another product (recorded and left pending: no settling, no invoice). Their ratio bounds
- * what invoicing costs a checkout from above, since the card run also settles. Then the invoice numbers must run
- * 1..n without a gap.
+ * 20 buyers each loop add-to-cart + checkout of one unit, paid by card, until the product sells out: the test
+ * provider takes a card at once, so each order is settled and gets its tax invoice in the settling transaction
+ * (design 12.7). Two fresh processes of the same build on the same database: the server as shipped, and the same
+ * server without invoicing (bench/ablation/without-invoices.mjs), in alternating rounds on products of their own,
+ * so the ratio of their orders per second is what invoicing costs a checkout. Then the invoice numbers must run
+ * 1..n without a gap, one for each of the shipped server's orders and none for the other's.
  */
-async function checkoutRun(base: string, databaseUrl: string) {
+async function checkoutRun(servers: { shipped: string; ablated: string }, databaseUrl: string) {
   const db = new pg.Client({ connectionString: databaseUrl });
   db.on('error', () => {});
   await db.connect();
   try {
-    const invoiced = await buyUntilSoldOut(base, db, 'bench-1', 'stripe');
-    const uninvoiced = await buyUntilSoldOut(base, db, 'bench-2', 'bank_transfer');
+    const rounds: { invoiced: CheckoutFigure[]; ablated: CheckoutFigure[] } = { invoiced: [], ablated: [] };
+    for (let round = 0; round < CHECKOUT_ROUNDS; round++) {
+      rounds.invoiced.push(await buyUntilSoldOut(servers.shipped, db, `bench-${2 * round + 1}`, 'shipped'));
+      rounds.ablated.push(await buyUntilSoldOut(servers.ablated, db, `bench-${2 * round + 2}`, 'ablated'));
+    }
     const numbers = await db.query<{ count: number; first: number; last: number }>(
       `select count(*)::int as count, min(n)::int as first, max(n)::int as last
        from (select split_part(number, '/', 3)::int as n from invoices) numbered`,
     );
     const { count, first, last } = numbers.rows[0]!;
+    const invoiced = combine(rounds.invoiced);
+    const ablated = combine(rounds.ablated);
+    // The ablation must have held: invoices for exactly the shipped server's orders.
+    if (count !== invoiced.orders) {
+      throw new Error(
+        `${count} invoices for ${invoiced.orders} invoiced and ${ablated.orders} ablated orders`,
+      );
+    }
+    // Numbered from 1 in the run's one financial year: any number missing leaves the last above the count.
+    const gaps = count === 0 ? 0 : last - count + (first === 1 ? 0 : 1);
+    const oversold = invoiced.oversell + ablated.oversell;
+    const lines = [
+      `\ncheckout by card, ${BUYERS} concurrent buyers, ${CHECKOUT_ROUNDS} round(s) of stock ${CHECKOUT_STOCK} each:`,
+      ...(
+        [
+          ['as shipped (settled and invoiced)', invoiced],
+          ['without invoicing (the same build)', ablated],
+        ] as const
+      ).map(
+        ([label, run]) =>
+          `  ${label}: ${run.orders} orders in ${run.seconds.toFixed(1)} s = ` +
+          `${run.perSecond.toFixed(1)} orders/s; stock left ${run.stockLeft}; oversold ${run.oversell}`,
+      ),
+      `tax invoices issued: ${count}, gaps in their numbers: ${gaps}`,
+    ];
+    const budget: Budget = {
+      name: 'checkout orders/s invoiced, of without invoicing',
+      value: invoiced.perSecond / ablated.perSecond,
+      unit: '',
+      target: 0.8,
+      kind: 'at least',
+    };
     return {
-      invoiced,
-      uninvoiced,
-      invoices: count,
-      // Numbered from 1 in the run's one financial year: any number missing leaves the last above the count.
-      invoiceGaps: count === 0 ? 0 : last - count + (first === 1 ? 0 : 1),
+      lines,
+      budget,
+      summary: `checkout oversold: ${oversold} (budget 0); invoice number gaps: ${gaps} (budget 0)`,
+      failed: oversold !== 0 || invoiced.stockLeft < 0 || ablated.stockLeft < 0 || gaps !== 0,
     };
   } finally {
     await db.end();
   }
 }
 
-async function buyUntilSoldOut(base: string, db: pg.Client, slug: string, paymentMethod: string) {
+/** Rounds of one variant as one figure: every order over all the time they took. */
+function combine(runs: CheckoutFigure[]): CheckoutFigure {
+  const orders = runs.reduce((sum, run) => sum + run.orders, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  return {
+    orders,
+    seconds,
+    perSecond: orders / seconds,
+    oversell: runs.reduce((sum, run) => sum + run.oversell, 0),
+    stockLeft: Math.min(...runs.map((run) => run.stockLeft)),
+  };
+}
+
+async function buyUntilSoldOut(
+  base: string,
+  db: pg.Client,
+  slug: string,
+  label: string,
+): Promise<CheckoutFigure> {
   const { rows } = await db.query<{ id: string }>(
     'update products set stock_count = $1, minimum_tier = 1 where slug = $2 returning id',
     [CHECKOUT_STOCK, slug],
   );
   const productId = rows[0]!.id;
   const buyers = await Promise.all(
-    Array.from({ length: BUYERS }, (_, i) => signUp(base, `buyer-${paymentMethod}-${i}`)),
+    Array.from({ length: BUYERS }, (_, i) => signUp(base, `buyer-${label}-${slug}-${i}`)),
   );
 
   let orders = 0;
@@ -312,7 +378,7 @@ async function buyUntilSoldOut(base: string, db: pg.Client, slug: string, paymen
           throw new Error(`add to cart: ${added.status} ${JSON.stringify(added.json)}`);
         const order = await api(base, 'POST', '/api/orders', cookie, {
           shippingAddress: address,
-          paymentMethod,
+          paymentMethod: 'stripe',
         });
         if (order.status === 201) orders += 1;
         else if (order.status === 409) return;
@@ -378,10 +444,15 @@ async function main() {
   const logs = path.join(dataDir, 'logs');
   await mkdir(logs, { recursive: true });
   /** An app process as it ships, its log kept in a file of its own; `env` adds to the run's settings. */
-  const startApp = async (name: string, env: Record<string, string> = {}) => {
+  const startApp = async (name: string, env: Record<string, string> = {}, nodeArgs: string[] = []) => {
     const log = path.join(logs, `${name}.log`);
     return {
-      ...(await start(['dist/server/main.js'], { ...appEnv, ...limits, ...env }, '/readyz', log)),
+      ...(await start(
+        [...nodeArgs, 'dist/server/main.js'],
+        { ...appEnv, ...limits, ...env },
+        '/readyz',
+        log,
+      )),
       log,
     };
   };
@@ -407,6 +478,24 @@ async function main() {
       }),
     );
   };
+  /** Checkout's A/B (checkoutRun): the server as shipped and without invoicing. */
+  const checkoutApps: (Server & { log: string })[] = [];
+  /** Checkout's A/B: two processes that have served nothing else, one as shipped and one without invoicing. */
+  const checkoutSection = async (databaseUrl: string) => {
+    checkoutApps.push(
+      await startApp('checkout-shipped', { DATABASE_URL: databaseUrl }),
+      await startApp('checkout-without-invoices', { DATABASE_URL: databaseUrl }, [
+        '--import',
+        './bench/ablation/without-invoices.mjs',
+      ]),
+    );
+    const section = await checkoutRun(
+      { shipped: checkoutApps[0]!.url, ablated: checkoutApps[1]!.url },
+      databaseUrl,
+    );
+    await stopAll(checkoutApps);
+    return section;
+  };
   /** More app processes on the same database, for the throughput section's medians (stopped after it). */
   const moreApps: (Server & { log: string })[] = [];
   /**
@@ -431,6 +520,14 @@ async function main() {
     if (!databaseUrl) throw new Error('embedded cluster not found');
     if (EVENTS_ONLY) {
       printBudgets(await liveEvents(databaseUrl));
+      return;
+    }
+    if (CHECKOUT_ONLY) {
+      const checkout = await checkoutSection(databaseUrl);
+      for (const line of checkout.lines) console.log(line);
+      printBudgets([checkout.budget]);
+      console.log(checkout.summary);
+      if (checkout.failed) process.exitCode = 1;
       return;
     }
     // The seed-style peer (issue 19 point 5), on the same database, in its own process.
@@ -470,7 +567,7 @@ async function main() {
     });
     await stopAll([peer, ...moreApps, ...logApps, ...quietApps]);
 
-    const checkout = await checkoutRun(app.url, databaseUrl);
+    const checkout = await checkoutSection(databaseUrl);
     const liveEventFigures = await liveEvents(databaseUrl);
 
     const search = await searchBenchmark({
@@ -558,17 +655,7 @@ async function main() {
         `system time over its answers, and hello/route the chain's cost in CPU, beside the req/s ratio, which also ` +
         `depends on how the load generator shares the cores)`,
     );
-    for (const [label, run] of [
-      ['by card, settled and invoiced', checkout.invoiced],
-      ['by bank transfer, left pending (no invoice)', checkout.uninvoiced],
-    ] as const) {
-      console.log(
-        `${label === 'by card, settled and invoiced' ? '\n' : ''}checkout ${label}: ${BUYERS} concurrent buyers, ` +
-          `stock ${CHECKOUT_STOCK}: ${run.orders} orders in ${run.seconds.toFixed(1)} s = ` +
-          `${run.perSecond.toFixed(1)} orders/s; stock left ${run.stockLeft}; oversold ${run.oversell}`,
-      );
-    }
-    console.log(`tax invoices issued: ${checkout.invoices}, gaps in their numbers: ${checkout.invoiceGaps}`);
+    for (const line of checkout.lines) console.log(line);
     for (const line of throughput.lines) console.log(line);
     for (const line of requestLog) console.log(line);
     for (const line of search.lines) console.log(line);
@@ -661,13 +748,7 @@ async function main() {
       ...throughput.budgets,
       ...search.budgets,
       ...liveEventFigures,
-      {
-        name: 'checkout orders/s invoiced, of not invoiced',
-        value: checkout.invoiced.perSecond / checkout.uninvoiced.perSecond,
-        unit: '',
-        target: 0.8,
-        kind: 'at least',
-      },
+      checkout.budget,
       {
         name: 'landing route initial JS, gzipped',
         value: landing.gzipBytes / 1024,
@@ -720,14 +801,8 @@ async function main() {
       },
     ];
     printBudgets(budgets);
-    const oversold = checkout.invoiced.oversell + checkout.uninvoiced.oversell;
-    console.log(
-      `checkout oversold: ${oversold} (budget 0); invoice number gaps: ${checkout.invoiceGaps} (budget 0)`,
-    );
-
-    if (oversold !== 0 || checkout.invoiced.stockLeft < 0 || checkout.uninvoiced.stockLeft < 0)
-      process.exitCode = 1;
-    if (checkout.invoiceGaps !== 0 || checkout.invoices < checkout.invoiced.orders) process.exitCode = 1;
+    console.log(checkout.summary);
+    if (checkout.failed) process.exitCode = 1;
     // Every reset request answers 202 {}, and every message of the burst that arrived went out on its first try.
     if (reset.errors > 0) process.exitCode = 1;
     if (burst.perSecond / floor.ceiling < MAIL_COLLAPSE) {
@@ -766,7 +841,8 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    for (const server of [...hellos, ...moreApps, ...logApps, ...quietApps]) server.process.kill('SIGTERM');
+    for (const server of [...hellos, ...moreApps, ...logApps, ...quietApps, ...checkoutApps])
+      server.process.kill('SIGTERM');
     peer?.process.kill('SIGTERM');
     app.process.kill('SIGTERM');
     await new Promise((resolve) => app.process.once('exit', resolve));
