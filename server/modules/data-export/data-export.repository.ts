@@ -314,6 +314,7 @@ export async function readSubscriptions(db: DbOrTx, userId: string) {
       amount: subscriptions.amount,
       currency: subscriptions.currency,
       status: subscriptions.status,
+      paymentMethod: subscriptions.paymentMethod,
       currentPeriodStart: subscriptions.currentPeriodStart,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,

@@ -65,6 +65,9 @@ async function memberWithData() {
   expect((await as.post('/api/cart', { productId: product.id, quantity: 2 })).statusCode).toBe(201);
   const order = await as.post('/api/orders', { shippingAddress, paymentMethod: 'stripe' });
   expect(order.statusCode, order.body).toBe(201);
+  // A tier 2 subscription paid by bank transfer, waiting for a Director to confirm the money.
+  const upgrade = await as.post('/api/upgrade-tier', { tier: 2, paymentMethod: 'bank_transfer' });
+  expect(upgrade.statusCode, upgrade.body).toBe(201);
 
   const opened = await as.post('/api/cases', {
     title: 'Missing shipment',
@@ -176,8 +179,16 @@ describe('Download my data', () => {
     const [order] = document.orders as { orderNumber: string; lines: { name: string; quantity: number }[] }[];
     expect(order).toMatchObject({ orderNumber: member.orderNumber, shippingAddress });
     expect(order!.lines).toEqual([expect.objectContaining({ name: 'Export Test Recorder', quantity: 2 })]);
-    expect(document.payments).toEqual([
-      expect.objectContaining({ status: 'completed', paymentMethod: 'stripe', purpose: 'order' }),
+    expect(document.payments).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'completed', paymentMethod: 'stripe', purpose: 'order' }),
+        expect.objectContaining({ status: 'pending', paymentMethod: 'bank_transfer' }),
+      ]),
+    );
+    expect(document.payments).toHaveLength(2);
+    // How the subscription is paid is the owner's data too: it decides whether it renews by itself.
+    expect(document.subscriptions).toEqual([
+      expect.objectContaining({ tier: 2, paymentMethod: 'bank_transfer' }),
     ]);
 
     const [exportedCase] = document.cases as { id: string; updates: { content: string }[] }[];
