@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema, PRODUCT_APPROVAL_STATUSES, productSchema } from './catalog.js';
+import { moneySchema, PRODUCT_APPROVAL_STATUSES, productSchema, productTaxSchema } from './catalog.js';
 import { listQuerySchema } from './lists.js';
 import { DEFAULT_TIER, TIER_MAX, TIER_MIN } from './tiers.js';
 
@@ -120,6 +120,12 @@ export const vendorProductRequestSchema = z
       .optional()
       .transform((value) => value || undefined),
     specifications: z.record(z.string().max(100), z.string().max(500)).optional(),
+    /**
+     * What the tax invoice prints for it (design 12.7). The vendor's form asks for both; a request without them
+     * gets the catalogue's defaults (HSN 8543, 18 %), which a Director corrects on the product's page.
+     */
+    hsnCode: productTaxSchema.shape.hsnCode.optional(),
+    gstRate: productTaxSchema.shape.gstRate.optional(),
   })
   .refine((value) => Boolean(value.categoryId || value.category), {
     path: ['categoryId'],

@@ -76,6 +76,9 @@ describe('the vendor portal', () => {
       .fill('A pocket thermal monocular with a 384 pixel sensor and six hours of battery.');
     await form.getByLabel('Price (INR)').fill('45999');
     await form.getByLabel('Stock count').fill('12');
+    // What the tax invoice will print: a monocular is HSN 9005 (binoculars, telescopes), at 18 %.
+    await form.getByLabel('HSN code').fill('90058090');
+    await form.getByLabel('GST rate').selectOption({ label: '18 %' });
     await form.getByLabel('Specifications').fill('Sensor: 384 x 288\nBattery: 6 h');
     await page.screenshot({ path: '.tmp/screens/vendor-add-product-dialog.png' });
     await form.getByRole('button', { name: 'Add Product' }).click();
@@ -104,6 +107,8 @@ describe('the vendor portal', () => {
     await page.getByRole('heading', { name: 'Review queue' }).waitFor();
     const row = page.getByTestId('review-product-row').filter({ hasText: PRODUCT });
     await row.waitFor();
+    // The Director sees the tax classification the vendor gave before approving.
+    await row.getByText(/HSN 90058090 · GST 18 %/).waitFor();
     await page.screenshot({ path: '.tmp/screens/vendor-review-queue.png', fullPage: true });
 
     await row.getByRole('button', { name: `Approve ${PRODUCT}` }).click();

@@ -209,6 +209,9 @@ export interface NewVendorProduct {
   stockCount: number;
   imageUrl?: string;
   specifications?: ProductSpecifications;
+  /** Without them, the catalogue's defaults (the column defaults). */
+  hsnCode?: string;
+  gstRate?: GstRate;
 }
 
 export async function createVendorProduct(
@@ -235,6 +238,8 @@ export async function createVendorProduct(
     stockCount: input.stockCount,
     imageUrl: input.imageUrl ?? null,
     specifications: input.specifications ?? {},
+    ...(input.hsnCode ? { hsnCode: input.hsnCode } : {}),
+    ...(input.gstRate ? { gstRate: input.gstRate } : {}),
     approvalStatus: 'pending',
   });
   return toVendorProduct((await repository.findVendorProduct(ctx.db, id))!);

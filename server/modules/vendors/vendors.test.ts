@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GST_RATE_MESSAGE, HSN_CODE_MESSAGE } from '../../../contract/catalog.js';
 import { auditLog, notifications, products } from '../../db/schema/index.js';
 import {
   createCategory,
@@ -285,12 +286,17 @@ describe('vendor products', () => {
       inStock: true,
       category: { id: category.id },
     });
+    // Without a tax classification it gets the catalogue's defaults, for a Director to correct.
+    expect(created.json()).toMatchObject({ hsnCode: '8543', gstRate: '18' });
     const { categoryId: _categoryId, ...bySlug } = newProduct({ name: 'Body Camera BX' });
     const second = await asUser(t.app, vendor).post('/api/vendor/products', {
       ...bySlug,
       category: category.slug,
+      hsnCode: '85258900',
+      gstRate: 18,
     });
     expect(second.statusCode).toBe(201);
+    expect(second.json()).toMatchObject({ hsnCode: '85258900', gstRate: '18' });
     const own = (await asUser(t.app, vendor).get('/api/vendor/products')).json();
     expect(own.map((p: { name: string }) => p.name)).toEqual(['Body Camera BX', 'Thermal Monocular TX-9']);
     const stranger = await account();
@@ -307,6 +313,8 @@ describe('vendor products', () => {
       minimumTier: 5,
       stockCount: -1,
       imageUrl: 'javascript:alert(1)',
+      hsnCode: '12a4',
+      gstRate: '13',
     });
     expect(response.statusCode).toBe(400);
     const messages = Object.fromEntries(
@@ -319,6 +327,8 @@ describe('vendor products', () => {
       minimumTier: 'Minimum tier must be between 1 and 4',
       stockCount: 'Stock must be a whole number of 0 or more',
       imageUrl: 'Please enter a valid URL',
+      hsnCode: HSN_CODE_MESSAGE,
+      gstRate: GST_RATE_MESSAGE,
     });
     const unknownCategory = await asUser(t.app, vendor).post(
       '/api/vendor/products',

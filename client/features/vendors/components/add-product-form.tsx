@@ -1,4 +1,5 @@
 import type { Category } from '@contract/catalog';
+import { GST_RATES } from '@contract/gst';
 import { TIER_MAX, TIER_MIN } from '@contract/tiers';
 import { FormField, FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import { FormActions } from '@/components/ui/form-parts';
@@ -86,6 +87,28 @@ export function AddProductForm({ categories, onCancel, onSubmitted }: AddProduct
           error={errors.stockCount?.message}
           {...register('stockCount')}
         />
+      </FormRow>
+      <FormRow>
+        <TextField
+          label="HSN code"
+          hint="4, 6 or 8 digits, as the tax invoice prints it"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={8}
+          error={errors.hsnCode?.message}
+          {...register('hsnCode')}
+        />
+        <SelectField
+          label="GST rate"
+          hint="Included in the price"
+          error={errors.gstRate?.message}
+          options={GST_RATES}
+          optionLabel={(rate) => `${rate} %`}
+          {...register('gstRate')}
+        >
+          <option value="">Choose a rate</option>
+        </SelectField>
       </FormRow>
       <TextField
         label="Image URL"

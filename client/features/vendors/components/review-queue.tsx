@@ -134,7 +134,7 @@ export function ReviewQueue() {
                     <p className="font-medium">{product.name}</p>
                     <p className="text-xs text-muted-foreground">
                       {formatINR(product.price)} · {product.category.name} · Tier {product.minimumTier} ·
-                      Stock {product.stockCount ?? '—'}
+                      Stock {product.stockCount ?? '—'} · HSN {product.hsnCode} · GST {product.gstRate} %
                     </p>
                     <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
                   </div>

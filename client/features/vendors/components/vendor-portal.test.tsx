@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorApplication, VendorProduct, VendorStats } from '@contract/vendors';
@@ -105,6 +105,33 @@ describe('the vendor portal', () => {
     expect(await screen.findByText('APPROVED')).toBeInTheDocument();
     await actor.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(await screen.findByRole('form', { name: 'Add product' })).toBeInTheDocument();
+  });
+
+  it("asks the vendor for the product's HSN code and GST rate and sends them with it", async () => {
+    const actor = userEvent.setup();
+    const fetchMock = renderPortal({ applications: [application('APPROVED')] });
+    await actor.click(await screen.findByRole('button', { name: 'Add Product' }));
+    const form = await screen.findByRole('form', { name: 'Add product' });
+    await actor.type(within(form).getByLabelText('Product name'), 'Covert Body Camera BC-2');
+    await actor.type(
+      within(form).getByLabelText('Description'),
+      'A body-worn camera the size of a button, recording 1080p for six hours.',
+    );
+    await actor.type(within(form).getByLabelText('Price (INR)'), '18999');
+    await actor.click(within(form).getByRole('button', { name: 'Add Product' }));
+    // Neither is guessed: the invoice prints what the vendor gives.
+    expect(await within(form).findByText('HSN code must be 4, 6 or 8 digits')).toBeInTheDocument();
+    expect(within(form).getByText(/^GST rate must be one of/)).toBeInTheDocument();
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts()).toHaveLength(0);
+
+    await actor.type(within(form).getByLabelText('HSN code'), '85258900');
+    await actor.selectOptions(within(form).getByLabelText('GST rate'), '18 %');
+    await actor.click(within(form).getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [url, init] = posts()[0]!;
+    expect(url).toBe('/api/vendor/products');
+    expect(JSON.parse(String(init?.body))).toMatchObject({ hsnCode: '85258900', gstRate: '18' });
   });
 
   it('gives Directors the review queue', async () => {

@@ -1,10 +1,16 @@
 import type { DefaultValues, Path } from 'react-hook-form';
 import { z } from 'zod';
+import { productTaxSchema } from '@contract/catalog';
 import { vendorProductRequestSchema, type VendorProductRequest } from '@contract/vendors';
 
-/** The form's fields: the request's, with the category chosen by id and the specifications as text lines. */
+/**
+ * The form's fields: the request's, with the category chosen by id, the specifications as text lines, and the HSN
+ * code and GST rate required (the API takes a request without them, the form asks the vendor, who knows the goods).
+ */
 export const productFormSchema = vendorProductRequestSchema.safeExtend({
   specificationsText: z.string().max(5000, 'Specifications must be at most 5000 characters'),
+  hsnCode: productTaxSchema.shape.hsnCode,
+  gstRate: productTaxSchema.shape.gstRate,
 });
 
 export type ProductFormValues = z.input<typeof productFormSchema>;
@@ -18,6 +24,8 @@ export const PRODUCT_FIELD_NAMES = [
   'minimumTier',
   'stockCount',
   'imageUrl',
+  'hsnCode',
+  'gstRate',
 ] as const satisfies readonly Path<ProductFormValues>[];
 
 export function productDefaults(categoryId: string | undefined): DefaultValues<ProductFormValues> {
@@ -30,6 +38,8 @@ export function productDefaults(categoryId: string | undefined): DefaultValues<P
     stockCount: 0,
     imageUrl: '',
     specificationsText: '',
+    hsnCode: '',
+    gstRate: '',
   };
 }
 
