@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { productTaxSchema, type Product } from '@contract/catalog';
-import { GST_RATES } from '@contract/gst';
 import { Button } from '@/components/ui/button';
-import { FormField, FormMessage, OptionsSelect, TextField } from '@/components/ui/form-field';
+import { FormMessage } from '@/components/ui/form-field';
+import { ProductTaxFields } from '@/components/ui/product-tax-fields';
 import { Spinner } from '@/components/ui/spinner';
 import { useUpdateProductTax } from '@/features/catalog/api/update-product-tax';
 import { useApiForm } from '@/lib/use-api-form';
@@ -58,26 +58,11 @@ export function ProductTaxForm({
       </div>
       <FormMessage>{errors.root?.server?.message}</FormMessage>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="HSN code"
-          hint="4, 6 or 8 digits"
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={8}
-          error={errors.hsnCode?.message}
-          {...register('hsnCode')}
+        <ProductTaxFields
+          hsnCode={register('hsnCode')}
+          gstRate={register('gstRate')}
+          errors={{ hsnCode: errors.hsnCode?.message, gstRate: errors.gstRate?.message }}
         />
-        <FormField label="GST rate" error={errors.gstRate?.message}>
-          {(control) => (
-            <OptionsSelect
-              {...control}
-              options={GST_RATES}
-              optionLabel={(rate) => `${rate} %`}
-              {...register('gstRate')}
-            />
-          )}
-        </FormField>
       </div>
       <Button type="submit" disabled={update.isPending} className="justify-self-start">
         {update.isPending && <Spinner className="text-primary-foreground" label="Saving the tax details" />}

@@ -1,8 +1,8 @@
 import type { Category } from '@contract/catalog';
-import { GST_RATES } from '@contract/gst';
 import { TIER_MAX, TIER_MIN } from '@contract/tiers';
 import { FormField, FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import { FormActions } from '@/components/ui/form-parts';
+import { ProductTaxFields } from '@/components/ui/product-tax-fields';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateVendorProduct } from '@/features/vendors/api/create-vendor-product';
 import { VENDOR_MESSAGES } from '@/features/vendors/utils/messages';
@@ -89,26 +89,12 @@ export function AddProductForm({ categories, onCancel, onSubmitted }: AddProduct
         />
       </FormRow>
       <FormRow>
-        <TextField
-          label="HSN code"
-          hint="4, 6 or 8 digits, as the tax invoice prints it"
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={8}
-          error={errors.hsnCode?.message}
-          {...register('hsnCode')}
+        <ProductTaxFields
+          hsnCode={register('hsnCode')}
+          gstRate={register('gstRate')}
+          errors={{ hsnCode: errors.hsnCode?.message, gstRate: errors.gstRate?.message }}
+          ratePlaceholder="Choose a rate"
         />
-        <SelectField
-          label="GST rate"
-          hint="Included in the price"
-          error={errors.gstRate?.message}
-          options={GST_RATES}
-          optionLabel={(rate) => `${rate} %`}
-          {...register('gstRate')}
-        >
-          <option value="">Choose a rate</option>
-        </SelectField>
       </FormRow>
       <TextField
         label="Image URL"
