@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FolderOpen, Plus } from 'lucide-react';
 import type { RecordVisibility } from '@contract/organization';
 import { Button } from '@/components/ui/button';
-import { NativeSelect } from '@/components/ui/native-select';
+import { VisibilityFilter } from '@/components/ui/organization-sharing';
 import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { useCases, type CasesView } from '@/features/cases/api/get-cases';
 import { CaseCard } from '@/features/cases/components/case-card';
@@ -80,16 +80,7 @@ export function CaseList({ view, search = '', onView, onCreate, slots }: CaseLis
   // Members of an organisation see their own cases and those shared with it, and can keep one kind.
   return user?.organization ? (
     <div className="grid gap-4">
-      <NativeSelect
-        aria-label="Show cases"
-        value={visibility}
-        className="w-full sm:w-64"
-        onChange={(event) => setVisibility(event.target.value as RecordVisibility | '')}
-      >
-        <option value="">All my cases and shared ones</option>
-        <option value="organization">Shared with my organisation</option>
-        <option value="private">Private to me</option>
-      </NativeSelect>
+      <VisibilityFilter noun="cases" value={visibility} onChange={setVisibility} />
       {list}
     </div>
   ) : (

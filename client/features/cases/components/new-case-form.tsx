@@ -6,7 +6,7 @@ import {
   type CreateCaseRequest,
 } from '@contract/cases';
 import { Button } from '@/components/ui/button';
-import { Checkbox, CheckboxField } from '@/components/ui/form-parts';
+import { ShareWithOrganizationField } from '@/components/ui/organization-sharing';
 import { FormField, FormMessage, FormRow, SelectField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
@@ -100,19 +100,12 @@ export function NewCaseForm({ onCancel, onCreated }: NewCaseFormProps) {
         {(field) => <Textarea rows={3} {...field} {...register('clientRequirements')} />}
       </FormField>
       {user?.organization && (
-        // Design 12.3: every member of the organisation reads a shared case; its owners and admins add to it.
-        <CheckboxField
-          label={`Shared with my organisation (${user.organization.name})`}
+        <ShareWithOrganizationField
+          organizationName={user.organization.name}
+          visibility={watch('visibility')}
+          onChange={(visibility) => setValue('visibility', visibility)}
           error={errors.visibility?.message}
-        >
-          {(field) => (
-            <Checkbox
-              {...field}
-              checked={watch('visibility') === 'organization'}
-              onChange={(event) => setValue('visibility', event.target.checked ? 'organization' : 'private')}
-            />
-          )}
-        </CheckboxField>
+        />
       )}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel}>

@@ -20,6 +20,7 @@ import {
   LongTextField,
   type Declaration,
 } from '@/components/ui/form-parts';
+import { ShareWithOrganizationField } from '@/components/ui/organization-sharing';
 import { useCreateInvestigation } from '@/features/investigations/api/create-investigation';
 import {
   budgetLabel,
@@ -283,19 +284,12 @@ export function InvestigationRequestForm({
       </fieldset>
 
       {user?.organization && (
-        // Design 12.3: every member of the organisation reads a shared request; its owners and admins add to it.
-        <CheckboxField
-          label={`Shared with my organisation (${user.organization.name})`}
+        <ShareWithOrganizationField
+          organizationName={user.organization.name}
+          visibility={watch('visibility')}
+          onChange={(visibility) => setValue('visibility', visibility)}
           error={errors.visibility?.message}
-        >
-          {(field) => (
-            <Checkbox
-              {...field}
-              checked={watch('visibility') === 'organization'}
-              onChange={(event) => setValue('visibility', event.target.checked ? 'organization' : 'private')}
-            />
-          )}
-        </CheckboxField>
+        />
       )}
 
       <DeclarationsFieldset form={form} declarations={DECLARATIONS} />

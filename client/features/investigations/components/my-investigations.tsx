@@ -4,7 +4,7 @@ import type { RecordVisibility } from '@contract/organization';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { QueryStates } from '@/components/ui/list-states';
-import { NativeSelect } from '@/components/ui/native-select';
+import { VisibilityFilter } from '@/components/ui/organization-sharing';
 import { useInvestigations } from '@/features/investigations/api/get-investigations';
 import type { InvestigationSlots } from '@/features/investigations/components/investigation-slots';
 import { PRIORITY_LABELS, statusBadge } from '@/features/investigations/utils/options';
@@ -49,16 +49,7 @@ export function MyInvestigations({
       </div>
 
       {user?.organization && (
-        <NativeSelect
-          aria-label="Show requests"
-          value={visibility}
-          className="mb-4 w-full sm:w-64"
-          onChange={(event) => setVisibility(event.target.value as RecordVisibility | '')}
-        >
-          <option value="">All my requests and shared ones</option>
-          <option value="organization">Shared with my organisation</option>
-          <option value="private">Private to me</option>
-        </NativeSelect>
+        <VisibilityFilter noun="requests" value={visibility} onChange={setVisibility} className="mb-4" />
       )}
       <QueryStates
         query={investigations}
