@@ -30,7 +30,9 @@ export async function eventsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         description:
           'A `text/event-stream`: `notification`, `case.updated`, `order.updated`, `payment.updated`, `job.progress` ' +
           'and `tier.changed`, each with an `id:`; a comment line every 25 s. A reconnect with `Last-Event-ID` is ' +
-          'replayed what it missed within EVENTS_REPLAY_SECONDS, else gets `event: reset`. Browser sessions only.',
+          'replayed what it missed within EVENTS_REPLAY_SECONDS, else gets `event: reset`. When the session ends ' +
+          '(sign-out, expiry, deactivation) the last frame is `event: signed-out`: do not reconnect. Browser ' +
+          'sessions only.',
         response: {
           200: z.string().describe('text/event-stream'),
           ...errors(401, 403, 503),
