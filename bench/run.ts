@@ -32,8 +32,9 @@ import {
  * noisy, so absolute numbers are not comparable between runs): health, the cached public lists and the signed-in
  * reads through the whole plugin chain, and beside them the same two reads served by a seed-style Express peer
  * (bench/express-peer.ts, bench/throughput.ts). Then checkouts per second with 20 concurrent buyers, as shipped
- * and without invoicing, with the oversell count and the gaps in invoice numbers, which must be 0, search latency as the catalogue grows (bench/search.ts: 10,000 and 100,000
- * products, and 1,000,000 with BENCH_SEARCH_1M=1 or --search-1m), and the landing route's JavaScript.
+ * and without invoicing, with the oversell count and the gaps in invoice numbers, which must be 0; search latency as
+ * the catalogue grows (bench/search.ts: 10,000 and 100,000 products, and 1,000,000 with BENCH_SEARCH_1M=1 or
+ * --search-1m), and the landing route's JavaScript.
  * Then mail (issue 15), through a real SMTP server started here: how fast the registrations' verification mails
  * arrive, how many messages per second the `mail.send` workers deliver from a burst written into the outbox at once,
  * and password reset requests under load (half of them for addresses with an account), which must all answer 202.
@@ -478,9 +479,8 @@ async function main() {
       }),
     );
   };
-  /** Checkout's A/B (checkoutRun): the server as shipped and without invoicing. */
+  /** Checkout's A/B (checkoutRun): two processes that have served nothing else, as shipped and without invoicing. */
   const checkoutApps: (Server & { log: string })[] = [];
-  /** Checkout's A/B: two processes that have served nothing else, one as shipped and one without invoicing. */
   const checkoutSection = async (databaseUrl: string) => {
     checkoutApps.push(
       await startApp('checkout-shipped', { DATABASE_URL: databaseUrl }),
