@@ -92,4 +92,30 @@ describe('live events', () => {
     await page.screenshot({ path: '.tmp/screens/live-events-signed-out-elsewhere.png' });
     expect(failed).toEqual([]);
   });
+
+  it('a tab whose browser signed in again in another follows the new session, without one failed call', async () => {
+    const page = await e2e.newPage();
+    await e2e.signUp(page, 'live-first');
+    const failed: string[] = [];
+    const streamOpen = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+    await page.goto(`${e2e.server.url}/cases`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect((await streamOpen).status()).toBe(200);
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+
+    // The same browser, another tab: a new account, which replaces the first one's session.
+    const reopened = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+    const other = await page.context().newPage();
+    const second = await e2e.signUp(other, 'live-second');
+
+    // The first tab's stream ends with its session; the tab opens one for the new session and shows its user.
+    expect((await reopened).status()).toBe(200);
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('navigation', { name: 'Account' }).getByText(second).first().waitFor();
+    expect(await page.getByText('Your session has ended. Sign in again to continue.').count()).toBe(0);
+    await page.screenshot({ path: '.tmp/screens/live-events-signed-in-elsewhere.png' });
+    expect(failed).toEqual([]);
+  });
 });

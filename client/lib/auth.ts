@@ -18,7 +18,16 @@ export const userQueryKey = [USER_PATH] as const;
  * and clears it with it (decision 013). Without it no session cookie exists, so the visitor is signed out.
  */
 export function maybeSignedIn(): boolean {
-  return document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+  return sessionHint() !== null;
+}
+
+/** The hint's value, which differs from one session to the next (null: no hint). */
+export function sessionHint(): string | null {
+  for (const cookie of document.cookie.split(';')) {
+    const [name, value = ''] = cookie.trim().split('=');
+    if (name === SESSION_HINT_COOKIE) return value;
+  }
+  return null;
 }
 
 /** Forgets a hint the server no longer backs (the session ended elsewhere), so the next page does not ask again. */
@@ -36,6 +45,25 @@ export async function getUser({ signal }: { signal?: AbortSignal } = {}): Promis
   const user = await getJson<User>(USER_PATH, { on401: 'returnNull', signal });
   if (user === null) clearSessionHint();
   return user;
+}
+
+/** How long a page whose session ended waits for the browser's hint to say why. */
+export const HINT_SETTLE_MS = 2_000;
+
+/**
+ * Whether the browser signed in again since the session whose hint was `ended` began. The answer that ended it (a
+ * sign-out or a sign-in in another tab) clears the hint or replaces it with the new session's, and may reach the
+ * browser just after the session's stream said it ended: the hint is read until it changes, for HINT_SETTLE_MS at
+ * most (a session that expired or was ended by the server keeps its hint; false).
+ */
+export async function signedInSince(ended: string | null): Promise<boolean> {
+  const deadline = Date.now() + HINT_SETTLE_MS;
+  for (;;) {
+    const hint = sessionHint();
+    if (hint !== ended) return hint !== null;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

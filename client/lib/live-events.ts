@@ -7,6 +7,7 @@ import {
   type LiveEventType,
 } from '@contract/event-names';
 import type { LiveEventData } from '@contract/events';
+import { sessionHint, signedInSince } from '@/lib/auth';
 
 /*
  * The live event stream (`GET /api/events`, design 12.6): one EventSource per tab, opened by the app layout while
@@ -20,8 +21,11 @@ export const EVENTS_PATH = '/api/events';
 type Handlers = { [T in LiveEventType]?: (data: LiveEventData<T>) => void } & {
   /** What the stream may have missed must be read again: a reset, or the stream went down. */
   reset?: () => void;
-  /** The session ended (here or elsewhere): the stream has stopped for good. */
-  'signed-out'?: () => void;
+  /**
+   * The session ended (here or elsewhere). `signedInAgain`: the browser holds a newer session, for which the stream
+   * goes on; otherwise the stream has stopped for good.
+   */
+  'signed-out'?: (data: { signedInAgain: boolean }) => void;
 };
 
 type StreamSignal = LiveEventType | typeof RESET_EVENT | typeof SIGNED_OUT_EVENT;
@@ -106,6 +110,10 @@ export function useLiveEventStream(enabled: boolean): void {
     let reconnectingTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let stopped = false;
+    /** The effect was cleaned up (signed out, or the layout went away). */
+    let disposed = false;
+    /** The hint of the session the stream was opened with (the browser reconnects with the cookie it has then). */
+    let openedWith: string | null = null;
 
     const down = () => {
       if (status.up) {
@@ -120,8 +128,10 @@ export function useLiveEventStream(enabled: boolean): void {
     };
 
     const open = (fresh: boolean) => {
+      stopped = false;
       source = new EventSource(EVENTS_PATH);
       source.onopen = () => {
+        openedWith = sessionHint();
         failures = 0;
         clearTimeout(reconnectingTimer);
         reconnectingTimer = undefined;
@@ -147,13 +157,21 @@ export function useLiveEventStream(enabled: boolean): void {
       }
       source.addEventListener(RESET_EVENT, () => dispatch(RESET_EVENT, {}));
       // The session ended: no reconnect (it would be answered 401) and no refetch; the app shows itself signed out.
+      // Unless the browser signed in again meanwhile (in another tab, or just before this page navigates): then the
+      // stream starts afresh for the new session, and the app reads its user.
       source.addEventListener(SIGNED_OUT_EVENT, () => {
-        stop();
-        dispatch(SIGNED_OUT_EVENT, {});
+        const ended = openedWith;
+        close();
+        void signedInSince(ended).then((signedInAgain) => {
+          if (disposed) return;
+          if (signedInAgain) open(true);
+          dispatch(SIGNED_OUT_EVENT, { signedInAgain });
+        });
       });
     };
 
-    const stop = () => {
+    /** Closes the stream without opening another (until `open` is called again). */
+    const close = () => {
       stopped = true;
       clearTimeout(reopenTimer);
       clearTimeout(reconnectingTimer);
@@ -163,6 +181,9 @@ export function useLiveEventStream(enabled: boolean): void {
     };
 
     open(false);
-    return stop;
+    return () => {
+      disposed = true;
+      close();
+    };
   }, [enabled]);
 }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { ApiKeyPermission } from '../../contract/api-keys.js';
 import { SESSION_HINT_COOKIE } from '../../contract/session.js';
 import type { AppContext, RequestMeta } from '../infra/context.js';
+import { sha256 } from '../lib/crypto.js';
 import { AppError, forbidden } from '../lib/errors.js';
 import { keyAllows, keyScopeOf } from '../lib/route-access.js';
 import { hookList, routeMethods } from '../lib/route-options.js';
@@ -66,6 +67,15 @@ function clearCookie(reply: FastifyReply, name: string, attributes: CookieAttrib
   return setCookie(reply, name, '', { ...attributes, expires: new Date(0), maxAge: 0 });
 }
 
+/**
+ * The hint's value for a session: a short hash of its token, which tells the page's scripts one session's hint from
+ * the next one's (a tab whose session ended sees whether the browser signed in again meanwhile) and nothing about
+ * the token itself.
+ */
+export function sessionHint(token: string): string {
+  return sha256(`session-hint:${token}`).slice(0, 16);
+}
+
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -107,7 +117,7 @@ export default fp(
 
     app.decorateReply('startSession', function (this: FastifyReply, session: NewSession) {
       setCookie(this, cookieName, session.token, cookieOptions);
-      return setCookie(this, SESSION_HINT_COOKIE, '1', hintOptions);
+      return setCookie(this, SESSION_HINT_COOKIE, sessionHint(session.token), hintOptions);
     });
     app.decorateReply('endSessionCookie', function (this: FastifyReply) {
       clearCookie(this, cookieName, cookieOptions);
@@ -157,10 +167,12 @@ export default fp(
     // that expired or was ended elsewhere). Called by what sends the app's HTML (plugins/client.ts), and nothing
     // else: assets are cached and must not carry cookies, and an API answer has no hint to bring in line.
     app.decorateReply('syncSessionHint', function (this: FastifyReply) {
-      const signedIn = Boolean(this.request.auth?.session);
-      const hinted = requestCookie(this.request, SESSION_HINT_COOKIE) !== undefined;
-      if (signedIn && !hinted) setCookie(this, SESSION_HINT_COOKIE, '1', hintOptions);
-      if (!signedIn && hinted) clearCookie(this, SESSION_HINT_COOKIE, hintOptions);
+      const { auth, sessionToken } = this.request;
+      const hint = requestCookie(this.request, SESSION_HINT_COOKIE);
+      const expected = auth?.session && sessionToken !== undefined ? sessionHint(sessionToken) : undefined;
+      if (expected !== undefined && hint !== expected)
+        setCookie(this, SESSION_HINT_COOKIE, expected, hintOptions);
+      if (expected === undefined && hint !== undefined) clearCookie(this, SESSION_HINT_COOKIE, hintOptions);
       return this;
     });
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_OUT_EVENT } from '@contract/event-names';
 import { AppLayout } from '@/app/layout/app-layout';
-import { userQueryKey } from '@/lib/auth';
+import { HINT_SETTLE_MS, userQueryKey } from '@/lib/auth';
 import { EVENTS_PATH } from '@/lib/live-events';
 import { mockFetch, testUser } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -54,9 +54,16 @@ describe('the live event stream in the layout', () => {
     act(() => source.onopen?.());
     const callsBefore = fetchMock.mock.calls.length;
 
+    // The session expired (nothing else changed the browser's hint): after HINT_SETTLE_MS the page says so.
     act(() => source.emit(SIGNED_OUT_EVENT));
 
-    expect(await screen.findByText('Your session has ended. Sign in again to continue.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your session has ended. Sign in again to continue.',
+        {},
+        { timeout: HINT_SETTLE_MS + 2_000 },
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findAllByRole('link', { name: 'Sign in' })).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
     expect(queryClient.getQueryData(userQueryKey)).toBeNull();
@@ -65,5 +72,40 @@ describe('the live event stream in the layout', () => {
     expect(document.cookie).not.toContain('signed_in=');
     expect(fetchMock.mock.calls.length).toBe(callsBefore);
     expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it('follows a newer session when the browser signed in again meanwhile, and neither says signed out nor clears its hint', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const second = { ...testUser, id: 'second-user', email: 'second@example.test' };
+    let current = testUser;
+    const fetchMock = mockFetch(({ url }) => {
+      if (url === '/api/auth/user') return { json: current };
+      if (url === '/api/cart' || url === '/api/notifications') return { json: [] };
+      return undefined;
+    });
+    const { queryClient } = renderWithProviders(
+      <AppLayout>
+        <h1>Page</h1>
+      </AppLayout>,
+    );
+    await screen.findByRole('button', { name: 'Account menu' });
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const first = FakeEventSource.opened[0]!;
+    act(() => first.onopen?.());
+
+    // Another tab signed in as someone else: the browser's hint is the new session's when the old one's stream ends.
+    document.cookie = 'signed_in=0123456789abcdef; Path=/';
+    current = second;
+    const userCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user').length;
+    const before = userCalls();
+    act(() => first.emit(SIGNED_OUT_EVENT));
+
+    await waitFor(() => expect(queryClient.getQueryData(userQueryKey)).toEqual(second));
+    expect(userCalls()).toBe(before + 1);
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(document.cookie).toContain('signed_in=0123456789abcdef');
+    expect(screen.queryByText('Your session has ended. Sign in again to continue.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
   });
 });

@@ -13,7 +13,8 @@ export function LiveStatus({ signedIn }: { signedIn: boolean }) {
   useLiveEventStream(signedIn);
   useLiveEvents({
     'tier.changed': () => void queryClient.invalidateQueries({ queryKey: userQueryKey }),
-    'signed-out': () => {
+    'signed-out': ({ signedInAgain }) => {
+      if (signedInAgain) return void queryClient.invalidateQueries({ queryKey: userQueryKey });
       forgetSession(queryClient);
       toast({ title: 'Signed out', description: 'Your session has ended. Sign in again to continue.' });
     },
