@@ -36,7 +36,11 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time: each has its own server, database and Chromium, and a file mostly waits on them
+          // (one at a time, the run kept the machine's two cores about a third busy). Run after the other
+          // projects, whose worker count is Vitest's default.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
