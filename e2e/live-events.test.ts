@@ -67,9 +67,10 @@ describe('live events', () => {
     });
   }
 
-  it('a tab signed out in another shows itself signed out at once, without one failed call', async () => {
+  /** A new member's page on /cases with its stream open, and the failed answers it gets from then on. */
+  async function memberWithStream(label: string) {
     const page = await e2e.newPage();
-    await e2e.signUp(page, 'live-two-tabs');
+    await e2e.signUp(page, label);
     const failed: string[] = [];
     const streamOpen = page.waitForResponse((response) => response.url().endsWith('/api/events'));
     await page.goto(`${e2e.server.url}/cases`);
@@ -78,6 +79,11 @@ describe('live events', () => {
     page.on('response', (response) => {
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
     });
+    return { page, failed };
+  }
+
+  it('a tab signed out in another shows itself signed out at once, without one failed call', async () => {
+    const { page, failed } = await memberWithStream('live-two-tabs');
 
     // The same browser, another tab: Sign out.
     const other = await page.context().newPage();
@@ -94,16 +100,7 @@ describe('live events', () => {
   });
 
   it('a tab whose browser signed in again in another follows the new session, without one failed call', async () => {
-    const page = await e2e.newPage();
-    await e2e.signUp(page, 'live-first');
-    const failed: string[] = [];
-    const streamOpen = page.waitForResponse((response) => response.url().endsWith('/api/events'));
-    await page.goto(`${e2e.server.url}/cases`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    expect((await streamOpen).status()).toBe(200);
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-    });
+    const { page, failed } = await memberWithStream('live-first');
 
     // The same browser, another tab: a new account, which replaces the first one's session.
     const reopened = page.waitForResponse((response) => response.url().endsWith('/api/events'));

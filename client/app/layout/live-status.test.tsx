@@ -34,24 +34,38 @@ afterEach(() => {
   FakeEventSource.opened = [];
 });
 
+/**
+ * The layout for a signed-in member (`user()` answers the user call), once its stream is open: the stream, the
+ * mocked fetch and the query client.
+ */
+async function signedInLayout(user: () => typeof testUser) {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const fetchMock = mockFetch(({ url }) => {
+    if (url === '/api/auth/user') return { json: user() };
+    if (url === '/api/cart' || url === '/api/notifications') return { json: [] };
+    return undefined;
+  });
+  const { queryClient } = renderWithProviders(
+    <AppLayout>
+      <h1>Page</h1>
+    </AppLayout>,
+  );
+  await screen.findByRole('button', { name: 'Account menu' });
+  await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+  const source = FakeEventSource.opened[0]!;
+  expect(source.url).toBe(EVENTS_PATH);
+  act(() => source.onopen?.());
+  // What the layout asks as it opens, all asked before the test counts calls.
+  const asked = () => fetchMock.mock.calls.map(([url]) => String(url));
+  await waitFor(() =>
+    expect(asked()).toEqual(expect.arrayContaining(['/api/auth/user', '/api/cart', '/api/notifications'])),
+  );
+  return { source, fetchMock, queryClient };
+}
+
 describe('the live event stream in the layout', () => {
   it('stops, and shows the page signed out without asking the server, when the stream says the session ended', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
-    const fetchMock = mockFetch(({ url }) => {
-      if (url === '/api/auth/user') return { json: testUser };
-      if (url === '/api/cart' || url === '/api/notifications') return { json: [] };
-      return undefined;
-    });
-    const { queryClient } = renderWithProviders(
-      <AppLayout>
-        <h1>Page</h1>
-      </AppLayout>,
-    );
-    await screen.findByRole('button', { name: 'Account menu' });
-    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-    const source = FakeEventSource.opened[0]!;
-    expect(source.url).toBe(EVENTS_PATH);
-    act(() => source.onopen?.());
+    const { source, fetchMock, queryClient } = await signedInLayout(() => testUser);
     const callsBefore = fetchMock.mock.calls.length;
 
     // The session expired (nothing else changed the browser's hint): after HINT_SETTLE_MS the page says so.
@@ -70,28 +84,14 @@ describe('the live event stream in the layout', () => {
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
     // The hint went with the session, and nothing was asked (each call would have been answered 401).
     expect(document.cookie).not.toContain('signed_in=');
-    expect(fetchMock.mock.calls.length).toBe(callsBefore);
+    expect(fetchMock.mock.calls.slice(callsBefore).map(([url]) => String(url))).toEqual([]);
     expect(FakeEventSource.opened).toHaveLength(1);
   });
 
   it('follows a newer session when the browser signed in again meanwhile, and neither says signed out nor clears its hint', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
     const second = { ...testUser, id: 'second-user', email: 'second@example.test' };
     let current = testUser;
-    const fetchMock = mockFetch(({ url }) => {
-      if (url === '/api/auth/user') return { json: current };
-      if (url === '/api/cart' || url === '/api/notifications') return { json: [] };
-      return undefined;
-    });
-    const { queryClient } = renderWithProviders(
-      <AppLayout>
-        <h1>Page</h1>
-      </AppLayout>,
-    );
-    await screen.findByRole('button', { name: 'Account menu' });
-    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-    const first = FakeEventSource.opened[0]!;
-    act(() => first.onopen?.());
+    const { source: first, fetchMock, queryClient } = await signedInLayout(() => current);
 
     // Another tab signed in as someone else: the browser's hint is the new session's when the old one's stream ends.
     document.cookie = 'signed_in=0123456789abcdef; Path=/';
