@@ -36,11 +36,9 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          // Two files at a time: each has its own server, database and Chromium, and a file mostly waits on them
-          // (one at a time, the run kept the machine's two cores about a third busy). Run after the other
-          // projects, whose worker count is Vitest's default.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          // One file at a time. Two at a time took 668 s here against 1,056 s, but the passkeys test then timed out
+          // once waiting for its re-authentication dialog, and that is not understood yet.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
