@@ -14,6 +14,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('the change feed', () => {
+  it('settles callers that wait at the same time one after another on its one connection', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      await Promise.all(Array.from({ length: 5 }, () => t.settled()));
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+  });
+});
+
 describe('caches kept coherent by the change feed', () => {
   it('serves repeated reads from memory, and sees writes made behind the app once they are announced', async () => {
     const account = await registerUser(t.app);

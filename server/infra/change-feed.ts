@@ -42,6 +42,8 @@ export class ChangeFeed {
   private readonly livenessListeners = new Set<LivenessListener>();
   private barrierCount = 0;
   private readonly barriers = new Map<string, () => void>();
+  /** The last marker's query (settled), which the next one waits for. */
+  private markerSent: Promise<unknown> = Promise.resolve();
   live = false;
 
   constructor(private readonly url: string | null) {}
@@ -91,10 +93,15 @@ export class ChangeFeed {
    * app's back (tests, scripts) and then reads through it.
    */
   async settled(): Promise<void> {
-    if (!this.live || !this.client) return;
+    const client = this.client;
+    if (!this.live || !client) return;
     const marker = `barrier:${process.pid}.${++this.barrierCount}`;
     const arrived = new Promise<void>((resolve) => this.barriers.set(marker, resolve));
-    await this.client.query('SELECT pg_notify($1, $2)', [CHANNEL, marker]);
+    // One marker at a time on the feed's one connection: a client asked a query while busy queues it, which pg
+    // warns of and pg 9 refuses.
+    const sent = this.markerSent.then(() => client.query('SELECT pg_notify($1, $2)', [CHANNEL, marker]));
+    this.markerSent = sent.catch(() => undefined);
+    await sent;
     await arrived;
   }
 
