@@ -62,29 +62,26 @@ class PreparingClient extends pg.Client {
  * them, so no statement has to open a transaction to set them. They are set by one statement as a connection opens,
  * before the pool hands it to anyone (pg-pool's `onConnect`: a failure ends the connection and reaches the query
  * that waited for it), not by the startup packet's `options`, which PgBouncer refuses (decision 041); a connection
- * lives on for many queries, so that is one round trip per connection. (Queued from the `connect` event instead, the
- * statement ran ahead of the first query but had pg warn that a client was asked a query while busy, which pg 9
- * refuses.)
+ * lives on for many queries, so that is one round trip per connection.
  */
 export function createPool(url: string, max = 10, settings: Readonly<Record<string, string>> = {}): pg.Pool {
   const entries = Object.entries(settings);
   const text = `select ${entries.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, false)`).join(', ')}`;
-  const values = entries.flat();
+  const onConnect =
+    entries.length === 0
+      ? undefined
+      : async (client: pg.ClientBase) => {
+          await client.query(text, entries.flat());
+        };
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     Client: PreparingClient,
-    ...(entries.length > 0
-      ? {
-          // pg-pool awaits the hook's promise; @types/pg still types its result as void.
-          // eslint-disable-next-line @typescript-eslint/no-misused-promises
-          onConnect: async (client: pg.ClientBase) => {
-            await client.query(text, values);
-          },
-        }
-      : {}),
+    // pg-pool awaits the hook's promise; @types/pg still types its result as void.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    onConnect,
   });
   // Without a listener an idle client's error (the database restarting) would crash the process.
   pool.on('error', () => {});
