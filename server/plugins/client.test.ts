@@ -166,6 +166,15 @@ describe('delivery of the client', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('declares an access policy on every route, the files public and reading no session', () => {
+    expect(t.app.routeTable.filter((route) => !route.access).map((route) => route.url)).toEqual([]);
+    const files = t.app.routeTable.filter(
+      (route) => route.url.startsWith('/assets/') || route.url === '/robots.txt',
+    );
+    expect(files.length).toBeGreaterThan(6);
+    for (const route of files) expect(route.access, route.url).toMatchObject({ tier: 0, session: false });
+  });
+
   it('serves /robots.txt as text', async () => {
     const robots = await get('/robots.txt');
     expect(robots.statusCode).toBe(200);

@@ -11,6 +11,7 @@ import {
 } from '../../contract/route-preloads.js';
 import { clientRouteName } from '../../contract/routes.js';
 import { AppError } from '../lib/errors.js';
+import { access } from '../lib/route-access.js';
 import { compressedOnce, sendCompressed, type CompressedBody } from './compression.js';
 
 /** The app shell as sent: its HTML, compressed once per coding at start. */
@@ -65,6 +66,13 @@ export default fp(
   async function clientPlugin(app: FastifyInstance, options: { root: string; serveSourceMaps: boolean }) {
     const pages = existsSync(options.root) ? routePages(options.root) : undefined;
     if (pages) {
+      // The built client's files, a route each, are the same for everyone: public, and a browser's cookie is not
+      // looked up for them (decision 035). Only the routes this registration adds: a route of anyone else's that
+      // forgets its declaration must still fail the authorization matrix, not become public.
+      let addingFiles = true;
+      app.addHook('onRoute', (route) => {
+        if (addingFiles) route.config = { ...route.config, access: access.public({ session: false }) };
+      });
       await app.register(fastifyStatic, {
         root: options.root,
         wildcard: false,
@@ -80,6 +88,7 @@ export default fp(
           );
         },
       });
+      addingFiles = false;
     }
 
     // In a scope of its own, whose hook counts its answers under one label (plugins/observability.ts) without
