@@ -103,6 +103,11 @@ describe('the OpenAPI document', () => {
       expect(operation.summary, where).toBeTruthy();
       expect(Array.isArray(operation.security), where).toBe(true);
       const statuses = Object.keys(operation.responses ?? {});
+      // What it answers when it works: a 2xx, or the 302 of a full-page navigation.
+      expect(
+        statuses.filter((status) => /^[23]\d\d$/.test(status)).length,
+        `${where}: its success`,
+      ).toBeGreaterThan(0);
       expect(statuses, where).toContain('429');
       if (method === 'post' || method === 'put' || method === 'patch')
         expect(statuses, where).toContain('415');

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { errorBodySchema } from '../../contract/errors.js';
 
 /**
@@ -10,4 +11,9 @@ export function errors<const Statuses extends readonly number[]>(
   return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as {
     [Status in Statuses[number]]: typeof errorBodySchema;
   };
+}
+
+/** The answer of a full-page navigation: a 302 without a body, where to described for the API document. */
+export function redirects(description: string): { 302: z.ZodNull } {
+  return { 302: z.null().describe(description) };
 }

@@ -19,7 +19,7 @@ import {
 import { serializeOnce } from '../../lib/serialize-once.js';
 import { access } from '../../lib/route-access.js';
 import { JSON_MEDIA_TYPE } from '../../lib/media-types.js';
-import { errors } from '../../plugins/error-responses.js';
+import { errors, redirects } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { currentAuth } from '../../plugins/auth.js';
 import { foreignRequest } from '../../plugins/security.js';
@@ -113,6 +113,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
           'Always 302 to `/`. A navigation another site caused (`Sec-Fetch-Site: cross-site`, or a foreign ' +
           '`Origin`) ends nothing: a link or a form elsewhere cannot sign anyone out. The app’s own sign-out ' +
           '(`same-origin`) and an address typed or bookmarked (`none`) end the session.',
+        response: redirects('To `/`'),
       },
     },
     async (request, reply) => {
@@ -133,6 +134,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Go to the sign-in page (full-page navigation)',
         querystring: z.object({ returnTo: z.string().optional() }),
+        response: {
+          ...redirects('To `/login`, with `returnTo` when it is a path of this site'),
+          ...errors(400),
+        },
       },
     },
     async (request, reply) => {

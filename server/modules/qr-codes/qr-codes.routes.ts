@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../lib/route-access.js';
-import { errors } from '../../plugins/error-responses.js';
+import { errors, redirects } from '../../plugins/error-responses.js';
 import { listQuerySchema } from '../../../contract/lists.js';
 import { createQrCodeRequestSchema, qrCodeSchema } from '../../../contract/qr-codes.js';
 import type { AppContext } from '../../infra/context.js';
@@ -115,6 +115,10 @@ export async function qrScanRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         tags,
         summary: 'Scan a code: counts the scan and redirects to its page, or to the expired page',
         params: z.object({ token: z.string().max(200) }),
+        response: {
+          ...redirects('To the code’s page, or to the expired page; never cached, so every visit counts'),
+          ...errors(400),
+        },
       },
     },
     async (request, reply) => {

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../infra/context.js';
 import { access } from '../../lib/route-access.js';
 import { currentAuth } from '../../plugins/auth.js';
-import { errors } from '../../plugins/error-responses.js';
+import { errors, redirects } from '../../plugins/error-responses.js';
 import { requestMeta } from '../../plugins/session.js';
 import * as rateLimits from '../rate-limits/rate-limits.service.js';
 import * as settings from './sso-settings.service.js';
@@ -131,7 +131,12 @@ export async function ssoRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
           'PKCE S256, state and nonce. `test=1` from a signed-in owner tests the settings: nobody is signed in and ' +
           'the result comes back to `/organization?ssoTest=`. Nothing set up: 302 to `/login?error=sso`.',
         querystring: ssoStartQuerySchema,
-        response: { 302: z.null() },
+        response: {
+          ...redirects(
+            'To the identity provider’s authorization endpoint; nothing set up: to `/login?error=sso` (an owner’s test: to `/organization?ssoTest=`)',
+          ),
+          ...errors(400),
+        },
       },
     },
     async (request, reply) => {
@@ -168,7 +173,12 @@ export async function ssoRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
           })
           .partial()
           .loose(),
-        response: { 302: z.null() },
+        response: {
+          ...redirects(
+            'Signed in, to `returnTo` or `/dashboard`; else to `/login?error=sso` (an owner’s test: to `/organization?ssoTest=`)',
+          ),
+          ...errors(400),
+        },
       },
     },
     async (request, reply) => {
