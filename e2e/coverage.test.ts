@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewCounts } from '../contract/review.js';
 import { projectRoot } from '../server/lib/paths.js';
+import { expectNoSidewaysScroll } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 /**
@@ -902,6 +903,7 @@ async function reachByClicking(page: Page, viewer: Viewer, width: Width, reach: 
       await page.getByRole('navigation', { name: width === 'phone' ? 'Mobile' : 'Account' }).count(),
     ).toBe(0);
     await page.screenshot({ path: path.join(SCREENS, `nav-${viewer.role}-${width}-${reach.name}.png`) });
+    if (width === 'phone') await expectNoSidewaysScroll(page, reach.name);
   } catch (error) {
     await page
       .screenshot({ path: path.join(SCREENS, `nav-${viewer.role}-${width}-${reach.name}.failed.png`) })

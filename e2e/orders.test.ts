@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNoSidewaysScroll } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -19,6 +20,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `e2e/artifacts/${name}-phone.png`, fullPage: true });
+  await expectNoSidewaysScroll(page, name);
   await page.setViewportSize({ width: 1280, height: 860 });
 }
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { request, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runningClusterUrl } from '../server/db/embedded.js';
-import { launchBrowser } from './support/browser.js';
+import { expectNoSidewaysScroll, launchBrowser } from './support/browser.js';
 import { PASSWORD } from './support/harness.js';
 import { createStorage, startServer, type RunningServer, type ServerStorage } from './support/server.js';
 
@@ -219,8 +219,7 @@ describe('service levels in the browser', () => {
       const director = page.getByRole('group', { name: 'Director', exact: true });
       await director.getByTestId('tier-service-levels').getByText('4 h').waitFor();
       // The table fits the page: on a phone it scrolls inside its own box, the page does not scroll sideways.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await operator.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `.tmp/screens/sla-payments-cards-${width}.png` });
       await table.scrollIntoViewIfNeeded();

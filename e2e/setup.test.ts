@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { currentTotp } from '../server/lib/totp.js';
+import { expectNoSidewaysScroll } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 /**
@@ -29,11 +29,6 @@ function printedSetupUrl(): Promise<string> {
   );
 }
 
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'nothing wider than the screen').toBeLessThanOrEqual(0);
-}
-
 describe('the setup link', () => {
   it('refuses a wrong link, creates the first Director with the right one and offers 2FA at once', async () => {
     await mkdir(SCREENS, { recursive: true });
@@ -57,7 +52,7 @@ describe('the setup link', () => {
     await page.goto(`${e2e.server.url}${url.pathname}${url.search}`);
     await page.getByRole('heading', { name: 'Create the first Director' }).waitFor();
     await page.getByRole('button', { name: 'Create Director account' }).waitFor();
-    await noSideways(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: `${SCREENS}/setup-form-phone.png`,
       fullPage: true,
@@ -102,7 +97,7 @@ describe('the setup link', () => {
     await page.getByRole('heading', { name: 'Save your backup codes now' }).waitFor();
     expect((await (await page.request.get(`${e2e.server.url}/api/auth/user`)).json()).mfaEnabled).toBe(true);
     await page.setViewportSize(PHONE);
-    await noSideways(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: `${SCREENS}/setup-2fa-done-phone.png`,
       fullPage: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { TAXII_COLLECTION_ID } from '../contract/taxii.js';
 import { SPEC_OBJECTS, specBundle } from '../server/modules/threats/stix-fixtures.js';
+import { expectNoSidewaysScroll } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -10,12 +10,6 @@ const WIDTHS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-/** Nothing on the page is wider than the window (long addresses wrap or truncate). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe('Threat Intelligence: the TAXII feed and the last import (issue 20 point 3)', () => {
   it('shows a Director the feed’s address, how to connect, and the last import’s counts, at desktop and phone widths', async () => {

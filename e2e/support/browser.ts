@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium (no browser downloads here); CHROME_PATH overrides. */
 export function launchBrowser(): Promise<Browser> {
@@ -15,4 +16,10 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/** Nothing on the page is wider than the window: a phone never scrolls the page sideways (long text wraps or truncates). */
+export async function expectNoSidewaysScroll(page: Page, where = 'the page'): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${where}: pixels wider than the window`).toBeLessThanOrEqual(0);
 }

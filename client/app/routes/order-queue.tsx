@@ -23,7 +23,7 @@ export function OrderQueueRoute() {
       {!user ? (
         <LoadingMessage>Loading...</LoadingMessage>
       ) : user.tier >= DIRECTOR_TIER ? (
-        <div className="grid gap-10">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
           <OrderQueueView initial={initial} />
           <GstReturnsCard />
         </div>

@@ -39,7 +39,11 @@ export function GstReturnsCard() {
         <ul aria-label="GSTR-1 tables" className="grid gap-2 sm:grid-cols-2 sm:pt-6">
           {GSTR1_TABLES.map((table) => (
             <li key={table}>
-              <Button asChild variant="outline" className="w-full justify-start">
+              <Button
+                asChild
+                variant="outline"
+                className="h-auto min-h-9 w-full justify-start text-left whitespace-normal"
+              >
                 <a href={valid ? gstReturnUrl(month, table) : undefined} download aria-disabled={!valid}>
                   <Download aria-hidden="true" />
                   {GSTR1_TABLE_LABELS[table]}

@@ -34,7 +34,7 @@ export function OrderDetail({ id }: { id: string }) {
   const address = order.shippingAddress;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
-      <div className="grid min-w-0 gap-6">
+      <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
         <Card>
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
             <CardTitle className="font-mono">{order.orderNumber}</CardTitle>
