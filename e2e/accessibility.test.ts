@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ROUTES } from '../contract/routes.js';
+import { sidewaysOverflow } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 /*
@@ -105,6 +106,8 @@ describe('accessibility of every route', () => {
             const where = `${viewer.role} ${size.name} ${route}`;
             if (mains !== 1) blocking.push(`${where}: ${mains} main landmarks`);
             if (!(await tab.getByRole('heading', { level: 1 }).count())) blocking.push(`${where}: no h1`);
+            const wider = await sidewaysOverflow(tab);
+            if (wider > 0) blocking.push(`${where}: ${wider} px wider than the window`);
             for (const finding of findings) {
               counts[finding.impact ?? 'minor'] = (counts[finding.impact ?? 'minor'] ?? 0) + 1;
               if (

@@ -18,8 +18,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** How many pixels the page is wider than the window (0 or less: it never scrolls sideways). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
 /** Nothing on the page is wider than the window: a phone never scrolls the page sideways (long text wraps or truncates). */
 export async function expectNoSidewaysScroll(page: Page, where = 'the page'): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${where}: pixels wider than the window`).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page), `${where}: pixels wider than the window`).toBeLessThanOrEqual(0);
 }
