@@ -603,6 +603,7 @@ async function visit(page: Page, viewer: Viewer, name: string, route: string, ch
   try {
     await page.goto(`${e2e.server.url}${route}`);
     await check();
+    await expectNoSidewaysScroll(page);
     visited += 1;
   } catch (error) {
     await screenshot(page, viewer, `${name}.failed`).catch(() => undefined);

@@ -83,7 +83,7 @@ function EventRow({ event, onFilter }: { event: AuditEvent; onFilter: (filters: 
           <span className="text-sm text-muted-foreground">{event.actorLabel}</span>
         )}
       </Cell>
-      <Cell column="Subject">
+      <Cell column="Subject" className="md:max-w-80">
         {event.subjectType || event.subjectId ? (
           <p className="text-sm">
             <span className="text-muted-foreground">
