@@ -13,7 +13,7 @@ export function errors<const Statuses extends readonly number[]>(
   };
 }
 
-/** The answer of a full-page navigation: a 302 without a body, where to described for the API document. */
+/** The answer of a full-page navigation: a 302 without a body, its destination described for the API document. */
 export function redirects(description: string): { 302: z.ZodNull } {
   return { 302: z.null().describe(description) };
 }

@@ -164,9 +164,9 @@ export default fp(
 
     // Every page load brings the hint in line with the session it carries, before the page's scripts read it: set
     // to this session's value where it is missing or another's (an older session's, or one from before hints had
-    // values), cleared once no session is left (one
-    // that expired or was ended elsewhere). Called by what sends the app's HTML (plugins/client.ts), and nothing
-    // else: assets are cached and must not carry cookies, and an API answer has no hint to bring in line.
+    // values), cleared once no session is left (one that expired or was ended elsewhere). Called by what sends the
+    // app's HTML (plugins/client.ts), and nothing else: assets are cached and must not carry cookies, and an API
+    // answer has no hint to bring in line.
     app.decorateReply('syncSessionHint', function (this: FastifyReply) {
       const { auth, sessionToken } = this.request;
       const hint = requestCookie(this.request, SESSION_HINT_COOKIE);
