@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asUser, createTestApp, registerUser, testConfig, type TestApp } from '../test/helpers.js';
 import { apiSecurityHeaders, helmetOptions, isApiPath, rateLimitKey, securityHeaders } from './security.js';
 
@@ -144,6 +144,46 @@ describe('the per-address limit', () => {
       expect(await statuses('/api/products')).toEqual([200, 200, 200, 429, 429]);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('tells each address its allowance, answers 429 with Retry-After once it is spent, and starts again a minute on', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-30T09:00:00Z'), toFake: ['Date'] });
+    const limited = await createTestApp({ RATE_LIMIT_GLOBAL_PER_MIN: '2' });
+    try {
+      const get = (remoteAddress: string) => limited.app.inject({ url: '/api/blog', remoteAddress });
+      const allowance = (response: Awaited<ReturnType<typeof get>>) =>
+        ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map(
+          (name) => response.headers[name],
+        );
+      const first = await get('203.0.113.7');
+      expect(first.statusCode).toBe(200);
+      expect(allowance(first)).toEqual(['2', '1', '60']);
+      vi.setSystemTime(new Date('2026-11-30T09:00:20Z'));
+      expect(allowance(await get('203.0.113.7'))).toEqual(['2', '0', '40']);
+      const refused = await get('203.0.113.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many requests. Try again later.',
+      });
+      expect(refused.headers['retry-after']).toBe('40');
+      expect(allowance(refused)).toEqual(['2', '0', '40']);
+      // Another address has its own allowance; the same /64 of IPv6 shares one.
+      expect((await get('203.0.113.8')).statusCode).toBe(200);
+      expect((await get('2001:db8:1:2::1')).statusCode).toBe(200);
+      expect((await get('2001:db8:1:2::2')).statusCode).toBe(200);
+      expect((await get('2001:db8:1:2::3')).statusCode).toBe(429);
+      // The first address's minute ends 60 s after its first request.
+      vi.setSystemTime(new Date('2026-11-30T09:00:59.900Z'));
+      expect((await get('203.0.113.7')).statusCode).toBe(429);
+      vi.setSystemTime(new Date('2026-11-30T09:01:00Z'));
+      const again = await get('203.0.113.7');
+      expect(again.statusCode).toBe(200);
+      expect(allowance(again)).toEqual(['2', '1', '60']);
+    } finally {
+      await limited.close();
+      vi.useRealTimers();
     }
   });
 });
