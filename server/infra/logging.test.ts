@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import Fastify from 'fastify';
+import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { describeDatabase, describeMail, formatBanner, localUrl } from './banner.js';
-import { createLogger, fastifyLogging, resolveLogFormat } from './logging.js';
+import { createLogger, fastifyLogging, requestLineWriterOf, resolveLogFormat } from './logging.js';
+import { installTracing, tracing } from './tracing.js';
 
 /** Logs and the banner (issue 23 point 2): readable on a terminal, JSON otherwise, never a password. */
 function sink(isTTY: boolean) {
@@ -184,6 +186,67 @@ describe('the log format', () => {
       .map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(messages).toEqual(['held', 'warned']);
   }, 30_000);
+});
+
+describe('the request line', () => {
+  it('is written byte for byte as pino writes it, with or without a user, a trace and characters to escape', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-30T01:02:03.456Z'), toFake: ['Date'] });
+    const installed = tracing();
+    try {
+      for (const traceId of [undefined, '4bf92f3577b34da6a3ce929d0e0e4736']) {
+        installTracing({ ...installed, enabled: traceId !== undefined, traceId: () => traceId });
+        const out = sink(false);
+        const { logger } = createLogger({
+          level: 'info',
+          format: 'json',
+          nodeEnv: 'production',
+          destination: out.destination,
+        });
+        const write = requestLineWriterOf(logger)!;
+        const lines = [
+          {
+            reqId: 'b10afbfc-635f',
+            method: 'GET',
+            route: '/api/products',
+            path: '/api/products',
+            status: 200,
+            ms: 0.4,
+          },
+          {
+            reqId: 'from-a-proxy',
+            method: 'DELETE',
+            route: 'unmatched',
+            path: '/a "quoted" \\ path/\u00e9\t',
+            status: 404,
+            ms: 1234,
+            userId: '975a6b0c-0b80-49dd-bfa8-2faa88cec2b2',
+          },
+        ];
+        for (const line of lines) {
+          write(line);
+          logger.info(line, 'request');
+        }
+        expect(out.lines).toHaveLength(4);
+        expect(out.lines[0]).toBe(out.lines[1]);
+        expect(out.lines[2]).toBe(out.lines[3]);
+        expect(JSON.parse(out.lines[2]!)).toMatchObject({ ...lines[1], ...(traceId ? { traceId } : {}) });
+      }
+    } finally {
+      installTracing(installed);
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes through pino for a logger made elsewhere', async () => {
+    const out = sink(false);
+    const app = Fastify(fastifyLogging(pino({}, out.destination)));
+    app.get('/x', async () => ({ ok: true }));
+    await app.inject({ url: '/x' });
+    await app.close();
+    expect(out.lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ msg: 'request', route: '/x', status: 200 }),
+    );
+  });
 });
 
 describe("a request's logger", () => {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { prettyFactory } from 'pino-pretty';
 import pino, {
@@ -53,17 +54,22 @@ export function createLogger(options: LoggerOptions): { logger: Logger; format: 
   const format = resolveLogFormat(options);
   // With tracing on, every line written inside a trace carries its `traceId` (none is looked up otherwise).
   const trace = tracing();
+  // pino's own default, spelled out: the request lines' writer repeats it.
+  const base = { pid: process.pid, hostname: hostname() };
   const settings = {
     level: options.level,
+    base,
     redact: REDACT,
     ...(trace.enabled ? { mixin: () => traceFields(trace.traceId()) } : {}),
   };
-  if (format === 'json') {
-    const destination = options.destination ?? bufferedStdout();
-    return { logger: pino(settings, destination as DestinationStream), format };
-  }
   const out = options.destination ?? process.stdout;
-  return { logger: pino(settings, new PrettyDestination(out, out.isTTY === true)), format };
+  const destination =
+    format === 'json'
+      ? (options.destination ?? bufferedStdout())
+      : new PrettyDestination(out, out.isTTY === true);
+  const logger = pino(settings, destination as DestinationStream);
+  requestLineWriters.set(logger, requestLineWriter(logger, destination, base, trace));
+  return { logger, format };
 }
 
 /** The one line an answered request writes (`msg` is REQUEST_MESSAGE). */
@@ -82,6 +88,51 @@ export interface RequestLine {
 }
 
 const REQUEST_MESSAGE = 'request';
+const INFO_LEVEL = pino.levels.values.info!;
+
+const requestLineWriters = new WeakMap<object, (line: RequestLine) => void>();
+
+/** The request-line writer of a logger `createLogger` made; none for any other (`RequestLines` then uses `info`). */
+export function requestLineWriterOf(logger: object): ((line: RequestLine) => void) | undefined {
+  return requestLineWriters.get(logger);
+}
+
+/**
+ * Writes a request line as pino would, byte for byte (a test compares them): its level, time, base bindings, mixin
+ * and message around the line's fields. pino assembles a line key by key and string by string, and the cheapest
+ * answers write one each: one `JSON.stringify` of an object laid out as pino's line costs about half as much
+ * (decision 042). Only for the info line of an answered request, when the logger writes at info; everything else goes
+ * through pino.
+ */
+function requestLineWriter(
+  logger: Logger,
+  destination: { write(text: string): unknown },
+  { pid, hostname }: { pid: number; hostname: string },
+  trace: ReturnType<typeof tracing>,
+): (line: RequestLine) => void {
+  return (line) => {
+    if (logger.levelVal > INFO_LEVEL) return;
+    if (destination instanceof BatchedDestination) destination.lastLevel = INFO_LEVEL;
+    destination.write(
+      JSON.stringify({
+        level: INFO_LEVEL,
+        time: Date.now(),
+        pid,
+        hostname,
+        // Left out when undefined, as pino leaves out undefined fields.
+        traceId: trace.enabled ? trace.traceId() : undefined,
+        reqId: line.reqId,
+        method: line.method,
+        route: line.route,
+        path: line.path,
+        status: line.status,
+        ms: line.ms,
+        userId: line.userId,
+        msg: REQUEST_MESSAGE,
+      }) + '\n',
+    );
+  };
+}
 
 /**
  * Request lines are held here and handed to pino's asynchronous destination (sonic-boom) as one string of about
@@ -157,11 +208,14 @@ const LEVEL_VALUES: Readonly<Record<string, number>> = { ...pino.levels.values, 
  * not know).
  */
 export class RequestLines extends LogController {
+  private readonly writeLine: (line: RequestLine) => void;
+
   constructor(
     private readonly logger: FastifyBaseLogger,
     private readonly userOf: (request: FastifyRequest) => string | undefined,
   ) {
     super();
+    this.writeLine = requestLineWriterOf(logger) ?? ((line) => logger.info(line, REQUEST_MESSAGE));
   }
 
   override incomingRequest(): void {}
@@ -184,7 +238,7 @@ export class RequestLines extends LogController {
       userId: this.userOf(request),
     };
     if (error) this.logger.error({ ...line, err: error }, REQUEST_MESSAGE);
-    else this.logger.info(line, REQUEST_MESSAGE);
+    else this.writeLine(line);
   }
 }
 
