@@ -3,6 +3,8 @@
 FROM node:24.22.3-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci's postinstall checks the Node version (scripts/check-node.mjs): it needs these two files.
+COPY scripts/check-node.mjs scripts/node-version.mjs ./scripts/
 RUN npm ci
 COPY . .
 # The production image gets only production dependencies: tsx, TypeScript, Vite, Vitest and the rest stay here, and
