@@ -225,7 +225,7 @@ export class RequestLines extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    if ((LEVEL_VALUES[request.log.level] ?? Infinity) > LEVEL_VALUES.info!) return;
+    if ((LEVEL_VALUES[request.log.level] ?? Infinity) > INFO_LEVEL) return;
     const { url } = request;
     const query = url.indexOf('?');
     const line: RequestLine = {
