@@ -2,7 +2,7 @@ import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { percentile } from './stats.js';
-import type { Figure } from './throughput.js';
+import { PRODUCT_LIST, type Figure } from './throughput.js';
 
 /**
  * Live events (issue 39, design 12.6) with 1,000 open streams on one instance: what a stream costs the instance in
@@ -79,7 +79,7 @@ export async function liveEventsSection(options: {
   load: (url: string, headers: Record<string, string>, pid: number) => Promise<Figure>;
 }): Promise<LiveEventsFigures> {
   const { app, hello, load } = options;
-  const productsUrl = `${app.url}/api/products?category=secure-devices&limit=24`;
+  const productsUrl = app.url + PRODUCT_LIST;
   const ratio = async () => {
     const products = await load(productsUrl, {}, app.pid);
     const baseline = await load(`${hello.url}/hello`, {}, hello.pid);

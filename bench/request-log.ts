@@ -1,5 +1,12 @@
 import { open, stat } from 'node:fs/promises';
-import { BROWSER, measure, type Measured, type Served, type ThroughputOptions } from './throughput.js';
+import {
+  BROWSER,
+  measure,
+  PRODUCT_LIST,
+  type Measured,
+  type Served,
+  type ThroughputOptions,
+} from './throughput.js';
 
 /**
  * What the request log costs (issue 33 point 4): the cached product list, the cheapest answer and so the one where a
@@ -12,8 +19,6 @@ export interface LoggedServer extends Served {
   /** The file the process's stdout goes to. */
   log: string;
 }
-
-const ROUTE = '/api/products?category=secure-devices&limit=24';
 
 /** Newlines added to `file` since `from` bytes. */
 async function linesSince(file: string, from: number): Promise<{ lines: number; size: number }> {
@@ -33,7 +38,7 @@ async function linesSince(file: string, from: number): Promise<{ lines: number; 
 /** Loads `servers` on the route and counts the lines their logs gained per answer. */
 async function measureLogged(servers: LoggedServer[], load: ThroughputOptions['load']) {
   const before = await Promise.all(servers.map(async (server) => (await stat(server.log)).size));
-  const figure = await measure(servers, ROUTE, BROWSER, load);
+  const figure = await measure(servers, PRODUCT_LIST, BROWSER, load);
   // The asynchronous destination writes what it holds within milliseconds.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const gained = await Promise.all(servers.map((server, i) => linesSince(server.log, before[i]!)));

@@ -14,7 +14,7 @@ import { requestLogCost, type LoggedServer } from './request-log.js';
 import { observablesSection } from './observables.js';
 import { searchBenchmark } from './search.js';
 import { signInLatency, signInLines } from './sign-in.js';
-import { throughputSection, type Figure } from './throughput.js';
+import { PRODUCT_LIST, throughputSection, type Figure } from './throughput.js';
 import {
   MAIL_WORKERS,
   mailThroughput,
@@ -422,9 +422,13 @@ async function main() {
   );
 
   const smtp = await startSmtpSink();
+  // The product list's answer, recorded from the app for the hello servers to send again (bench/throughput.ts).
+  const answerFile = path.join(dataDir, 'product-list-answer.json');
   const hellos: Server[] = [];
   for (let i = 0; i < PROCESSES; i++) {
-    hellos.push(await start(['--import', 'tsx', 'bench/hello-server.ts'], {}, '/hello'));
+    hellos.push(
+      await start(['--import', 'tsx', 'bench/hello-server.ts'], { BENCH_ANSWER: answerFile }, '/hello'),
+    );
   }
   // The server's configuration; the mail burst's own context reads the same.
   const appEnv = {
@@ -508,7 +512,7 @@ async function main() {
   let peer: Server | undefined;
   try {
     const cookie = await signUp(app.url, 'cart');
-    const page = await api(app.url, 'GET', '/api/products?category=secure-devices&limit=24');
+    const page = await api(app.url, 'GET', PRODUCT_LIST);
     const products = page.json as { id: string; inStock: boolean; minimumTier: number }[];
     if (products.length !== 24) throw new Error('expected 24 products');
     for (const product of products.filter((p) => p.inStock && p.minimumTier === 1).slice(0, 3)) {
@@ -557,6 +561,7 @@ async function main() {
       cookie,
       email,
       load,
+      answerFile,
     });
     const { baseline, rows } = throughput;
     const requestLog = await requestLogCost({

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { median } from './stats.js';
 
 /**
@@ -6,7 +8,9 @@ import { median } from './stats.js';
  * database, all as ratios to the bare Fastify hello route loaded in the same run. Hello is loaded first and last and
  * the ratios use the mean of the two, so a machine that got busier during the section does not flatter the app. In a
  * full run each figure is the median of three processes of hello and three of the app (`measure`), and each answer's
- * server CPU time is printed beside its req/s.
+ * server CPU time is printed beside its req/s. Beside the product list, the hello servers send the list's own
+ * answer again, its bytes and headers as the app sent them (`recordAnswer`): what is left between the two is the
+ * app's chain, not the size of the answer.
  */
 
 export interface Figure {
@@ -49,6 +53,8 @@ export interface ThroughputOptions {
   /** The address of an app user, signed in on the peer too. */
   email: string;
   load: (url: string, headers: Record<string, string>, pid: number) => Promise<Figure>;
+  /** Where the product list's answer is kept for the hello servers (their `BENCH_ANSWER`). */
+  answerFile: string;
 }
 
 interface Route {
@@ -57,8 +63,8 @@ interface Route {
   path: string;
   headers?: Record<string, string>;
   target?: number;
-  /** Served by the peer (else by the app). */
-  peer?: boolean;
+  /** Served by the peer, or by the hello servers (else by the app). */
+  by?: 'peer' | 'hello';
 }
 
 /** A route's figure over several processes: the median of each measure, and each process's req/s. */
@@ -71,12 +77,53 @@ const HEALTH_TARGET = 0.8;
 const PUBLIC_LIST_TARGET = 0.5;
 const SIGNED_IN_TARGET = 0.4;
 const COLLAPSE = 0.25;
+const PRODUCT_LIST_ROW = 'GET /api/products (24, category)';
+const SAME_ANSWER_ROW = '  its answer from bare Fastify';
 /**
  * The public lists are asked for as a browser asks (Chrome's Accept-Encoding): they are cached with their
  * compressed forms (decision 022), so the figure is what serving a visitor costs. Hello's answer is too small to
  * compress either way.
  */
 export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** The cached product list every throughput figure of the bench asks for: one category's first page. */
+export const PRODUCT_LIST = '/api/products?category=secure-devices&limit=24';
+
+/** An answer as `recordAnswer` keeps it for the hello servers' `/answer` route (bench/hello-server.ts). */
+export interface RecordedAnswer {
+  headers: Record<string, string>;
+  /** The body's bytes as they were sent (compressed), in base64. */
+  body: string;
+}
+
+/** Headers that Node and Fastify write on every answer themselves. */
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** Asks for `url` once as a browser does and keeps its answer's headers and bytes, undecoded, in `file`. */
+async function recordAnswer(url: string, file: string): Promise<void> {
+  const answer = await new Promise<{ status?: number; headers: IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      request(url, { headers: BROWSER }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
+  if (answer.status !== 200) throw new Error(`${url}: ${answer.status} when recording its answer`);
+  const headers = Object.fromEntries(
+    Object.entries(answer.headers).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && !WRITTEN_BY_NODE.has(entry[0]),
+    ),
+  );
+  const recorded: RecordedAnswer = { headers, body: answer.body.toString('base64') };
+  await writeFile(file, JSON.stringify(recorded));
+}
 
 /**
  * Loads the same path of each process in turn. A Node process can run a hot path about a quarter slower than
@@ -115,14 +162,17 @@ async function peerSession(peer: string, email: string): Promise<string> {
 export async function throughputSection(options: ThroughputOptions) {
   const { cookie, load } = options;
   const peerCookie = await peerSession(options.peer.url, options.email);
+  await recordAnswer(options.app[0]!.url + PRODUCT_LIST, options.answerFile);
   const routes: Route[] = [
     { name: 'GET /healthz', path: '/healthz', target: HEALTH_TARGET },
     {
-      name: 'GET /api/products (24, category)',
-      path: '/api/products?category=secure-devices&limit=24',
+      name: PRODUCT_LIST_ROW,
+      path: PRODUCT_LIST,
       headers: BROWSER,
       target: PUBLIC_LIST_TARGET,
     },
+    // The same answer, its bytes and headers, from the bare Fastify servers: the list's cost without the app's chain.
+    { name: SAME_ANSWER_ROW, path: '/answer', by: 'hello' },
     {
       name: 'GET /api/digital-services',
       path: '/api/digital-services',
@@ -133,7 +183,7 @@ export async function throughputSection(options: ThroughputOptions) {
     // The same list for a client that takes no compression: the 10 KB it is sent cost the most (no target).
     {
       name: 'GET /api/products (24, uncompressed)',
-      path: '/api/products?category=secure-devices&limit=24',
+      path: PRODUCT_LIST,
     },
     {
       name: 'GET /api/cart (3 lines, signed in)',
@@ -149,21 +199,21 @@ export async function throughputSection(options: ThroughputOptions) {
     },
     {
       name: 'peer: Express GET /api/products',
-      path: '/api/products?category=secure-devices&limit=24',
-      peer: true,
+      path: PRODUCT_LIST,
+      by: 'peer',
     },
     {
       name: 'peer: Express GET /api/auth/user',
       path: '/api/auth/user',
       headers: { cookie: peerCookie },
-      peer: true,
+      by: 'peer',
     },
   ];
 
   const helloFirst = await measure(options.hello, '/hello', {}, load);
   const measured: [Route, Measured][] = [];
   for (const route of routes) {
-    const servers = route.peer ? [options.peer] : options.app;
+    const servers = route.by === 'peer' ? [options.peer] : route.by === 'hello' ? options.hello : options.app;
     measured.push([route, await measure(servers, route.path, route.headers ?? {}, load)]);
   }
   const helloLast = await measure(options.hello, '/hello', {}, load);
@@ -192,7 +242,8 @@ export async function throughputSection(options: ThroughputOptions) {
       kind: 'at least',
       collapse: route.target! * COLLAPSE,
     }));
-  const ratioOf = (name: string) => measured.find(([route]) => route.name === name)![1].rps / baseline.rps;
+  const figureOf = (name: string) => measured.find(([route]) => route.name === name)![1];
+  const ratioOf = (name: string) => figureOf(name).rps / baseline.rps;
   // Like for like: the peer compresses nothing, so our uncompressed answer is the one to hold against it.
   const ours = ratioOf('GET /api/products (24, uncompressed)');
   const theirs = ratioOf('peer: Express GET /api/products');
@@ -204,6 +255,21 @@ export async function throughputSection(options: ThroughputOptions) {
       `signed-in GET /api/auth/user ${theirsUser.toFixed(3)} (ours ${oursUser.toFixed(3)}, ` +
       `${(oursUser / theirsUser).toFixed(1)}x); hello ${helloFirst.rps.toFixed(0)} then ${helloLast.rps.toFixed(0)} req/s ` +
       `(medians of ${options.hello.length} processes; the app's figures are medians of ${options.app.length})`,
+    sameAnswerLine(figureOf(PRODUCT_LIST_ROW), figureOf(SAME_ANSWER_ROW), baseline),
   ];
   return { baseline, rows, budgets, lines };
+}
+
+/** The product list beside its own answer sent by bare Fastify: what the answer costs, and what the chain adds. */
+function sameAnswerLine(list: Measured, same: Measured, hello: Measured): string {
+  const ratio = (figure: Measured) => (figure.rps / hello.rps).toFixed(3);
+  const cpu =
+    list.cpuUs === null || same.cpuUs === null
+      ? ''
+      : `; ${same.cpuUs.toFixed(1)} us of server CPU an answer against the app's ${list.cpuUs.toFixed(1)}, ` +
+        `so the app's chain costs ${(list.cpuUs - same.cpuUs).toFixed(1)} us of it`;
+  return (
+    `the product list's answer, its bytes and headers sent again by bare Fastify: ${ratio(same)} of hello ` +
+    `(the app: ${ratio(list)})${cpu}`
+  );
 }
