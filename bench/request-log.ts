@@ -1,7 +1,8 @@
 import { open, stat } from 'node:fs/promises';
+import { median } from './stats.js';
 import {
   BROWSER,
-  measure,
+  medianFigure,
   PRODUCT_LIST,
   type Measured,
   type Served,
@@ -12,7 +13,7 @@ import {
  * What the request log costs (issue 33 point 4): the cached product list, the cheapest answer and so the one where a
  * log line weighs most, served by the app as it ships (`LOG_LEVEL` info, one JSON line per request to a file, as a
  * process manager would keep it) and by processes of the same build with the log at `warn` (no request lines),
- * loaded in turn in the same minute; both sides fresh processes that served nothing else. The difference in server CPU per answer is the line's cost; the lines counted in
+ * loaded in turn, a process of each side after the other; both sides fresh processes that served nothing else. The difference in server CPU per answer is the line's cost; the lines counted in
  * the log files over the answers served say the log was on (one each) and off (none).
  */
 export interface LoggedServer extends Served {
@@ -35,14 +36,21 @@ async function linesSince(file: string, from: number): Promise<{ lines: number; 
   }
 }
 
-/** Loads `servers` on the route and counts the lines their logs gained per answer. */
-async function measureLogged(servers: LoggedServer[], load: ThroughputOptions['load']) {
-  const before = await Promise.all(servers.map(async (server) => (await stat(server.log)).size));
-  const figure = await measure(servers, PRODUCT_LIST, BROWSER, load);
+/** Loads `server` on the route and counts the lines its log gained. */
+async function loadLogged(server: LoggedServer, load: ThroughputOptions['load']) {
+  const before = (await stat(server.log)).size;
+  const figure = await load(server.url + PRODUCT_LIST, BROWSER, server.pid);
   // The asynchronous destination writes what it holds within milliseconds.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const gained = await Promise.all(servers.map((server, i) => linesSince(server.log, before[i]!)));
-  const lines = gained.reduce((sum, { lines }) => sum + lines, 0);
+  return { figure, lines: (await linesSince(server.log, before)).lines };
+}
+
+type Logged = Awaited<ReturnType<typeof loadLogged>>;
+
+/** One side's figures: the medians of its processes, and its log lines over its answers. */
+function side(loads: Logged[]) {
+  const figure = medianFigure(loads.map((load) => load.figure));
+  const lines = loads.reduce((sum, load) => sum + load.lines, 0);
   return { figure, linesPerAnswer: figure.answers === 0 ? NaN : lines / figure.answers };
 }
 
@@ -52,12 +60,20 @@ export async function requestLogCost(options: {
   hello: Measured;
   load: ThroughputOptions['load'];
 }): Promise<string[]> {
-  const shipped = await measureLogged(options.shipped, options.load);
-  const quiet = await measureLogged(options.quiet, options.load);
-  const cost =
-    shipped.figure.cpuUs === null || quiet.figure.cpuUs === null
-      ? 'not read'
-      : `${(shipped.figure.cpuUs - quiet.figure.cpuUs).toFixed(1)} us`;
+  // In turn, a process of each side, so that each difference holds two loads of the same minute.
+  const shippedLoads: Logged[] = [];
+  const quietLoads: Logged[] = [];
+  for (const [i, server] of options.shipped.entries()) {
+    shippedLoads.push(await loadLogged(server, options.load));
+    quietLoads.push(await loadLogged(options.quiet[i]!, options.load));
+  }
+  const shipped = side(shippedLoads);
+  const quiet = side(quietLoads);
+  const differences = shippedLoads.map(({ figure }, i) => {
+    const quietCpu = quietLoads[i]!.figure.cpuUs;
+    return figure.cpuUs === null || quietCpu === null ? null : figure.cpuUs - quietCpu;
+  });
+  const cost = differences.includes(null) ? 'not read' : `${median(differences as number[]).toFixed(1)} us`;
   const describe = (name: string, { figure, linesPerAnswer }: typeof shipped) =>
     `  ${name.padEnd(28)} ${figure.rps.toFixed(0).padStart(7)} req/s, ${(figure.rps / options.hello.rps).toFixed(3)} ` +
     `of hello, ${figure.cpuUs === null ? '-' : figure.cpuUs.toFixed(1)} us CPU an answer, ` +
@@ -66,6 +82,6 @@ export async function requestLogCost(options: {
     `\nthe request log, GET /api/products (24, category, cached), medians of ${options.shipped.length} processes a side:`,
     describe('as shipped (LOG_LEVEL info)', shipped),
     describe('LOG_LEVEL=warn (no lines)', quiet),
-    `  the line costs ${cost} of server CPU an answer`,
+    `  the line costs ${cost} of server CPU an answer (the median of the processes' differences, taken in turn)`,
   ];
 }

@@ -55,7 +55,7 @@ const EVENTS_ONLY = process.argv.includes('--events');
 const CHECKOUT_ONLY = process.argv.includes('--checkout');
 const DURATION = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 3 : 8));
 const CONNECTIONS = 32;
-/** Processes of hello and of the app in the throughput section (bench/throughput.ts, measure). */
+/** Processes of hello and of the app in the throughput section (bench/throughput.ts, measureBeside). */
 const PROCESSES = SMOKE ? 1 : 3;
 const CATALOGUE = 10_000;
 const BUYERS = 20;
@@ -628,10 +628,12 @@ async function main() {
     const backlogAtEnd = await resetBacklog(databaseUrl, resetStarted);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const backlogLater = await resetBacklog(databaseUrl, resetStarted);
-    rows.push([
-      `POST /api/auth/password-reset (${RESET_CONNECTIONS} c)`,
-      { rps: reset.rps, p99: Math.round(reset.p99), cpuUs: null, answers: reset.requests, each: [] },
-    ]);
+    rows.push({
+      name: `POST /api/auth/password-reset (${RESET_CONNECTIONS} c)`,
+      figure: { rps: reset.rps, p99: Math.round(reset.p99), cpuUs: null, answers: reset.requests, each: [] },
+      ratio: reset.rps / baseline.rps,
+      cpuRatio: null,
+    });
 
     console.log(`\n${CATALOGUE} products; ${CONNECTIONS} connections, ${DURATION} s each\n`);
     console.log(
@@ -643,22 +645,22 @@ async function main() {
       'hello/route'.padStart(12),
       '  req/s of each process',
     );
-    for (const [name, r] of rows) {
-      const cpu = r.cpuUs !== null && baseline.cpuUs !== null;
+    for (const { name, figure, ratio, cpuRatio } of rows) {
       console.log(
         name.padEnd(38),
-        r.rps.toFixed(0).padStart(10),
-        String(r.p99).padStart(8),
-        (r.rps / baseline.rps).toFixed(3).padStart(7),
-        (r.cpuUs === null ? '-' : r.cpuUs.toFixed(1)).padStart(21),
-        (cpu ? (baseline.cpuUs! / r.cpuUs!).toFixed(3) : '-').padStart(12),
-        r.each.length > 1 ? `  ${r.each.map((rps) => rps.toFixed(0)).join(' / ')}` : '',
+        figure.rps.toFixed(0).padStart(10),
+        String(figure.p99).padStart(8),
+        ratio.toFixed(3).padStart(7),
+        (figure.cpuUs === null ? '-' : figure.cpuUs.toFixed(1)).padStart(21),
+        (cpuRatio === null ? '-' : cpuRatio.toFixed(3)).padStart(12),
+        figure.each.length > 1 ? `  ${figure.each.map((rps) => rps.toFixed(0)).join(' / ')}` : '',
       );
     }
     console.log(
-      `(each figure the median of ${PROCESSES} processes; server CPU per answer: the serving process's user and ` +
-        `system time over its answers, and hello/route the chain's cost in CPU, beside the req/s ratio, which also ` +
-        `depends on how the load generator shares the cores)`,
+      `(each figure the median of ${PROCESSES} processes; each process's load follows a load of hello, and the ratio ` +
+        `is the median of those pairs' ratios; server CPU per answer: the serving process's user and system time ` +
+        `over its answers, and hello/route the chain's cost in CPU, hello's CPU an answer over the route's in each ` +
+        `pair, beside the req/s ratio, which also depends on how the load generator shares the cores)`,
     );
     for (const line of checkout.lines) console.log(line);
     for (const line of throughput.lines) console.log(line);

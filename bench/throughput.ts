@@ -5,12 +5,12 @@ import { median } from './stats.js';
 /**
  * The throughput section of `npm run bench` (issue 19 points 3 and 5): each hot read through the app's whole plugin
  * chain, and the same two reads served by the seed-style Express peer (bench/express-peer.ts) from the same
- * database, all as ratios to the bare Fastify hello route loaded in the same run. Hello is loaded first and last and
- * the ratios use the mean of the two, so a machine that got busier during the section does not flatter the app. In a
- * full run each figure is the median of three processes of hello and three of the app (`measure`), and each answer's
- * server CPU time is printed beside its req/s. Beside the product list, the hello servers send the list's own
- * answer again, its bytes and headers as the app sent them (`recordAnswer`): what is left between the two is the
- * app's chain, not the size of the answer.
+ * database, all as ratios to a bare Fastify hello route. Each load of a route comes right after a load of hello
+ * (`measureBeside`), so that each ratio holds two loads of the same minute. In a full run each figure is the median
+ * of three processes of the app, each paired with one of three hello processes, and each answer's server CPU time is
+ * printed beside its req/s. Beside the product list, the hello servers send the list's own answer again, its bytes
+ * and headers as the app sent them (`recordAnswer`): what is left between the two is the app's chain, not the size
+ * of the answer.
  */
 
 export interface Figure {
@@ -43,7 +43,7 @@ export interface Served {
 }
 
 export interface ThroughputOptions {
-  /** Bare Fastify hello servers, each its own process; their median is the baseline. */
+  /** Bare Fastify hello servers, each its own process; each load of a route is paired with one of them. */
   hello: Served[];
   /** The app, each its own process on the same database; each route's figure is their median. */
   app: Served[];
@@ -70,6 +70,25 @@ interface Route {
 /** A route's figure over several processes: the median of each measure, and each process's req/s. */
 export interface Measured extends Figure {
   each: number[];
+}
+
+/**
+ * A route's figure with its ratios to hello, each process's load paired with a hello load just before it: the
+ * median of the pairs' req/s ratios, and of their CPU ratios (hello's CPU an answer over the route's).
+ */
+export interface Paired extends Measured {
+  ratio: number;
+  cpuRatio: number | null;
+  /** The hello loads it was paired with. */
+  hello: Figure[];
+}
+
+/** A line of the throughput table. */
+export interface Row {
+  name: string;
+  figure: Measured;
+  ratio: number;
+  cpuRatio: number | null;
 }
 
 /** Targets of issue 19 point 3; the smoke run fails below a quarter of one (a collapse, not a measurement). */
@@ -130,14 +149,8 @@ async function recordAnswer(url: string, file: string): Promise<void> {
  * another one running the same code, for as long as it lives (seen in about one start in six here, pinned to a core
  * or not), so one process a side could make a ratio by luck; the median of three cannot, unless two are slow.
  */
-export async function measure(
-  servers: Served[],
-  path: string,
-  headers: Record<string, string>,
-  load: ThroughputOptions['load'],
-): Promise<Measured> {
-  const figures: Figure[] = [];
-  for (const server of servers) figures.push(await load(server.url + path, headers, server.pid));
+/** The medians of several loads' figures (of one route, or hello's). */
+export function medianFigure(figures: Figure[]): Measured {
   const cpu = figures.map((figure) => figure.cpuUs);
   return {
     rps: median(figures.map((figure) => figure.rps)),
@@ -145,6 +158,37 @@ export async function measure(
     cpuUs: cpu.includes(null) ? null : median(cpu as number[]),
     answers: figures.reduce((sum, figure) => sum + figure.answers, 0),
     each: figures.map((figure) => figure.rps),
+  };
+}
+
+/**
+ * Loads each of `servers` on the path right after a hello process (in turn), so that each ratio compares two loads
+ * of the same minute: the machine's speed drifts by tens of percent within a run (other tenants), and a baseline
+ * taken at the start and the end of the section read some routes against a machine that was not the one they ran
+ * on (runs O and Q, docs/benchmarks.md).
+ */
+async function measureBeside(
+  hellos: Served[],
+  servers: Served[],
+  path: string,
+  headers: Record<string, string>,
+  load: ThroughputOptions['load'],
+): Promise<Paired> {
+  const figures: Figure[] = [];
+  const hello: Figure[] = [];
+  for (const [i, server] of servers.entries()) {
+    const pairedHello = hellos[i % hellos.length]!;
+    hello.push(await load(pairedHello.url + '/hello', {}, pairedHello.pid));
+    figures.push(await load(server.url + path, headers, server.pid));
+  }
+  const cpuRatios = figures.map((figure, i) =>
+    figure.cpuUs === null || hello[i]!.cpuUs === null ? null : hello[i]!.cpuUs! / figure.cpuUs,
+  );
+  return {
+    ...medianFigure(figures),
+    ratio: median(figures.map((figure, i) => figure.rps / hello[i]!.rps)),
+    cpuRatio: cpuRatios.includes(null) ? null : median(cpuRatios as number[]),
+    hello,
   };
 }
 
@@ -210,40 +254,44 @@ export async function throughputSection(options: ThroughputOptions) {
     },
   ];
 
-  const helloFirst = await measure(options.hello, '/hello', {}, load);
-  const measured: [Route, Measured][] = [];
+  const measured: [Route, Paired][] = [];
   for (const route of routes) {
     const servers = route.by === 'peer' ? [options.peer] : route.by === 'hello' ? options.hello : options.app;
-    measured.push([route, await measure(servers, route.path, route.headers ?? {}, load)]);
+    measured.push([
+      route,
+      await measureBeside(options.hello, servers, route.path, route.headers ?? {}, load),
+    ]);
   }
-  const helloLast = await measure(options.hello, '/hello', {}, load);
-  const baseline: Measured = {
-    rps: (helloFirst.rps + helloLast.rps) / 2,
-    p99: Math.max(helloFirst.p99, helloLast.p99),
-    cpuUs:
-      helloFirst.cpuUs === null || helloLast.cpuUs === null ? null : (helloFirst.cpuUs + helloLast.cpuUs) / 2,
-    answers: helloFirst.answers + helloLast.answers,
-    each: [],
-  };
+  // Every hello load of the section: the baseline the table shows, and the later sections' ratios use.
+  const helloLoads = measured.flatMap(([, figure]) => figure.hello);
+  const baseline = medianFigure(helloLoads);
 
-  const rows: [string, Measured][] = [
-    ['bare Fastify GET /hello (mean)', baseline],
-    ['  hello, first', helloFirst],
-    ['  hello, last', helloLast],
-    ...measured.map(([route, figure]): [string, Measured] => [route.name, figure]),
+  const rows: Row[] = [
+    {
+      name: `bare Fastify GET /hello (${helloLoads.length} loads)`,
+      figure: baseline,
+      ratio: 1,
+      cpuRatio: baseline.cpuUs === null ? null : 1,
+    },
+    ...measured.map(([route, figure]): Row => ({
+      name: route.name,
+      figure,
+      ratio: figure.ratio,
+      cpuRatio: figure.cpuRatio,
+    })),
   ];
   const budgets: RatioBudget[] = measured
     .filter(([route]) => route.target !== undefined)
     .map(([route, figure]) => ({
       name: `${route.name.split(' (')[0]}, ratio`,
-      value: figure.rps / baseline.rps,
+      value: figure.ratio,
       unit: '',
       target: route.target!,
       kind: 'at least',
       collapse: route.target! * COLLAPSE,
     }));
   const figureOf = (name: string) => measured.find(([route]) => route.name === name)![1];
-  const ratioOf = (name: string) => figureOf(name).rps / baseline.rps;
+  const ratioOf = (name: string) => figureOf(name).ratio;
   // Like for like: the peer compresses nothing, so our uncompressed answer is the one to hold against it.
   const ours = ratioOf('GET /api/products (24, uncompressed)');
   const theirs = ratioOf('peer: Express GET /api/products');
@@ -253,16 +301,15 @@ export async function throughputSection(options: ThroughputOptions) {
     `the seed-style peer (Express 5, express-session, connect-pg-simple; same database, same run): ` +
       `GET /api/products ${theirs.toFixed(3)} of hello (ours uncompressed ${ours.toFixed(3)}, ${(ours / theirs).toFixed(1)}x), ` +
       `signed-in GET /api/auth/user ${theirsUser.toFixed(3)} (ours ${oursUser.toFixed(3)}, ` +
-      `${(oursUser / theirsUser).toFixed(1)}x); hello ${helloFirst.rps.toFixed(0)} then ${helloLast.rps.toFixed(0)} req/s ` +
-      `(medians of ${options.hello.length} processes; the app's figures are medians of ${options.app.length})`,
-    sameAnswerLine(figureOf(PRODUCT_LIST_ROW), figureOf(SAME_ANSWER_ROW), baseline),
+      `${(oursUser / theirsUser).toFixed(1)}x)`,
+    sameAnswerLine(figureOf(PRODUCT_LIST_ROW), figureOf(SAME_ANSWER_ROW)),
   ];
   return { baseline, rows, budgets, lines };
 }
 
 /** The product list beside its own answer sent by bare Fastify: what the answer costs, and what the chain adds. */
-function sameAnswerLine(list: Measured, same: Measured, hello: Measured): string {
-  const ratio = (figure: Measured) => (figure.rps / hello.rps).toFixed(3);
+function sameAnswerLine(list: Paired, same: Paired): string {
+  const ratio = (figure: Paired) => figure.ratio.toFixed(3);
   const cpu =
     list.cpuUs === null || same.cpuUs === null
       ? ''
