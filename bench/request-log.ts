@@ -13,8 +13,9 @@ import {
  * What the request log costs (issue 33 point 4): the cached product list, the cheapest answer and so the one where a
  * log line weighs most, served by the app as it ships (`LOG_LEVEL` info, one JSON line per request to a file, as a
  * process manager would keep it) and by processes of the same build with the log at `warn` (no request lines),
- * loaded in turn, a process of each side after the other; both sides fresh processes that served nothing else. The difference in server CPU per answer is the line's cost; the lines counted in
- * the log files over the answers served say the log was on (one each) and off (none).
+ * loaded in turn, a process of each side after the other; both sides fresh processes that served nothing else. The
+ * difference in server CPU per answer is the line's cost; the lines counted in the log files over the answers served
+ * say the log was on (one each) and off (none).
  */
 export interface LoggedServer extends Served {
   /** The file the process's stdout goes to. */

@@ -76,7 +76,7 @@ export interface Measured extends Figure {
  * A route's figure with its ratios to hello, each process's load paired with a hello load just before it: the
  * median of the pairs' req/s ratios, and of their CPU ratios (hello's CPU an answer over the route's).
  */
-export interface Paired extends Measured {
+interface Paired extends Measured {
   ratio: number;
   cpuRatio: number | null;
   /** The hello loads it was paired with. */
@@ -144,11 +144,6 @@ async function recordAnswer(url: string, file: string): Promise<void> {
   await writeFile(file, JSON.stringify(recorded));
 }
 
-/**
- * Loads the same path of each process in turn. A Node process can run a hot path about a quarter slower than
- * another one running the same code, for as long as it lives (seen in about one start in six here, pinned to a core
- * or not), so one process a side could make a ratio by luck; the median of three cannot, unless two are slow.
- */
 /** The medians of several loads' figures (of one route, or hello's). */
 export function medianFigure(figures: Figure[]): Measured {
   const cpu = figures.map((figure) => figure.cpuUs);
@@ -162,10 +157,13 @@ export function medianFigure(figures: Figure[]): Measured {
 }
 
 /**
- * Loads each of `servers` on the path right after a hello process (in turn), so that each ratio compares two loads
- * of the same minute: the machine's speed drifts by tens of percent within a run (other tenants), and a baseline
- * taken at the start and the end of the section read some routes against a machine that was not the one they ran
- * on (runs O and Q, docs/benchmarks.md).
+ * Loads each of `servers` on the path in turn, each right after a load of a hello process, so that each ratio
+ * compares two loads of the same minute: the machine's speed drifts by tens of percent within a run (other tenants),
+ * and a baseline taken at the start and the end of the section read some routes against a machine that was not the
+ * one they ran on (runs O and Q, docs/benchmarks.md; decision 043). Over three processes: a Node process can run a
+ * hot path about a quarter slower than another one running the same code, for as long as it lives (seen in about
+ * one start in six here, pinned to a core or not), so one process a side could make a ratio by luck; the median of
+ * three cannot, unless two are slow (decision 031).
  */
 async function measureBeside(
   hellos: Served[],
