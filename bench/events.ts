@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { median, percentile } from './stats.js';
-import { PRODUCT_LIST, type Figure } from './throughput.js';
+import { percentile } from './stats.js';
+import { measureBeside, PRODUCT_LIST, type Figure } from './throughput.js';
 
 /**
  * Live events (issue 39, design 12.6) with 1,000 open streams on one instance: what a stream costs the instance in
@@ -81,18 +81,10 @@ export async function liveEventsSection(options: {
   load: (url: string, headers: Record<string, string>, pid: number) => Promise<Figure>;
 }): Promise<LiveEventsFigures> {
   const { app, hello, load } = options;
-  const productsUrl = app.url + PRODUCT_LIST;
-  // The median of a few pairs, each a load of the list and one of hello in the same minute: one pair a side read
-  // 0.608 in run R of docs/benchmarks.md, on a machine whose speed moved by tens of percent within the section.
-  const ratio = async () => {
-    const ratios: number[] = [];
-    for (let pair = 0; pair < RATIO_PAIRS; pair++) {
-      const products = await load(productsUrl, {}, app.pid);
-      const baseline = await load(`${hello.url}/hello`, {}, hello.pid);
-      ratios.push(products.rps / baseline.rps);
-    }
-    return median(ratios);
-  };
+  // The median of a few pairs, each a load of hello and one of the list in the same minute (measureBeside): one
+  // pair a side read 0.608 in run R of docs/benchmarks.md, on a machine whose speed moved by tens of percent.
+  const pairedApp = Array.from({ length: RATIO_PAIRS }, () => app);
+  const ratio = async () => (await measureBeside([hello], pairedApp, PRODUCT_LIST, {}, load)).ratio;
 
   const accounts: { cookie: string; id: string }[] = [];
   for (let i = 0; i < ACCOUNTS; i++) accounts.push(await options.register(`events${i}`));

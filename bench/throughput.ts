@@ -165,7 +165,7 @@ export function medianFigure(figures: Figure[]): Measured {
  * one start in six here, pinned to a core or not), so one process a side could make a ratio by luck; the median of
  * three cannot, unless two are slow (decision 031).
  */
-async function measureBeside(
+export async function measureBeside(
   hellos: Served[],
   servers: Served[],
   path: string,
