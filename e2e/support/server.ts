@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { onTestFailed, TestRunner } from 'vitest';
 import { withDatabaseName } from '../../server/db/client.js';
 import { freePort } from '../../server/db/embedded.js';
 import { projectRoot } from '../../server/lib/paths.js';
@@ -126,6 +127,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   const url = `http://127.0.0.1:${port}`;
   await waitForReady(url, child, () => log);
+  // A server started by a test itself shows what it said when that test fails, as the harness's does (CI keeps
+  // nothing else of it). The harness's starts before its tests, where there is no test to hook.
+  if (TestRunner.getCurrentTest()) {
+    onTestFailed(() => console.error(`server output (${url}):\n${log.slice(-4000)}`));
+  }
   return {
     url,
     output: () => log,
