@@ -45,16 +45,30 @@ export interface LighthouseFigures {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+/**
+ * Whether the LCP element is an image loaded lazily: the `eagerlyLoaded` item of the checklist of Lighthouse's LCP
+ * discovery insight, which replaced the `lcp-lazy-loaded` audit in Lighthouse 13 (read from the gone audit, every
+ * page had read "yes"). Undefined when the LCP is no image (the insight does not apply).
+ */
+function lcpLoadedLazily(audits: Result['audits']): boolean | undefined {
+  const insight = audits['lcp-discovery-insight'];
+  if (insight === undefined) throw new Error('this Lighthouse has no lcp-discovery-insight audit');
+  if (insight.scoreDisplayMode === 'notApplicable' || insight.details?.type !== 'list') return undefined;
+  for (const item of insight.details.items) {
+    if (item.type === 'checklist') return item.items.eagerlyLoaded?.value === false;
+  }
+  return undefined;
+}
+
 /** The figures this bench reads from one run's report. */
 function figures({ categories, audits }: Result): LighthouseFigures {
-  const lazy = audits['lcp-lazy-loaded'];
   return {
     performance: score(categories.performance?.score),
     accessibility: score(categories.accessibility?.score),
     bestPractices: score(categories['best-practices']?.score),
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
-    lcpLazy: lazy?.scoreDisplayMode === 'notApplicable' ? undefined : lazy?.score !== 1,
+    lcpLazy: lcpLoadedLazily(audits),
   };
 }
 
