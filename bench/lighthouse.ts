@@ -47,8 +47,8 @@ const score = (value: number | null | undefined) => Math.round((value ?? 0) * 10
 
 /**
  * Whether the LCP element is an image loaded lazily: the `eagerlyLoaded` item of the checklist of Lighthouse's LCP
- * discovery insight, which replaced the `lcp-lazy-loaded` audit in Lighthouse 13 (read from the gone audit, every
- * page had read "yes"). Undefined when the LCP is no image (the insight does not apply).
+ * discovery insight, which replaced the `lcp-lazy-loaded` audit in Lighthouse 13 (reading that missing audit, the
+ * column said "yes" for every page). Undefined when the LCP is no image (the insight does not apply).
  */
 function lcpLoadedLazily(audits: Result['audits']): boolean | undefined {
   const insight = audits['lcp-discovery-insight'];
