@@ -67,15 +67,22 @@ describe('live events', () => {
     });
   }
 
-  /** A new member's page on /cases with its stream open, and the failed answers it gets from then on. */
+  /**
+   * A new member's page on /cases with its stream open and its calls answered, and the failed answers it gets from
+   * then on. The bell's list is the last call: its chunk loads after the layout's, so it may leave after the stream
+   * opened, and a session ended meanwhile would answer it 401, rightly.
+   */
   async function memberWithStream(label: string) {
     const page = await e2e.newPage();
     await e2e.signUp(page, label);
     const failed: string[] = [];
-    const streamOpen = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+    const answered = (path: string) => page.waitForResponse((response) => response.url().endsWith(path));
+    const streamOpen = answered('/api/events');
+    const bellRead = answered('/api/notifications');
     await page.goto(`${e2e.server.url}/cases`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect((await streamOpen).status()).toBe(200);
+    expect((await bellRead).status()).toBe(200);
     page.on('response', (response) => {
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
     });
