@@ -11,6 +11,7 @@ import { currentTotp } from '../lib/totp.js';
 import { createAppContext } from '../modules.js';
 import { EncryptionKeyMismatch, checkEncryptionKey } from '../modules/mfa/mfa.service.js';
 import { openDatabase, runMigrations, type Database } from './client.js';
+import { previousStepTotp } from '../test/totp.js';
 
 /**
  * The restore drill (issue 21 point 5) on the embedded default: data written through the app, `db:backup` by the
@@ -117,7 +118,7 @@ describe('backup and restore of the embedded database', () => {
     const enabled = await post(
       running.app,
       '/api/auth/mfa/enable',
-      { code: await currentTotp(secret, Date.now() - 30_000) },
+      { code: await previousStepTotp(secret) },
       cookie,
     );
     expect(enabled.statusCode).toBe(200);

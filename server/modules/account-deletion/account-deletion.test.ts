@@ -26,6 +26,7 @@ import {
 } from '../../test/helpers.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { carryOutDue, requestDeletion } from './account-deletion.service.js';
+import { previousStepTotp } from '../../test/totp.js';
 
 const STEP = 30_000;
 const DAY = 86_400_000;
@@ -56,7 +57,7 @@ async function enableMfa(app: TestApp, cookie: string) {
   const { secret, backupCodes } = setup.json<{ secret: string; backupCodes: string[] }>();
   // The previous step's code: a later test can then use the current one (each step is accepted once).
   const enabled = await asUser(app.app, { cookie }).post('/api/auth/mfa/enable', {
-    code: await currentTotp(secret, Date.now() - STEP),
+    code: await previousStepTotp(secret),
   });
   expect(enabled.statusCode).toBe(200);
   return { secret, backupCodes };

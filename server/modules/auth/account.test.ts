@@ -2,7 +2,6 @@ import { verifyEmail } from '../../test/fixtures.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailTokens, mailOutbox, notifications } from '../../db/schema/index.js';
-import { currentTotp } from '../../lib/totp.js';
 import {
   asUser,
   createTestApp,
@@ -14,6 +13,7 @@ import {
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { purgeFinished } from '../mail/mail.service.js';
 import { purgeExpiredLinks } from './account-mail.js';
+import { previousStepTotp } from '../../test/totp.js';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -175,7 +175,7 @@ describe('password reset', () => {
     const setup = (
       await t.app.inject({ url: '/api/auth/mfa/setup', headers: { cookie: user.cookie } })
     ).json();
-    const code = await currentTotp(setup.secret, Date.now() - 30_000);
+    const code = await previousStepTotp(setup.secret);
     expect((await asUser(t.app, user).post('/api/auth/mfa/enable', { code })).statusCode).toBe(200);
     const cookie = sessionCookie(await login(user.email, user.password));
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.js';
-import { currentTotp } from '../../lib/totp.js';
 import { verifyEmail } from '../../test/fixtures.js';
 import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import * as notifications from '../notifications/notifications.service.js';
+import { previousStepTotp } from '../../test/totp.js';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -64,7 +64,7 @@ describe('mail delivery', () => {
       method: 'POST',
       url: '/api/auth/mfa/enable',
       headers: { cookie: user.cookie },
-      payload: { code: await currentTotp(setup.secret, Date.now() - 30_000) },
+      payload: { code: await previousStepTotp(setup.secret) },
     });
     expect(enabled.statusCode).toBe(200);
     await mailed('Two-factor authentication enabled');

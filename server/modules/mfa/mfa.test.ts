@@ -11,14 +11,13 @@ import {
 } from '../../db/schema/index.js';
 import { currentTotp } from '../../lib/totp.js';
 import { asUser, createTestApp, registerUser, sessionCookie, type TestApp } from '../../test/helpers.js';
+import { previousStepTotp } from '../../test/totp.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MFA_MAX: '5' });
 });
 afterAll(() => t.close());
-
-const STEP = 30_000;
 
 async function enableMfa() {
   const account = await registerUser(t.app);
@@ -27,7 +26,7 @@ async function enableMfa() {
   const { secret, backupCodes, qrCodeUrl } = setup.json();
   // The code of the previous step: enabling remembers its step, so later tests can use the current one.
   const enabled = await asUser(t.app, account).post('/api/auth/mfa/enable', {
-    code: await currentTotp(secret, Date.now() - STEP),
+    code: await previousStepTotp(secret),
   });
   expect(enabled.statusCode).toBe(200);
   return { ...account, secret: secret as string, backupCodes: backupCodes as string[], qrCodeUrl };

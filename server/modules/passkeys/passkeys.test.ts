@@ -22,6 +22,7 @@ import { SoftAuthenticator, type AssertionOverrides } from '../../test/soft-auth
 import { carryOutDue } from '../account-deletion/account-deletion.service.js';
 import { findUser } from '../auth/auth.service.js';
 import { buildDocument } from '../data-export/data-export.service.js';
+import { previousStepTotp } from '../../test/totp.js';
 
 const ORIGIN = 'http://localhost:5173';
 let t: TestApp;
@@ -362,7 +363,7 @@ describe('a passkey as the second factor', () => {
     const setup = await withPasskey();
     const secret = (await asUser(t.app, setup.account).get('/api/auth/mfa/setup')).json().secret;
     const enabled = await asUser(t.app, setup.account).post('/api/auth/mfa/enable', {
-      code: await currentTotp(secret, Date.now() - 30_000),
+      code: await previousStepTotp(secret),
     });
     expect(enabled.statusCode).toBe(200);
     return { ...setup, secret: secret as string };
@@ -505,7 +506,7 @@ describe('re-authentication', () => {
 
     const secret = (await asUser(t.app, other.account).get('/api/auth/mfa/setup')).json().secret;
     await asUser(t.app, other.account).post('/api/auth/mfa/enable', {
-      code: await currentTotp(secret, Date.now() - 30_000),
+      code: await previousStepTotp(secret),
     });
     later(2000);
     expect((await asUser(t.app, other.account).post('/api/auth/mfa/backup-codes', {})).statusCode).toBe(403);
