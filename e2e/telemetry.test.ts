@@ -191,13 +191,12 @@ describe('traces over OTLP/HTTP', { timeout: 150_000 }, () => {
     ).toBe(true);
 
     // The request's own log line carries the trace id.
-    await until('the request log line', () =>
-      server!.output().includes(`"reqId":"${requestId}"`) ? true : undefined,
+    const line = await until('the request log line', () =>
+      server!
+        .output()
+        .split('\n')
+        .find((l) => l.includes(`"reqId":"${requestId}"`) && l.includes('"msg":"request"')),
     );
-    const line = server
-      .output()
-      .split('\n')
-      .find((l) => l.includes(`"reqId":"${requestId}"`) && l.includes('"msg":"request"'))!;
     expect(JSON.parse(line)).toMatchObject({ traceId: request.traceId, route: '/api/orders' });
     await server.stop();
     server = undefined;
