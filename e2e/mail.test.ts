@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../server/lib/totp.js';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../server/test/smtp.js';
-import { PASSWORD, useHarness } from './support/harness.js';
 import { previousStepTotp } from '../server/test/totp.js';
+import { PASSWORD, useHarness } from './support/harness.js';
 
 // Mail leaves the app for a real SMTP server on 127.0.0.1, as it would for a mail provider; the browser follows the
 // links it carries.
