@@ -2,7 +2,7 @@ import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
 /** RFC 6238: 30-second steps, 6 digits, SHA-1 (what every authenticator app reads). */
-const PERIOD = 30;
+export const TOTP_PERIOD_SECONDS = 30;
 
 export function newTotpSecret(): string {
   // 20 random bytes (160 bits, RFC 4226's recommendation), base32.
@@ -10,7 +10,7 @@ export function newTotpSecret(): string {
 }
 
 export function totpUri(secret: string, account: string, issuer: string): string {
-  return generateURI({ issuer, label: account, secret, period: PERIOD });
+  return generateURI({ issuer, label: account, secret, period: TOTP_PERIOD_SECONDS });
 }
 
 export function qrDataUrl(text: string): Promise<string> {
@@ -29,8 +29,8 @@ export async function verifyTotp(
   const result = await verify({
     secret,
     token: code,
-    period: PERIOD,
-    epochTolerance: PERIOD,
+    period: TOTP_PERIOD_SECONDS,
+    epochTolerance: TOTP_PERIOD_SECONDS,
     ...(lastTimeStep !== null ? { afterTimeStep: lastTimeStep } : {}),
   });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
@@ -38,5 +38,5 @@ export async function verifyTotp(
 
 /** The code an authenticator shows now (tests and the CLI use it). */
 export function currentTotp(secret: string, at = Date.now()): Promise<string> {
-  return generate({ secret, period: PERIOD, epoch: Math.floor(at / 1000) });
+  return generate({ secret, period: TOTP_PERIOD_SECONDS, epoch: Math.floor(at / 1000) });
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { currentTotp } from '../lib/totp.js';
+import { currentTotp, TOTP_PERIOD_SECONDS } from '../lib/totp.js';
 
-const STEP_MS = 30_000;
+const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
 /** Far longer than a code takes from a test to the server's check, on a loaded machine too. */
 const EDGE_MS = 5_000;
 
