@@ -48,8 +48,9 @@ export function useHarness(options: { env?: () => Record<string, string> } = {})
     await page?.context().close();
     page = undefined;
     // Cleared before the check, so one test's errors do not fail the next ones too.
+    // Joined, so that a report shows the messages themselves rather than `[ Array(1) ]`.
     const seen = errors.splice(0);
-    expect(seen, 'errors in the browser console').toEqual([]);
+    expect(seen.join('\n'), 'errors in the browser console').toBe('');
   });
 
   return {
