@@ -107,7 +107,10 @@ describe('the case workbench', () => {
       await all.getByTestId('case-card').filter({ hasText: main.caseNumber }).waitFor();
       expect(await all.getByTestId('case-card').count()).toBe(1);
 
-      // The client: progress and the technique, no task details; the old case forwards.
+      // The client: progress and the technique, no task details; the old case forwards. The Director signs out
+      // first: a page of theirs left open would refresh on a live event about the merge with the client's
+      // session, and be refused, as a stale tab's would.
+      await page.goto(`${e2e.server.url}/api/logout`);
       expect(
         (
           await page.request.post(`${e2e.server.url}/api/auth/login`, {
