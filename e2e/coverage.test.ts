@@ -870,7 +870,8 @@ async function sectionInView(page: Page, name: string) {
         lastScroll = scrollY;
         return placed && still;
       },
-      { timeout: 10_000, interval: 250 },
+      // The menus wait up to 15 s for the page's requests before they scroll (client/app/layout/reveal-section.ts).
+      { timeout: 20_000, interval: 250 },
     )
     .toBe(true);
 }

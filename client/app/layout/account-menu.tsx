@@ -26,7 +26,7 @@ import type { User } from '@contract/auth';
 import type { ReviewCounts } from '@contract/review';
 import { DIRECTOR_TIER, tierLabel, tierName } from '@contract/tiers';
 import { accountMenuSections, isCurrentEntry, type MenuIcon } from '@/app/layout/menu-items';
-import { revealSection } from '@/app/layout/reveal-section';
+import { useRevealSection } from '@/app/layout/reveal-section';
 import { ReviewCount } from '@/app/layout/review-count';
 import { Button } from '@/components/ui/button';
 import { CountBadge } from '@/components/ui/count-badge';
@@ -138,6 +138,7 @@ export function AccountMenu({ user, reviewCounts, onOpen }: AccountMenuProps) {
       moveFocus(event.key === 'Home' ? 'first' : 'last');
     }
   };
+  const revealSection = useRevealSection();
   const follow = (href: string) => {
     close(false);
     revealSection(href);

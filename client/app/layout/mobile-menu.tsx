@@ -14,7 +14,7 @@ import {
   type MenuEntry,
 } from '@/app/layout/menu-items';
 import { NavLink } from '@/app/layout/nav-link';
-import { revealSection } from '@/app/layout/reveal-section';
+import { useRevealSection } from '@/app/layout/reveal-section';
 import { Button } from '@/components/ui/button';
 import { REVIEW_QUEUE_LINKS, waitingLabel } from '@/features/review/utils/review-queues';
 import { LOGIN_URL, LOGOUT_URL } from '@/lib/constants';
@@ -64,6 +64,7 @@ export function MobileMenu({ user, reviewCounts, onClose }: MobileMenuProps) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [onClose]);
 
+  const revealSection = useRevealSection();
   const follow = (href: string) => {
     onClose();
     revealSection(href);
