@@ -51,7 +51,8 @@ export function revealSection(href: string, queries: Pick<QueryClient, 'isFetchi
     // Where the heading is in the page, not on the screen: a smooth scroll under way does not move it.
     const top = target ? target.getBoundingClientRect().top + window.scrollY : null;
     if (holdUntil !== null) {
-      if (top !== null && top !== scrolledTo) scrollTo(top, false);
+      // More than a pixel: rounding while a smooth scroll is under way is no move.
+      if (top !== null && scrolledTo !== null && Math.abs(top - scrolledTo) > 1) scrollTo(top, false);
       if (Date.now() < holdUntil) timer = setTimeout(poll, POLL_MS);
       else stop();
       return;
