@@ -94,9 +94,22 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
  * of DATABASE_URL's server when that is set, otherwise on its own embedded PostgreSQL in a temporary DATA_DIR.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
   const storage = options.storage ?? (await createStorage());
+  // The port is free when picked and taken when the server listens on it; another process (the server's own
+  // PostgreSQL, another test file's server) can take it in between. Then the server stops before it answers anything
+  // (its PostgreSQL with it), and it starts again on a new pick, on the same storage.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), storage, options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 3) throw error;
+    }
+  }
+}
 
+class PortTakenError extends Error {}
+
+async function startOn(port: number, storage: ServerStorage, options: StartOptions): Promise<RunningServer> {
   let log = '';
   const env = {
     PATH: process.env.PATH,
@@ -126,7 +139,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await exited;
   };
   const url = `http://127.0.0.1:${port}`;
-  await waitForReady(url, child, () => log);
+  try {
+    await waitForReady(url, child, () => log);
+  } catch (error) {
+    if (child.exitCode !== null && log.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`))
+      throw new PortTakenError(`port ${port} was taken before the server listened`, { cause: error });
+    throw error;
+  }
   // A server started by a test itself shows what it said when that test fails, as the harness's does (CI keeps
   // nothing else of it). The harness's starts before its tests, where there is no test to hook.
   if (TestRunner.getCurrentTest()) {
