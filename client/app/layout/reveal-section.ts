@@ -26,8 +26,8 @@ export function revealSection(href: string, queries: Pick<QueryClient, 'isFetchi
   const id = href.split('#')[1];
   if (!id) return;
   const giveUpAt = Date.now() + GIVE_UP_MS;
-  let holdUntil: number | null = null;
-  let scrolledTo: number | null = null;
+  /** Set once it has scrolled: to where, and until when a shift of the heading is followed. */
+  let scrolled: { top: number; holdUntil: number } | null = null;
   let lastTop: number | null = null;
   let still = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -44,16 +44,16 @@ export function revealSection(href: string, queries: Pick<QueryClient, 'isFetchi
       top: Math.max(0, top - (header?.offsetHeight ?? 0) - GAP_PX),
       behavior: smooth && !reduceMotion ? 'smooth' : 'auto',
     });
-    scrolledTo = top;
+    scrolled = { top, holdUntil: scrolled?.holdUntil ?? Date.now() + HOLD_MS };
   };
   const poll = () => {
     const target = document.getElementById(decodeURIComponent(id));
     // Where the heading is in the page, not on the screen: a smooth scroll under way does not move it.
     const top = target ? target.getBoundingClientRect().top + window.scrollY : null;
-    if (holdUntil !== null) {
+    if (scrolled) {
       // More than a pixel: rounding while a smooth scroll is under way is no move.
-      if (top !== null && scrolledTo !== null && Math.abs(top - scrolledTo) > 1) scrollTo(top, false);
-      if (Date.now() < holdUntil) timer = setTimeout(poll, POLL_MS);
+      if (top !== null && Math.abs(top - scrolled.top) > 1) scrollTo(top, false);
+      if (Date.now() < scrolled.holdUntil) timer = setTimeout(poll, POLL_MS);
       else stop();
       return;
     }
@@ -62,7 +62,6 @@ export function revealSection(href: string, queries: Pick<QueryClient, 'isFetchi
     const giveUp = Date.now() >= giveUpAt;
     if (top !== null && (still >= STILL_POLLS || giveUp)) {
       scrollTo(top, true);
-      holdUntil = Date.now() + HOLD_MS;
     } else if (giveUp) {
       return stop();
     }
