@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preloadMemberLayout } from '@/app/layout/member-parts';
 import { willShowLoadingScreen } from '@/app/loading-screen-seen';
 import { preloadLinkedPages, preloadPage } from '@/app/route-pages';
-import { getUserQueryOptions } from '@/lib/auth';
+import { getUserQueryOptions, maybeSignedIn } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { makeZodJitless } from '@/lib/zod-csp';
 import './styles.css';
@@ -31,12 +32,14 @@ const render = () => {
 };
 
 // The page's own code is on its way beside this script (decision 023): render once it is here, so the first paint
-// is the page itself, not its spinner. The loading screen covers the page, so it starts at once and the code
-// arrives while it plays. A failed load renders anyway; the page then fails to load as it would have.
+// is the page itself, not its spinner; a member's page with the banner above it, not pushed down when that arrives.
+// The loading screen covers the page, so it starts at once and the code arrives while it plays. A failed load
+// renders anyway; the page then fails to load as it would have.
+const code = Promise.all([
+  preloadPage(window.location.pathname),
+  maybeSignedIn() ? preloadMemberLayout() : undefined,
+]).catch(() => undefined);
 if (willShowLoadingScreen()) render();
-else
-  void preloadPage(window.location.pathname)
-    .catch(() => undefined)
-    .then(render);
+else void code.then(render);
 // And the next page's code from the moment a link to it is pointed at.
 preloadLinkedPages();

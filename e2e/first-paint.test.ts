@@ -117,6 +117,28 @@ describe('a clean console and first paint', () => {
     expect(new Set(icons).size).toBeGreaterThan(20);
   });
 
+  it("draws a member's page with the e-mail banner above it, not pushed down when the banner arrives", async () => {
+    const page = await e2e.newPage();
+    // Every layout shift of <main>: a part drawn above it after the page moves the page (and what is under the
+    // pointer). It came about 250 ms after the page's content when the banner's code loaded on its first render.
+    await page.addInitScript({
+      content: `window.__mainShifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          for (const source of entry.sources)
+            if (source.node && source.node.id === 'main-content')
+              window.__mainShifts.push(source.previousRect.y + ' px -> ' + source.currentRect.y + ' px');
+      }).observe({ type: 'layout-shift', buffered: true });`,
+    });
+    await e2e.signUp(page, 'first-paint-banner');
+    await page.goto(`${e2e.server.url}/cases`);
+    await page.getByText('No cases found').waitFor();
+    await page.getByTestId('verify-email-banner').waitFor();
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(() => (window as { __mainShifts?: string[] }).__mainShifts);
+    expect(shifts, 'the page moved after it was drawn').toEqual([]);
+  });
+
   it("paints the sign-in page and a member's home page without a spinner first, and loads the next page's code on the way to its link", async () => {
     const page = await e2e.newPage();
     // Whether the page's spinner (the Suspense fallback in <main>, which React keeps up for 300 ms) ever showed.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { DIRECTOR_TIER } from '@contract/tiers';
@@ -6,6 +6,7 @@ import { Footer } from '@/app/layout/footer';
 import { LiveStatus } from '@/app/layout/live-status';
 import { MobileSearch } from '@/app/layout/mobile-search';
 import { NavBar } from '@/app/layout/nav-bar';
+import { CartWidget, VerifyEmailBanner } from '@/app/layout/member-parts';
 import { TopBar } from '@/app/layout/top-bar';
 import { loadCheckout } from '@/app/load-checkout';
 import { usePageViewReporting } from '@/features/analytics/hooks/use-page-view-reporting';
@@ -14,15 +15,6 @@ import { useUser } from '@/lib/auth';
 import { lazyNamed } from '@/lib/lazy-named';
 import { cn } from '@/lib/utils';
 
-// Parts for signed-in members only: a signed-out visitor's first page does not load them (issue 19).
-const VerifyEmailBanner = lazy(() =>
-  import('@/features/auth/components/verify-email-banner').then((module) => ({
-    default: module.VerifyEmailBanner,
-  })),
-);
-const CartWidget = lazy(() =>
-  import('@/features/cart/components/cart-widget').then((module) => ({ default: module.CartWidget })),
-);
 // The phone menu loads when its button is first touched, pointed at or focused: by the click it is usually there,
 // and opens at once instead of after React's 300 ms of an empty Suspense fallback.
 const MobileMenu = lazyNamed(() => import('@/app/layout/mobile-menu'), 'MobileMenu');
