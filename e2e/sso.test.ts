@@ -103,6 +103,7 @@ describe('enterprise single sign-on', () => {
       await member.waitForURL((url) => url.origin === provider!.issuer);
       await signInAtProvider(member, email);
       await member.waitForURL(`${e2e.server.url}/dashboard`);
+      await member.getByRole('heading', { level: 1, name: 'Mission Control' }).waitFor();
       const me = await member.request.get(`${e2e.server.url}/api/auth/user`);
       expect(await me.json()).toMatchObject({ email, organization: { id: client.id, role: 'member' } });
       await member.screenshot({ path: `.tmp/screens/sso-member-signed-in-${size.name}.png` });
