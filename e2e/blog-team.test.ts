@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
-const SCREENS = '.tmp/screens';
+const SCREENS = 'e2e/artifacts';
 
 function postCard(page: Page, title: string): Locator {
   return page

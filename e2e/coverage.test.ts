@@ -11,7 +11,8 @@ import { useHarness } from './support/harness.js';
  * Browser coverage of every client route (issue 10, point 4; the screens are in docs/product.md): each route
  * signed out and signed in at tiers 1, 2 and 4, the texts each screen must show, who may reach it and use what, the
  * navigation bar and the mobile menu. The harness fails a test on any console error. A full-page screenshot of
- * each (route, role) lands in e2e/artifacts/<role>/.
+ * each (route, role) lands in e2e/artifacts/<role>/, and one of the navigation itself and of each screen reached by
+ * clicking, at both widths, in e2e/artifacts/.
  */
 const e2e = useHarness();
 const ARTIFACTS = path.join(projectRoot, 'e2e/artifacts');
@@ -708,8 +709,6 @@ describe('browser coverage of every route', () => {
   }
 });
 
-/** Screenshots of the navigation itself and of each screen reached by clicking, at both widths. */
-const SCREENS = path.join(projectRoot, '.tmp/screens');
 const WIDTHS = {
   desktop: { width: 1440, height: 900 },
   phone: { width: 390, height: 844 },
@@ -904,11 +903,11 @@ async function reachByClicking(page: Page, viewer: Viewer, width: Width, reach: 
     expect(
       await page.getByRole('navigation', { name: width === 'phone' ? 'Mobile' : 'Account' }).count(),
     ).toBe(0);
-    await page.screenshot({ path: path.join(SCREENS, `nav-${viewer.role}-${width}-${reach.name}.png`) });
+    await page.screenshot({ path: path.join(ARTIFACTS, `nav-${viewer.role}-${width}-${reach.name}.png`) });
     if (width === 'phone') await expectNoSidewaysScroll(page, reach.name);
   } catch (error) {
     await page
-      .screenshot({ path: path.join(SCREENS, `nav-${viewer.role}-${width}-${reach.name}.failed.png`) })
+      .screenshot({ path: path.join(ARTIFACTS, `nav-${viewer.role}-${width}-${reach.name}.failed.png`) })
       .catch(() => undefined);
     throw new Error(`${viewer.role} at ${width} width, ${reach.name}: ${(error as Error).message}`, {
       cause: error,
@@ -925,13 +924,13 @@ async function reachProductByClicking(page: Page, viewer: Viewer, width: Width) 
   await card.locator('h2 a').click();
   await page.waitForURL((url) => url.pathname.startsWith('/product/'));
   await heading(page, name);
-  await page.screenshot({ path: path.join(SCREENS, `nav-${viewer.role}-${width}-product.png`) });
+  await page.screenshot({ path: path.join(ARTIFACTS, `nav-${viewer.role}-${width}-product.png`) });
 }
 
 describe('every screen reached by clicking from the home page', () => {
   for (const viewer of viewers) {
     it(`${viewer.role}: at 1440x900 through the navigation and the account menu, at 390x844 through the phone menu`, async () => {
-      await mkdir(SCREENS, { recursive: true });
+      await mkdir(ARTIFACTS, { recursive: true });
       const page = await e2e.newPage();
       if (signedIn(viewer)) {
         const email = await e2e.signUp(page, `reach-${viewer.role}`);
@@ -984,7 +983,7 @@ describe('every screen reached by clicking from the home page', () => {
  */
 async function navigationScreens(page: Page, viewer: Viewer, width: Width) {
   const shot = (name: string) =>
-    page.screenshot({ path: path.join(SCREENS, `nav-after-${viewer.role}-${width}-${name}.png`) });
+    page.screenshot({ path: path.join(ARTIFACTS, `nav-after-${viewer.role}-${width}-${name}.png`) });
   await page.goto(`${e2e.server.url}/`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   const counts = director(viewer)
@@ -1055,5 +1054,5 @@ async function decideFromTheMenu(page: Page) {
     .getByRole('link', { name: `Secure channel requests, ${waiting(before - 1)}` })
     .waitFor();
   expect(await secureChannelCount()).toBe(before - 1);
-  await page.screenshot({ path: path.join(SCREENS, 'nav-after-tier-4-desktop-account-menu-decided.png') });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'nav-after-tier-4-desktop-account-menu-decided.png') });
 }

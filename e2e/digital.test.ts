@@ -168,7 +168,7 @@ describe('the digital services suite', () => {
       await first.getByText('Thermal Imaging Monocular TX-35').waitFor();
       await page.locator('[role=listbox][aria-busy=false]').waitFor();
     }
-    await page.screenshot({ path: '.tmp/screens/search-typos.png' });
+    await page.screenshot({ path: 'e2e/artifacts/search-typos.png' });
     await search.press('Escape');
     expect(await page.getByTestId('search-panel').count()).toBe(0);
   });

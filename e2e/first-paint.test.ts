@@ -102,7 +102,7 @@ describe('a clean console and first paint', () => {
     await page.locator('.opblock').first().waitFor();
     await page.waitForTimeout(500);
     expect(seen.errors).toEqual([]);
-    await page.screenshot({ path: '.tmp/screens/api-docs.png' });
+    await page.screenshot({ path: 'e2e/artifacts/api-docs.png' });
   });
 
   it('shows product cards with an icon of what each product is', async () => {

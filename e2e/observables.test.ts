@@ -69,7 +69,7 @@ describe('observables on a case (issue 38)', () => {
       await found.getByText('invoice.pdf.exe').waitFor();
       // The person confirms: the IP address is left out.
       await found.getByRole('listitem').filter({ hasText: '198.51.100.23' }).getByRole('checkbox').uncheck();
-      await page.screenshot({ path: `.tmp/screens/observables-extract-${width}.png` });
+      await page.screenshot({ path: `e2e/artifacts/observables-extract-${width}.png` });
       await dialog.getByRole('button', { name: 'Add 4 selected' }).click();
 
       const rows = dialog.getByRole('list', { name: 'Observables' }).getByTestId('observable');
@@ -80,7 +80,7 @@ describe('observables on a case (issue 38)', () => {
       await dialog.getByText('1 matched intelligence').waitFor();
       expect(await rows.filter({ hasText: '198.51.100.23' }).count()).toBe(0);
       await matched.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `.tmp/screens/observables-matched-${width}.png` });
+      await page.screenshot({ path: `e2e/artifacts/observables-matched-${width}.png` });
 
       // Removing one leaves the rest.
       await rows

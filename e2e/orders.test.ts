@@ -105,7 +105,7 @@ describe("an order's life", () => {
       const [download] = await Promise.all([buyer.waitForEvent('download'), link.click()]);
       expect(download.suggestedFilename()).toMatch(/^(INV|CN)-\d\d-\d\d-\d{6}\.pdf$/);
       // Kept beside the screenshots, for a person to read.
-      await download.saveAs(`.tmp/screens/${download.suggestedFilename()}`);
+      await download.saveAs(`e2e/artifacts/${download.suggestedFilename()}`);
     }
     await buyer.goto(`${e2e.server.url}/orders`);
     await buyer.getByRole('link', { name: new RegExp(order.orderNumber) }).waitFor();

@@ -63,7 +63,7 @@ describe('organisations', () => {
     await owner.getByTestId('organization-member').filter({ hasText: colleagueEmail }).waitFor();
     for (const size of SIZES) {
       await owner.setViewportSize({ width: size.width, height: size.height });
-      await owner.screenshot({ path: `.tmp/screens/organization-owner-${size.name}.png`, fullPage: true });
+      await owner.screenshot({ path: `e2e/artifacts/organization-owner-${size.name}.png`, fullPage: true });
     }
 
     // The owner opens a case shared with the organisation.
@@ -101,7 +101,7 @@ describe('organisations', () => {
       expect(await detail.getByLabel('Add a comment').count()).toBe(0);
       expect(await detail.getByText('Attach a file').count()).toBe(0);
       await colleague.screenshot({
-        path: `.tmp/screens/organization-shared-case-${size.name}.png`,
+        path: `e2e/artifacts/organization-shared-case-${size.name}.png`,
         fullPage: true,
       });
       await colleague.keyboard.press('Escape');
@@ -112,7 +112,7 @@ describe('organisations', () => {
     await colleague.goto(`${e2e.server.url}/organization`);
     await colleague.getByTestId('organization-role').getByText('Member').waitFor();
     expect(await colleague.getByRole('list', { name: 'Members' }).count()).toBe(0);
-    await colleague.screenshot({ path: '.tmp/screens/organization-member-phone.png', fullPage: true });
+    await colleague.screenshot({ path: 'e2e/artifacts/organization-member-phone.png', fullPage: true });
     await owner.context().close();
   });
 });

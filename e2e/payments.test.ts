@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
-const SCREENS = '.tmp/screens';
+const SCREENS = 'e2e/artifacts';
 
 /** The tier badge of the top bar (the page's own headers are not the banner). */
 function navTier(page: Page) {

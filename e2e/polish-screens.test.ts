@@ -9,7 +9,7 @@ import { useHarness } from './support/harness.js';
 // them (`before` on the code before the change, `after` on the change): `SHOTS_PHASE=after npx vitest run
 // --project e2e e2e/polish-screens.test.ts`.
 const e2e = useHarness();
-const SHOTS = path.join(projectRoot, '.tmp/screens');
+const SHOTS = path.join(projectRoot, 'e2e/artifacts');
 const PHASE = process.env.SHOTS_PHASE ?? 'after';
 const WIDTHS = [
   { name: 'desktop', width: 1440, height: 900 },

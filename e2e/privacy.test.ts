@@ -53,7 +53,7 @@ describe('Settings > Privacy', () => {
       await page.getByRole('tab', { name: 'Privacy' }).click();
       const panel = page.getByRole('tabpanel', { name: 'Privacy' });
       await panel.getByText('No exports yet').waitFor();
-      await page.screenshot({ path: `.tmp/screens/privacy-empty-${viewport.name}.png`, fullPage: true });
+      await page.screenshot({ path: `e2e/artifacts/privacy-empty-${viewport.name}.png`, fullPage: true });
       // Deleting says when (this server's grace: none), what becomes of a subscription and what goes (issue 33).
       await panel.getByText(/The deletion is carried out within a minute of your request\./).waitFor();
       await panel.getByText(/It is not refunded\./).waitFor();
@@ -62,13 +62,13 @@ describe('Settings > Privacy', () => {
         .getByText(/evidence files you uploaded/)
         .waitFor();
       await panel.getByRole('heading', { name: 'What is kept' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `.tmp/screens/privacy-delete-card-${viewport.name}.png` });
+      await page.screenshot({ path: `e2e/artifacts/privacy-delete-card-${viewport.name}.png` });
 
       await panel.getByRole('button', { name: 'Export my data' }).click();
       const ready = panel.getByRole('listitem', { name: /, Ready$/ });
       await ready.waitFor({ timeout: 30_000 });
       expect(await panel.getByRole('button', { name: 'Export my data' }).isEnabled()).toBe(true);
-      await page.screenshot({ path: `.tmp/screens/privacy-ready-${viewport.name}.png`, fullPage: true });
+      await page.screenshot({ path: `e2e/artifacts/privacy-ready-${viewport.name}.png`, fullPage: true });
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -112,7 +112,7 @@ describe('Settings > Privacy', () => {
     await dialog.getByLabel('Password').fill('not the password');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByText('Password is incorrect').waitFor();
-    await page.screenshot({ path: '.tmp/screens/privacy-delete-dialog-desktop.png' });
+    await page.screenshot({ path: 'e2e/artifacts/privacy-delete-dialog-desktop.png' });
     expect((await page.request.get(`${e2e.server.url}/api/auth/user`)).status()).toBe(200);
 
     await dialog.getByLabel('Password').fill(PASSWORD);

@@ -45,7 +45,7 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 
 describe('the secure channel', () => {
   it('takes an anonymous request, confirms it with the review steps, and starts afresh on request', async () => {
-    await mkdir('.tmp/screens', { recursive: true });
+    await mkdir('e2e/artifacts', { recursive: true });
     const page = await e2e.newPage();
     await page.goto(`${e2e.server.url}/secure-channel`);
     await page.getByRole('heading', { name: 'Secure Channel Request' }).waitFor();
@@ -57,13 +57,13 @@ describe('the secure channel', () => {
     // Nothing filled: the schema's messages, and nothing sent.
     await page.getByRole('button', { name: 'Submit for Security Review' }).click();
     await page.getByText('Access purpose must be at least 50 characters').waitFor();
-    await page.screenshot({ path: '.tmp/screens/secure-channel-errors.png', fullPage: true });
+    await page.screenshot({ path: 'e2e/artifacts/secure-channel-errors.png', fullPage: true });
 
     for (const [label, value] of Object.entries(texts)) await field(page, label).fill(value);
     for (const [label, option] of Object.entries(choices)) {
       await field(page, label).selectOption({ label: option });
     }
-    await page.screenshot({ path: '.tmp/screens/secure-channel-form.png', fullPage: true });
+    await page.screenshot({ path: 'e2e/artifacts/secure-channel-form.png', fullPage: true });
     await page.getByRole('button', { name: 'Submit for Security Review' }).click();
 
     await page.getByText('Request Submitted', { exact: true }).first().waitFor();
@@ -78,7 +78,7 @@ describe('the secure channel', () => {
     const reference = (await confirmation.getByText(/^Reference/).textContent())!
       .replace('Reference', '')
       .trim();
-    await page.screenshot({ path: '.tmp/screens/secure-channel-submitted.png', fullPage: true });
+    await page.screenshot({ path: 'e2e/artifacts/secure-channel-submitted.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Submit Another Request' }).click();
     await page.getByRole('form', { name: 'Secure channel request' }).waitFor();
@@ -121,6 +121,6 @@ describe('the secure channel', () => {
     await page.getByRole('button', { name: 'Submit for Security Review' }).click();
     await page.getByRole('region', { name: 'Request Submitted for Security Review' }).waitFor();
     await expectHeadingInView(page);
-    await page.screenshot({ path: '.tmp/screens/secure-channel-submitted-phone.png' });
+    await page.screenshot({ path: 'e2e/artifacts/secure-channel-submitted-phone.png' });
   });
 });

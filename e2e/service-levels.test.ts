@@ -30,7 +30,7 @@ beforeAll(async () => {
   const url = storage.databaseUrl ?? (await runningClusterUrl(storage.dataDir, 'app'));
   if (!url) throw new Error('no database for this server');
   databaseUrl = url;
-  await mkdir('.tmp/screens', { recursive: true });
+  await mkdir('e2e/artifacts', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -146,13 +146,13 @@ describe('service levels in the browser', () => {
         .getByText('Your deadline: Jan 31, 2030')
         .waitFor();
       await card(overdue.title).scrollIntoViewIfNeeded();
-      await client.screenshot({ path: `.tmp/screens/sla-cases-${width}.png` });
+      await client.screenshot({ path: `e2e/artifacts/sla-cases-${width}.png` });
 
       // The case's own dialog shows the same clock.
       await client.goto(`${server.url}/cases?case=${overdue.id}`);
       const dialog = client.getByRole('dialog', { name: overdue.title });
       await dialog.getByTestId('sla-clock').getByText('First response breached 8 h ago').waitFor();
-      await client.screenshot({ path: `.tmp/screens/sla-case-dialog-${width}.png` });
+      await client.screenshot({ path: `e2e/artifacts/sla-case-dialog-${width}.png` });
     });
   }
 
@@ -180,7 +180,7 @@ describe('service levels in the browser', () => {
     expect(
       new Set(await panel.getByTestId('sla-clock').evaluateAll((nodes) => nodes.map((n) => n.dataset.state))),
     ).toEqual(new Set(['breached']));
-    await page.screenshot({ path: '.tmp/screens/sla-director-breached.png' });
+    await page.screenshot({ path: 'e2e/artifacts/sla-director-breached.png' });
 
     // The scheduled job (every minute) announces each overdue case once to the Directors.
     const titlesOfNotices = async () => {
@@ -221,9 +221,9 @@ describe('service levels in the browser', () => {
       // The table fits the page: on a phone it scrolls inside its own box, the page does not scroll sideways.
       await expectNoSidewaysScroll(page);
       await operator.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `.tmp/screens/sla-payments-cards-${width}.png` });
+      await page.screenshot({ path: `e2e/artifacts/sla-payments-cards-${width}.png` });
       await table.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `.tmp/screens/sla-payments-table-${width}.png` });
+      await page.screenshot({ path: `e2e/artifacts/sla-payments-table-${width}.png` });
     });
   }
 });

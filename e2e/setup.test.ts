@@ -7,10 +7,10 @@ import { PASSWORD, useHarness } from './support/harness.js';
 /**
  * The first Director through the one-time setup link (issue 23 point 4), in the browser at 1440x900 and 390x844:
  * the link the server printed (read from its log), a wrong link refused, the account created, two-factor
- * authentication offered at once and turned on, and the page answering 404 afterwards. Screenshots in .tmp/screens.
+ * authentication offered at once and turned on, and the page answering 404 afterwards. Screenshots in e2e/artifacts.
  */
 const e2e = useHarness();
-const SCREENS = '.tmp/screens';
+const SCREENS = 'e2e/artifacts';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 

@@ -85,7 +85,7 @@ describe('enterprise single sign-on', () => {
     await scim.getByTestId('scim-base-url').getByText('/scim/v2').waitFor();
     for (const size of SIZES) {
       await owner.setViewportSize({ width: size.width, height: size.height });
-      await owner.screenshot({ path: `.tmp/screens/sso-owner-${size.name}.png`, fullPage: true });
+      await owner.screenshot({ path: `e2e/artifacts/sso-owner-${size.name}.png`, fullPage: true });
     }
 
     // Members sign in through "Continue with single sign-on": accounts made on the way, at both widths.
@@ -98,7 +98,7 @@ describe('enterprise single sign-on', () => {
       await member.getByLabel('Email').fill(email);
       const continueButton = member.getByRole('link', { name: 'Continue with single sign-on' });
       await continueButton.waitFor();
-      await member.screenshot({ path: `.tmp/screens/sso-login-${size.name}.png`, fullPage: true });
+      await member.screenshot({ path: `e2e/artifacts/sso-login-${size.name}.png`, fullPage: true });
       await continueButton.click();
       await member.waitForURL((url) => url.origin === provider!.issuer);
       await signInAtProvider(member, email);
@@ -106,7 +106,7 @@ describe('enterprise single sign-on', () => {
       await member.getByRole('heading', { level: 1, name: 'Mission Control' }).waitFor();
       const me = await member.request.get(`${e2e.server.url}/api/auth/user`);
       expect(await me.json()).toMatchObject({ email, organization: { id: client.id, role: 'member' } });
-      await member.screenshot({ path: `.tmp/screens/sso-member-signed-in-${size.name}.png` });
+      await member.screenshot({ path: `e2e/artifacts/sso-member-signed-in-${size.name}.png` });
       await member.context().close();
     }
 
@@ -115,7 +115,7 @@ describe('enterprise single sign-on', () => {
     await stranger.goto(`${e2e.server.url}/api/auth/sso/callback?state=forged&code=forged`);
     await stranger.waitForURL(/\/login\?error=sso/);
     await stranger.getByText('Single sign-on failed').waitFor();
-    await stranger.screenshot({ path: `.tmp/screens/sso-failed-desktop.png` });
+    await stranger.screenshot({ path: `e2e/artifacts/sso-failed-desktop.png` });
     // Two identity provider round trips and three browser sessions: longer than one page's test.
   }, 180_000);
 });

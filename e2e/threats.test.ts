@@ -57,7 +57,7 @@ describe('Threat Intelligence: the TAXII feed and the last import (issue 20 poin
       await page.getByText(`${SPEC_OBJECTS.length} objects through Import STIX`).waitFor();
       await expectNoSidewaysScroll(page);
       await feed.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `.tmp/screens/threats-feed-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: `e2e/artifacts/threats-feed-${size.name}.png`, fullPage: true });
     }
 
     // The copy button puts the discovery address on the clipboard.
