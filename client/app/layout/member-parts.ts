@@ -9,6 +9,7 @@ export const VerifyEmailBanner = lazyNamed(
 export const CartWidget = lazy(() =>
   import('@/features/cart/components/cart-widget').then((module) => ({ default: module.CartWidget })),
 );
+
 /**
  * Loads the members' parts that take room above the page (the e-mail banner), for main.tsx to wait for before the
  * first render in a browser that may be signed in. Loaded when the layout first drew them, they arrived about 250 ms
