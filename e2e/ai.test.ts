@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -43,7 +44,7 @@ describe('the AI Analysis tab', () => {
       .getByText(/From point 6/)
       .waitFor();
     await pattern.getByTestId('pattern-chart').locator('svg').first().waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/ai-analysis.png', fullPage: true });
+    await page.screenshot({ path: artifact('ai-analysis.png'), fullPage: true });
 
     // Newest first: the pattern analysis sits above the sentiment analysis.
     const titles = await page.getByTestId('analysis-card').locator('h4').allTextContents();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -23,7 +24,7 @@ describe('the audit trail', () => {
     await page.getByRole('heading', { name: 'Audit Trail', level: 1 }).waitFor();
     await page.getByText('Audit trail access requires Tier 4 clearance or higher.').waitFor();
     expect(await page.getByRole('form', { name: 'Audit filters' }).count()).toBe(0);
-    await page.screenshot({ path: 'e2e/artifacts/audit-member.png' });
+    await page.screenshot({ path: artifact('audit-member.png') });
 
     // A Director opens the member's case; sign-ins with unknown addresses fill more than one page.
     const { api: director, email: directorEmail } = await e2e.directorApi('audit');
@@ -51,7 +52,7 @@ describe('the audit trail', () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(50);
     await page.getByText('Showing 50 events').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/audit-desktop.png' });
+    await page.screenshot({ path: artifact('audit-desktop.png') });
 
     await page.getByRole('button', { name: 'Load more' }).click();
     await page.getByText(/Showing \d+ events · the end of the trail/).waitFor();
@@ -69,7 +70,7 @@ describe('the audit trail', () => {
     // The case by its number and its owner by address, not by ids.
     await read.getByText(caseNumber, { exact: true }).waitFor();
     await read.getByText(`User ${memberEmail}`).waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/audit-desktop-staff-reads.png', fullPage: true });
+    await page.screenshot({ path: artifact('audit-desktop-staff-reads.png'), fullPage: true });
 
     // The same read found by the member's address typed into the subject user filter, in any case.
     await form.getByLabel('Subject user (e-mail or account id)').fill(memberEmail.toUpperCase());
@@ -90,8 +91,8 @@ describe('the audit trail', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await rows.first().waitFor();
     expect(await page.getByRole('columnheader', { name: 'Actor' }).isVisible()).toBe(false);
-    await page.screenshot({ path: 'e2e/artifacts/audit-phone.png' });
+    await page.screenshot({ path: artifact('audit-phone.png') });
     await rows.first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'e2e/artifacts/audit-phone-cards.png' });
+    await page.screenshot({ path: artifact('audit-phone-cards.png') });
   });
 });

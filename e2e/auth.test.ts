@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -10,7 +11,7 @@ describe('a new visitor', () => {
     await page.getByTestId('loading-screen').waitFor();
     await page.getByText('System ready').waitFor({ timeout: 20_000 });
     await page.getByRole('link', { name: 'Access Digital Services' }).waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: 'e2e/artifacts/landing.png' });
+    await page.screenshot({ path: artifact('landing.png') });
 
     await page.getByRole('link', { name: 'Request Access' }).first().click();
     await page.waitForURL('**/login');
@@ -25,7 +26,7 @@ describe('a new visitor', () => {
 
     await page.getByText('TIER 1').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.screenshot({ path: 'e2e/artifacts/signed-in.png' });
+    await page.screenshot({ path: artifact('signed-in.png') });
 
     // A reload in the same browser session skips the loading screen and keeps the session.
     await page.reload();
@@ -91,7 +92,7 @@ describe('a new visitor', () => {
       if (width < 768) await page.getByRole('button', { name: 'Open menu' }).click();
       const header = width < 768 ? page.getByRole('navigation', { name: 'Mobile' }) : page.locator('header');
       await header.getByRole('link', { name: 'Request Access' }).waitFor();
-      await page.screenshot({ path: `e2e/artifacts/signed-out-header-${width}.png` });
+      await page.screenshot({ path: artifact(`signed-out-header-${width}.png`) });
       await header.getByRole('link', { name: 'Sign in' }).click();
       await page.waitForURL('**/login?returnTo=%2Fblog');
       await page.getByLabel('Email').fill(email);

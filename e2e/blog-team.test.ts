@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
-const SCREENS = 'e2e/artifacts';
 
 function postCard(page: Page, title: string): Locator {
   return page
@@ -22,7 +22,7 @@ describe('the intelligence blog', () => {
     await locked.getByText('Upgrade to TIER 2 for access').waitFor();
     expect(await locked.getByRole('link').count()).toBe(0);
     expect(await page.getByTestId('blog-post-card').count()).toBe(15);
-    await page.screenshot({ path: `${SCREENS}/blog.png`, fullPage: true });
+    await page.screenshot({ path: artifact('blog.png'), fullPage: true });
 
     // The category filter.
     await page
@@ -50,7 +50,7 @@ describe('the intelligence blog', () => {
     expect(await page.getByTestId('post-views').textContent()).toBe(
       `${(views + 1).toLocaleString('en-US')} views`,
     );
-    await page.screenshot({ path: `${SCREENS}/blog-post.png`, fullPage: true });
+    await page.screenshot({ path: artifact('blog-post.png'), fullPage: true });
 
     await page.getByRole('link', { name: 'Back to Intel Blog' }).click();
     await page.waitForURL((url) => url.pathname === '/blog');
@@ -68,7 +68,7 @@ describe('the intelligence blog', () => {
     await page.getByRole('heading', { name: 'Classified Briefing' }).waitFor();
     await page.getByText('Upgrade to TIER 2 for access').waitFor();
     expect(await page.getByTestId('post-body').count()).toBe(0);
-    await page.screenshot({ path: `${SCREENS}/blog-locked.png` });
+    await page.screenshot({ path: artifact('blog-locked.png') });
 
     await page.goto(`${e2e.server.url}/blog/not-a-post`);
     await page.getByRole('heading', { name: 'Post Not Found' }).waitFor();
@@ -91,7 +91,7 @@ describe('the team page', () => {
     expect(await dossiers.first().getByTestId('dossier-link').getByText('Verified').count()).toBe(4);
     expect(await page.getByTestId('advisor').count()).toBe(3);
     await page.getByRole('complementary', { name: 'Classification notice' }).waitFor();
-    await page.screenshot({ path: `${SCREENS}/team.png`, fullPage: true });
+    await page.screenshot({ path: artifact('team.png'), fullPage: true });
   });
 });
 
@@ -127,6 +127,6 @@ describe('the team link form', () => {
     await page.getByRole('button', { name: 'Copy to clipboard' }).click();
     await page.locator('[data-slot="toast"]').getByText('Copied', { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
-    await page.screenshot({ path: `${SCREENS}/admin-link-form.png`, fullPage: true });
+    await page.screenshot({ path: artifact('admin-link-form.png'), fullPage: true });
   });
 });

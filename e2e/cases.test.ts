@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -26,7 +27,7 @@ describe('the cases page', () => {
     await dialog.getByLabel('Category').selectOption('digital_forensics');
     await dialog.getByLabel('Priority').selectOption('high');
     await dialog.getByLabel('Deadline').fill('2030-01-31');
-    await page.screenshot({ path: 'e2e/artifacts/cases-new-dialog.png' });
+    await page.screenshot({ path: artifact('cases-new-dialog.png') });
     await dialog.getByRole('button', { name: 'Create Case' }).click();
     await page.getByText('Case Created').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -34,7 +35,7 @@ describe('the cases page', () => {
     const card = page.getByTestId('case-card').filter({ hasText: TITLE });
     await card.getByText('Status: Open').waitFor();
     await card.getByText('Digital Forensics').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/cases-list.png', fullPage: true });
+    await page.screenshot({ path: artifact('cases-list.png'), fullPage: true });
 
     // A Director moves it to in progress and comments through the API.
     const { api: director, email: directorEmail } = await e2e.directorApi('cases');
@@ -67,7 +68,7 @@ describe('the cases page', () => {
     await detail.getByLabel('Add a comment').fill('Thank you, please keep me posted.');
     await detail.getByRole('button', { name: 'Post Comment' }).click();
     await detail.getByText('Thank you, please keep me posted.').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/cases-detail.png', fullPage: true });
+    await page.screenshot({ path: artifact('cases-detail.png'), fullPage: true });
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
     await card.getByText('Status: In Progress').waitFor();
@@ -96,7 +97,7 @@ describe('the cases page', () => {
       'Completed',
       'In Progress',
     ]);
-    await page.screenshot({ path: 'e2e/artifacts/cases-director.png', fullPage: true });
+    await page.screenshot({ path: artifact('cases-director.png'), fullPage: true });
     await worked.getByRole('button', { name: 'Close', exact: true }).click();
     await worked.waitFor({ state: 'detached' });
     const allCard = page.getByTestId('case-card').filter({ hasText: TITLE });

@@ -1,10 +1,8 @@
 import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewCounts } from '../contract/review.js';
-import { projectRoot } from '../server/lib/paths.js';
-import { expectNoSidewaysScroll } from './support/browser.js';
+import { artifact, ARTIFACTS, expectNoSidewaysScroll } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 /**
@@ -15,7 +13,6 @@ import { useHarness } from './support/harness.js';
  * clicking, at both widths, in e2e/artifacts/.
  */
 const e2e = useHarness();
-const ARTIFACTS = path.join(projectRoot, 'e2e/artifacts');
 const PAGE_SIZE = 24;
 const UNKNOWN_PATH = '/no-such-page';
 
@@ -567,7 +564,7 @@ async function checkAccountControls(page: Page, viewer: Viewer) {
 
 async function screenshot(page: Page, viewer: Viewer, name: string) {
   await page.screenshot({
-    path: path.join(ARTIFACTS, viewer.role, `${name}.png`),
+    path: artifact(viewer.role, `${name}.png`),
     fullPage: true,
     animations: 'disabled',
   });
@@ -670,8 +667,8 @@ describe('browser coverage of every route', () => {
   for (const viewer of viewers) {
     it(`${viewer.role}: every route, the navigation and the mobile menu`, async () => {
       // This run's screenshots only: a failed run's leftovers go.
-      await rm(path.join(ARTIFACTS, viewer.role), { recursive: true, force: true });
-      await mkdir(path.join(ARTIFACTS, viewer.role), { recursive: true });
+      await rm(artifact(viewer.role), { recursive: true, force: true });
+      await mkdir(artifact(viewer.role), { recursive: true });
       // One browser context for the role; members sign up through the API and get their tier from the CLI.
       // An unknown path is answered 404 with the app, which shows its not-found page (design 11.3).
       const page = await e2e.newPage({ expectedErrors: [new RegExp(`status of 404 .*${UNKNOWN_PATH}$`)] });
@@ -903,11 +900,11 @@ async function reachByClicking(page: Page, viewer: Viewer, width: Width, reach: 
     expect(
       await page.getByRole('navigation', { name: width === 'phone' ? 'Mobile' : 'Account' }).count(),
     ).toBe(0);
-    await page.screenshot({ path: path.join(ARTIFACTS, `nav-${viewer.role}-${width}-${reach.name}.png`) });
+    await page.screenshot({ path: artifact(`nav-${viewer.role}-${width}-${reach.name}.png`) });
     if (width === 'phone') await expectNoSidewaysScroll(page, reach.name);
   } catch (error) {
     await page
-      .screenshot({ path: path.join(ARTIFACTS, `nav-${viewer.role}-${width}-${reach.name}.failed.png`) })
+      .screenshot({ path: artifact(`nav-${viewer.role}-${width}-${reach.name}.failed.png`) })
       .catch(() => undefined);
     throw new Error(`${viewer.role} at ${width} width, ${reach.name}: ${(error as Error).message}`, {
       cause: error,
@@ -924,7 +921,7 @@ async function reachProductByClicking(page: Page, viewer: Viewer, width: Width) 
   await card.locator('h2 a').click();
   await page.waitForURL((url) => url.pathname.startsWith('/product/'));
   await heading(page, name);
-  await page.screenshot({ path: path.join(ARTIFACTS, `nav-${viewer.role}-${width}-product.png`) });
+  await page.screenshot({ path: artifact(`nav-${viewer.role}-${width}-product.png`) });
 }
 
 describe('every screen reached by clicking from the home page', () => {
@@ -983,7 +980,7 @@ describe('every screen reached by clicking from the home page', () => {
  */
 async function navigationScreens(page: Page, viewer: Viewer, width: Width) {
   const shot = (name: string) =>
-    page.screenshot({ path: path.join(ARTIFACTS, `nav-after-${viewer.role}-${width}-${name}.png`) });
+    page.screenshot({ path: artifact(`nav-after-${viewer.role}-${width}-${name}.png`) });
   await page.goto(`${e2e.server.url}/`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   const counts = director(viewer)
@@ -1054,5 +1051,5 @@ async function decideFromTheMenu(page: Page) {
     .getByRole('link', { name: `Secure channel requests, ${waiting(before - 1)}` })
     .waitFor();
   expect(await secureChannelCount()).toBe(before - 1);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'nav-after-tier-4-desktop-account-menu-decided.png') });
+  await page.screenshot({ path: artifact('nav-after-tier-4-desktop-account-menu-decided.png') });
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -41,7 +42,7 @@ describe('the digital services suite', () => {
     await page.goto(`${e2e.server.url}/digital`);
     await serviceCard(page, 'Threat Intelligence Briefs').waitFor();
     expect(await page.getByRole('combobox', { name: 'Search' }).isVisible()).toBe(false);
-    await page.screenshot({ path: 'e2e/artifacts/digital-mobile.png' });
+    await page.screenshot({ path: artifact('digital-mobile.png') });
   });
 
   it('lets a member explore a demo, submit an inquiry and find it under My Inquiries', async () => {
@@ -75,7 +76,7 @@ describe('the digital services suite', () => {
       .waitFor();
     await page.getByTestId('locked-analytics-card').getByText('Advanced Analytics').waitFor();
     await page.getByText('No inquiries yet').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/digital.png', fullPage: true });
+    await page.screenshot({ path: artifact('digital.png'), fullPage: true });
 
     // The demo dashboard: figures, activities and a chart.
     await threat.getByRole('button', { name: 'View Demo' }).click();
@@ -84,9 +85,9 @@ describe('the digital services suite', () => {
     expect(await demo.getByTestId('demo-stat').count()).toBe(6);
     expect(await demo.getByTestId('demo-activity').count()).toBe(5);
     await demo.getByRole('figure', { name: 'Threats by category' }).locator('svg').first().waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/digital-demo.png' });
+    await page.screenshot({ path: artifact('digital-demo.png') });
     await demo.getByRole('region', { name: 'Analytics' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'e2e/artifacts/digital-demo-analytics.png' });
+    await page.screenshot({ path: artifact('digital-demo-analytics.png') });
 
     // The inquiry, from the demo: a too-short description first.
     await demo.getByRole('button', { name: 'Submit Service Inquiry' }).click();
@@ -104,7 +105,7 @@ describe('the digital services suite', () => {
     }
     await form.getByRole('button', { name: 'Submit Inquiry' }).click();
     await form.getByText('Detailed service description is required (minimum 50 characters)').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/inquiry.png' });
+    await page.screenshot({ path: artifact('inquiry.png') });
 
     await form
       .getByLabel('Service description')
@@ -139,7 +140,7 @@ describe('the digital services suite', () => {
     const result = page.getByRole('option', { name: /Faraday Signal-Blocking Bag Set/ });
     await result.waitFor();
     await result.getByText('₹3,499').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/search.png' });
+    await page.screenshot({ path: artifact('search.png') });
 
     // Arrow down to it, Enter to open it.
     const options = page.getByRole('listbox', { name: 'Search results' }).getByRole('option');
@@ -168,7 +169,7 @@ describe('the digital services suite', () => {
       await first.getByText('Thermal Imaging Monocular TX-35').waitFor();
       await page.locator('[role=listbox][aria-busy=false]').waitFor();
     }
-    await page.screenshot({ path: 'e2e/artifacts/search-typos.png' });
+    await page.screenshot({ path: artifact('search-typos.png') });
     await search.press('Escape');
     expect(await page.getByTestId('search-panel').count()).toBe(0);
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { copyFile, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -58,7 +59,7 @@ describe('evidence files and reports (issue 22)', () => {
       // The case's timeline says so too.
       await dialog.getByTestId('case-update').filter({ hasText: 'File attached' }).waitFor();
       await row.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `e2e/artifacts/evidence-case-files-${width}.png` });
+      await page.screenshot({ path: artifact(`evidence-case-files-${width}.png`) });
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -75,14 +76,14 @@ describe('evidence files and reports (issue 22)', () => {
       const pdfPath = (await report.path())!;
       const pdf = await readFile(pdfPath);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      await copyFile(pdfPath, `e2e/artifacts/evidence-case-report-${width}.pdf`);
+      await copyFile(pdfPath, artifact(`evidence-case-report-${width}.pdf`));
       // The PDF's own hash is one the firm answers for.
       const verified = await page.request.get(`${e2e.server.url}/api/reports/verify/${sha256(pdf)}`);
       expect(verified.status()).toBe(200);
       expect(await verified.json()).toMatchObject({ subjectType: 'case' });
       expect(await dialog.getByRole('button', { name: 'Staff report' }).count()).toBe(0);
       await page.getByText('Report ready').first().waitFor();
-      await page.screenshot({ path: `e2e/artifacts/evidence-case-report-${width}.png` });
+      await page.screenshot({ path: artifact(`evidence-case-report-${width}.png`) });
     }, 180_000);
 
     it(`attaches a file to an investigation request and downloads its report at ${width}x${height}`, async () => {
@@ -119,7 +120,7 @@ describe('evidence files and reports (issue 22)', () => {
       await file.waitFor();
       await file.getByText('text/csv').waitFor();
       await file.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `e2e/artifacts/evidence-investigation-files-${width}.png` });
+      await page.screenshot({ path: artifact(`evidence-investigation-files-${width}.png`) });
 
       const [report] = await Promise.all([
         page.waitForEvent('download', { timeout: 60_000 }),
@@ -171,7 +172,7 @@ describe('evidence files and reports (issue 22)', () => {
       await page
         .getByText(/We issued this report on .*It is the client version of case CASE-\d+\./)
         .waitFor();
-      await page.screenshot({ path: `e2e/artifacts/report-verify-genuine-${width}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`report-verify-genuine-${width}.png`), fullPage: true });
 
       // The PDF file held by the reader, checked in the browser: its own hash is recorded too.
       await page.getByLabel('Check a PDF file you hold').setInputFiles({
@@ -192,7 +193,7 @@ describe('evidence files and reports (issue 22)', () => {
       });
       await page.getByRole('heading', { name: 'Not issued by us' }).waitFor();
       await page.getByText('This report is not genuine.').waitFor();
-      await page.screenshot({ path: `e2e/artifacts/report-verify-not-issued-${width}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`report-verify-not-issued-${width}.png`), fullPage: true });
 
       // Programs still get the JSON.
       const json = await page.request.get(`${e2e.server.url}/api/reports/verify/${printed}`, {

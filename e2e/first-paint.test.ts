@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../server/lib/paths.js';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 // Issue 18, point 7: a clean console and first paint. The harness lets any 401 through; these tests do not.
@@ -102,7 +103,7 @@ describe('a clean console and first paint', () => {
     await page.locator('.opblock').first().waitFor();
     await page.waitForTimeout(500);
     expect(seen.errors).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/api-docs.png' });
+    await page.screenshot({ path: artifact('api-docs.png') });
   });
 
   it('shows product cards with an icon of what each product is', async () => {

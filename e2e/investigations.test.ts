@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -33,7 +34,7 @@ describe('investigation services', () => {
     await cards.nth(3).getByText('TIER 3').waitFor();
     expect(await page.getByRole('button', { name: 'Request Investigation' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'My Investigation Requests' }).count()).toBe(0);
-    await page.screenshot({ path: 'e2e/artifacts/investigations.png', fullPage: true });
+    await page.screenshot({ path: artifact('investigations.png'), fullPage: true });
   });
 
   it('lets a member submit a request through the dialog and see it with its estimated cost', async () => {
@@ -62,7 +63,7 @@ describe('investigation services', () => {
     for (const name of [/lawful purpose/, /harass/, /compliance requirements/]) {
       await form.getByRole('checkbox', { name }).check();
     }
-    await page.screenshot({ path: 'e2e/artifacts/investigation-request.png' });
+    await page.screenshot({ path: artifact('investigation-request.png') });
     await form.getByRole('button', { name: 'Submit Request' }).click();
     await page.getByText('Request Submitted').first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -73,7 +74,7 @@ describe('investigation services', () => {
     await row.getByText('PENDING').waitFor();
     await row.getByText('₹37,500').waitFor();
     await row.getByText('Not yet assigned').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/investigations-member.png', fullPage: true });
+    await page.screenshot({ path: artifact('investigations-member.png'), fullPage: true });
 
     const saved = (await (await page.request.get(`${e2e.server.url}/api/investigations`)).json()) as {
       serviceType: string;
@@ -134,6 +135,6 @@ describe('investigation services', () => {
       'COMPLETED',
       'CANCELLED',
     ]);
-    await director.screenshot({ path: 'e2e/artifacts/investigations-director.png', fullPage: true });
+    await director.screenshot({ path: artifact('investigations-director.png'), fullPage: true });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -51,7 +52,7 @@ describe('live events', () => {
       await detail.getByText('We traced the forwarding rule to a shared mailbox.').waitFor();
       expect(await detail.getByText('Staff only: the assistant set the rule.').count()).toBe(0);
       expect(navigations).toBe(0);
-      await page.screenshot({ path: `e2e/artifacts/live-events-${size.name}.png` });
+      await page.screenshot({ path: artifact(`live-events-${size.name}.png`) });
 
       // Behind the case, the bell counts the reply's notification, as it came over the stream.
       await page.keyboard.press('Escape');
@@ -63,7 +64,7 @@ describe('live events', () => {
         .getByText(/: Comment$/)
         .first()
         .waitFor();
-      await page.screenshot({ path: `e2e/artifacts/live-events-bell-${size.name}.png` });
+      await page.screenshot({ path: artifact(`live-events-bell-${size.name}.png`) });
     });
   }
 
@@ -102,7 +103,7 @@ describe('live events', () => {
     await page.getByText('Your session has ended. Sign in again to continue.').first().waitFor();
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     expect(await page.getByRole('button', { name: /^Account menu/ }).count()).toBe(0);
-    await page.screenshot({ path: 'e2e/artifacts/live-events-signed-out-elsewhere.png' });
+    await page.screenshot({ path: artifact('live-events-signed-out-elsewhere.png') });
     expect(failed).toEqual([]);
   });
 
@@ -119,7 +120,7 @@ describe('live events', () => {
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('navigation', { name: 'Account' }).getByText(second).first().waitFor();
     expect(await page.getByText('Your session has ended. Sign in again to continue.').count()).toBe(0);
-    await page.screenshot({ path: 'e2e/artifacts/live-events-signed-in-elsewhere.png' });
+    await page.screenshot({ path: artifact('live-events-signed-in-elsewhere.png') });
     expect(failed).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../server/lib/totp.js';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../server/test/smtp.js';
 import { previousStepTotp } from '../server/test/totp.js';
+import { artifact } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 // Mail leaves the app for a real SMTP server on 127.0.0.1, as it would for a mail provider; the browser follows the
@@ -36,7 +37,7 @@ describe('a forgotten password', () => {
     await page.getByLabel('Email').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for that address').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/forgot-password-phone.png', fullPage: true });
+    await page.screenshot({ path: artifact('forgot-password-phone.png'), fullPage: true });
 
     const mail = await smtp.waitFor(
       (m) => m.to.includes(email) && m.subject === 'Reset your Intel Portal password',
@@ -53,7 +54,7 @@ describe('a forgotten password', () => {
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password was changed. Sign in with your new password.').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/reset-password-done-phone.png', fullPage: true });
+    await page.screenshot({ path: artifact('reset-password-done-phone.png'), fullPage: true });
     await smtp.waitFor((m) => m.to.includes(email) && m.subject === 'Your password was changed');
 
     await page.setViewportSize({ width: 1280, height: 860 });
@@ -87,7 +88,7 @@ describe('a new account', () => {
     await page.goto(`${e2e.server.url}/settings`);
     const banner = page.getByRole('region', { name: 'E-mail verification' });
     await banner.getByText('Please verify your e-mail address').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/verify-banner-phone.png' });
+    await page.screenshot({ path: artifact('verify-banner-phone.png') });
     const mail = await smtp.waitFor(
       (m) => m.to.includes(email) && m.subject === 'Verify your Intel Portal e-mail address',
     );
@@ -106,7 +107,7 @@ describe('a new account', () => {
     );
     await preferences.getByRole('button', { name: 'Save preferences' }).click();
     await page.getByText('Preferences saved').first().waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/preferences.png', fullPage: true });
+    await page.screenshot({ path: artifact('preferences.png'), fullPage: true });
     const stored = await (await page.request.get(`${e2e.server.url}/api/notification-preferences`)).json();
     expect(stored).toEqual({
       email: {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -59,10 +60,10 @@ describe('the marketplace', () => {
 
     await page.getByRole('button', { name: 'List view' }).click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'list');
-    await page.screenshot({ path: 'e2e/artifacts/marketplace-list.png' });
+    await page.screenshot({ path: artifact('marketplace-list.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Grid view' }).click();
-    await page.screenshot({ path: 'e2e/artifacts/marketplace-mobile.png' });
+    await page.screenshot({ path: artifact('marketplace-mobile.png') });
     await page.setViewportSize({ width: 1280, height: 860 });
 
     await card(page, 'Professional RF Detector RD-8G').getByRole('link', { name: 'Add to Cart' }).click();
@@ -75,7 +76,7 @@ describe('the marketplace', () => {
     await e2e.signUp(page, 'shop');
     await page.goto(`${e2e.server.url}/marketplace`);
     await page.getByText('28 items found').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/marketplace.png' });
+    await page.screenshot({ path: artifact('marketplace.png') });
 
     // Search (debounced, server-side).
     await page.getByRole('searchbox', { name: 'Search equipment' }).fill('detector');
@@ -128,10 +129,10 @@ describe('the marketplace', () => {
     await page.getByLabel('Tier').selectOption({ label: 'Tier 3' });
     await page.getByRole('button', { name: 'Tier 3 Required' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Tier 2 Required' }).count()).toBe(0);
-    await page.screenshot({ path: 'e2e/artifacts/marketplace-tier-3.png' });
+    await page.screenshot({ path: artifact('marketplace-tier-3.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByLabel('Tier').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'e2e/artifacts/marketplace-tier-3-phone.png' });
+    await page.screenshot({ path: artifact('marketplace-tier-3-phone.png') });
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByText('28 items found').waitFor();
@@ -142,7 +143,7 @@ describe('the marketplace', () => {
     await page.getByRole('heading', { level: 1, name: 'Professional RF Detector RD-8G' }).waitFor();
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     expect(await page.getByLabel('Quantity', { exact: true }).inputValue()).toBe('2');
-    await page.screenshot({ path: 'e2e/artifacts/product.png' });
+    await page.screenshot({ path: artifact('product.png') });
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByText('Added to Cart').first().waitFor();
     await page.getByText('2 × Professional RF Detector RD-8G added to your cart.', { exact: true }).waitFor();
@@ -159,7 +160,7 @@ describe('the marketplace', () => {
     await cart.getByRole('button', { name: 'Increase quantity of Professional RF Detector RD-8G' }).click();
     await line.getByTestId('cart-line-total').getByText('₹1,37,997').waitFor();
     expect(await cart.getByTestId('cart-total').textContent()).toBe('₹1,37,997');
-    await page.screenshot({ path: 'e2e/artifacts/cart.png' });
+    await page.screenshot({ path: artifact('cart.png') });
     await cart.getByRole('button', { name: 'Remove Professional RF Detector RD-8G from cart' }).click();
     await page.getByText('Item Removed').first().waitFor();
     await cart.getByText('Your cart is empty').waitFor();
@@ -195,13 +196,13 @@ describe('the marketplace', () => {
     expect(await checkout.getByLabel('Country').inputValue()).toBe('India');
     expect(await checkout.getByRole('radio', { name: /Card/ }).isChecked()).toBe(true);
     expect(await checkout.getByTestId('checkout-total').textContent()).toBe('₹3,499');
-    await page.screenshot({ path: 'e2e/artifacts/checkout.png' });
+    await page.screenshot({ path: artifact('checkout.png') });
     await checkout.getByRole('button', { name: 'Place Order' }).click();
 
     const confirmation = page.getByRole('dialog', { name: 'Order Confirmed' });
     await confirmation.getByText(/^Order ORD-\d+ confirmed$/).waitFor();
     await confirmation.getByText('Paid', { exact: true }).waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/order-confirmed.png' });
+    await page.screenshot({ path: artifact('order-confirmed.png') });
     await confirmation.getByRole('button', { name: 'Done' }).click();
     await confirmation.waitFor({ state: 'hidden' });
 
@@ -241,7 +242,7 @@ describe('the marketplace', () => {
       const cart = (await button.boundingBox())!;
       expect(lastLink!.y + lastLink!.height, path).toBeLessThanOrEqual(cart.y);
       expect(footer!.y + footer!.height, path).toBeGreaterThanOrEqual(cart.y + cart.height);
-      await page.screenshot({ path: `e2e/artifacts/cart-button-clear${path.replace('/', '-')}-phone.png` });
+      await page.screenshot({ path: artifact(`cart-button-clear${path.replace('/', '-')}-phone.png`) });
     }
     // The last product card, scrolled to just above the footer, is clear of the button too.
     await page.goto(`${e2e.server.url}/marketplace`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -69,7 +70,7 @@ describe('observables on a case (issue 38)', () => {
       await found.getByText('invoice.pdf.exe').waitFor();
       // The person confirms: the IP address is left out.
       await found.getByRole('listitem').filter({ hasText: '198.51.100.23' }).getByRole('checkbox').uncheck();
-      await page.screenshot({ path: `e2e/artifacts/observables-extract-${width}.png` });
+      await page.screenshot({ path: artifact(`observables-extract-${width}.png`) });
       await dialog.getByRole('button', { name: 'Add 4 selected' }).click();
 
       const rows = dialog.getByRole('list', { name: 'Observables' }).getByTestId('observable');
@@ -80,7 +81,7 @@ describe('observables on a case (issue 38)', () => {
       await dialog.getByText('1 matched intelligence').waitFor();
       expect(await rows.filter({ hasText: '198.51.100.23' }).count()).toBe(0);
       await matched.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `e2e/artifacts/observables-matched-${width}.png` });
+      await page.screenshot({ path: artifact(`observables-matched-${width}.png`) });
 
       // Removing one leaves the rest.
       await rows

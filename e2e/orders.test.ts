@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSidewaysScroll } from './support/browser.js';
+import { artifact, expectNoSidewaysScroll } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -17,9 +17,9 @@ const address = {
 };
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
+  await page.screenshot({ path: artifact(`${name}.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `e2e/artifacts/${name}-phone.png`, fullPage: true });
+  await page.screenshot({ path: artifact(`${name}-phone.png`), fullPage: true });
   await expectNoSidewaysScroll(page, name);
   await page.setViewportSize({ width: 1280, height: 860 });
 }
@@ -105,7 +105,7 @@ describe("an order's life", () => {
       const [download] = await Promise.all([buyer.waitForEvent('download'), link.click()]);
       expect(download.suggestedFilename()).toMatch(/^(INV|CN)-\d\d-\d\d-\d{6}\.pdf$/);
       // Kept beside the screenshots, for a person to read.
-      await download.saveAs(`e2e/artifacts/${download.suggestedFilename()}`);
+      await download.saveAs(artifact(`${download.suggestedFilename()}`));
     }
     await buyer.goto(`${e2e.server.url}/orders`);
     await buyer.getByRole('link', { name: new RegExp(order.orderNumber) }).waitFor();

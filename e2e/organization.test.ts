@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -63,7 +64,7 @@ describe('organisations', () => {
     await owner.getByTestId('organization-member').filter({ hasText: colleagueEmail }).waitFor();
     for (const size of SIZES) {
       await owner.setViewportSize({ width: size.width, height: size.height });
-      await owner.screenshot({ path: `e2e/artifacts/organization-owner-${size.name}.png`, fullPage: true });
+      await owner.screenshot({ path: artifact(`organization-owner-${size.name}.png`), fullPage: true });
     }
 
     // The owner opens a case shared with the organisation.
@@ -101,7 +102,7 @@ describe('organisations', () => {
       expect(await detail.getByLabel('Add a comment').count()).toBe(0);
       expect(await detail.getByText('Attach a file').count()).toBe(0);
       await colleague.screenshot({
-        path: `e2e/artifacts/organization-shared-case-${size.name}.png`,
+        path: artifact(`organization-shared-case-${size.name}.png`),
         fullPage: true,
       });
       await colleague.keyboard.press('Escape');
@@ -112,7 +113,7 @@ describe('organisations', () => {
     await colleague.goto(`${e2e.server.url}/organization`);
     await colleague.getByTestId('organization-role').getByText('Member').waitFor();
     expect(await colleague.getByRole('list', { name: 'Members' }).count()).toBe(0);
-    await colleague.screenshot({ path: 'e2e/artifacts/organization-member-phone.png', fullPage: true });
+    await colleague.screenshot({ path: artifact('organization-member-phone.png'), fullPage: true });
     await owner.context().close();
   });
 });

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 /**
@@ -62,12 +63,12 @@ async function signInWithPasskey(page: Page, touch: Touch, shot: string) {
   await page.goto(`${origin()}/login`);
   const email = page.getByLabel('Email');
   expect(await email.getAttribute('autocomplete')).toBe('username webauthn');
-  await page.screenshot({ path: `e2e/artifacts/${shot}-login.png`, animations: 'disabled' });
+  await page.screenshot({ path: artifact(`${shot}-login.png`), animations: 'disabled' });
   await touch(
     () => page.getByRole('button', { name: 'Sign in with a passkey' }).click(),
     () => page.getByRole('heading', { name: 'Welcome back, Kim' }).waitFor(),
   );
-  await page.screenshot({ path: `e2e/artifacts/${shot}-signed-in.png`, animations: 'disabled' });
+  await page.screenshot({ path: artifact(`${shot}-signed-in.png`), animations: 'disabled' });
 }
 
 describe('passkeys', () => {
@@ -92,7 +93,7 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
     await confirm.waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/passkeys-reauth-dialog.png', animations: 'disabled' });
+    await page.screenshot({ path: artifact('passkeys-reauth-dialog.png'), animations: 'disabled' });
     await confirm.getByLabel('Password').fill('not the password');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await confirm.getByText('Password is incorrect').waitFor();
@@ -106,7 +107,7 @@ describe('passkeys', () => {
     expect(await row.textContent()).toMatch(/This device|Synced/);
     expect(await row.textContent()).toContain('Never used');
     await page.screenshot({
-      path: 'e2e/artifacts/passkeys-settings.png',
+      path: artifact('passkeys-settings.png'),
       fullPage: true,
       animations: 'disabled',
     });
@@ -135,7 +136,7 @@ describe('passkeys', () => {
     );
     expect((await created.getByTestId('created-api-key').textContent()) ?? '').toMatch(/^ik_\S{20,}$/);
     await page.screenshot({
-      path: 'e2e/artifacts/passkeys-api-key-after-reauth.png',
+      path: artifact('passkeys-api-key-after-reauth.png'),
       animations: 'disabled',
     });
 

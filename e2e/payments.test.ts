@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
-const SCREENS = 'e2e/artifacts';
 
 /** The tier badge of the top bar (the page's own headers are not the banner). */
 function navTier(page: Page) {
@@ -23,14 +23,14 @@ describe('payments and Mission Control', () => {
 
     await page.goto(`${e2e.server.url}/payments`);
     await page.getByText('No Active Subscription').waitFor();
-    await page.screenshot({ path: `${SCREENS}/payments-subscription-none.png` });
+    await page.screenshot({ path: artifact('payments-subscription-none.png') });
     await page.getByRole('button', { name: 'Explore Tiers' }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'upgrade');
     expect(await page.getByTestId('tier-card').count()).toBe(3);
     await page.getByRole('button', { name: 'Yearly (Save 17%)' }).click();
     await page.getByRole('group', { name: 'Operator' }).getByText('$999').waitFor();
     await page.getByRole('button', { name: 'Monthly' }).click();
-    await page.screenshot({ path: `${SCREENS}/payments-tiers.png`, fullPage: true });
+    await page.screenshot({ path: artifact('payments-tiers.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Upgrade to Operator' }).click();
     const dialog = page.getByRole('dialog', { name: 'Complete Payment' });
@@ -41,7 +41,7 @@ describe('payments and Mission Control', () => {
     // The harness runs the test card provider: the payment step and the page say no card is charged.
     await dialog.getByRole('note').getByText('Test mode: no card is charged').waitFor();
     await page.locator('main header').getByTestId('test-mode-notice').waitFor();
-    await page.screenshot({ path: `${SCREENS}/payments-complete-payment.png` });
+    await page.screenshot({ path: artifact('payments-complete-payment.png') });
     await dialog.getByRole('button', { name: 'Pay $99.00' }).click();
 
     await page.getByText('Tier Upgraded').first().waitFor();
@@ -55,13 +55,13 @@ describe('payments and Mission Control', () => {
     await row.getByText('$99.00').waitFor();
     await row.getByText('Completed').waitFor();
     await row.getByText('Card').waitFor();
-    await page.screenshot({ path: `${SCREENS}/payments-history.png` });
+    await page.screenshot({ path: artifact('payments-history.png') });
 
     await page.getByRole('tab', { name: 'Subscription' }).click();
     const subscription = page.getByTestId('active-subscription');
     await subscription.getByText('TIER 2 · Operator').waitFor();
     await subscription.getByText('Active', { exact: true }).waitFor();
-    await page.screenshot({ path: `${SCREENS}/payments-subscription.png` });
+    await page.screenshot({ path: artifact('payments-subscription.png') });
 
     // Mission Control: MAXIMUM from tier 2, quick actions that go somewhere, the upgrade dialog.
     await page.goto(`${e2e.server.url}/dashboard`);
@@ -73,7 +73,7 @@ describe('payments and Mission Control', () => {
     ).toEqual(['/investigations', '/cases', '/marketplace', '/secure-channel', '/settings']);
     await page.getByText('Your cart is empty').waitFor();
     await page.getByTestId('stat-card').first().waitFor();
-    await page.screenshot({ path: `${SCREENS}/dashboard.png`, fullPage: true });
+    await page.screenshot({ path: artifact('dashboard.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Upgrade Tier' }).click();
     const upgrade = page.getByRole('dialog', { name: 'Upgrade Tier' });
@@ -81,7 +81,7 @@ describe('payments and Mission Control', () => {
     await options.first().waitFor();
     expect(await options.count()).toBe(3);
     await options.first().getByText('Current Tier').waitFor();
-    await page.screenshot({ path: `${SCREENS}/dashboard-upgrade.png` });
+    await page.screenshot({ path: artifact('dashboard-upgrade.png') });
     await upgrade.getByRole('button', { name: 'Cancel' }).click();
 
     await actions.getByRole('link', { name: /Browse equipment/ }).click();
@@ -109,7 +109,7 @@ describe('payments and Mission Control', () => {
     await director.getByRole('tab', { name: 'Approvals' }).click();
     const payment = director.getByTestId('pending-payment').first();
     await payment.getByText('Bank transfer', { exact: false }).waitFor();
-    await director.screenshot({ path: `${SCREENS}/payments-approvals.png`, fullPage: true });
+    await director.screenshot({ path: artifact('payments-approvals.png'), fullPage: true });
     const [transfer] = (await (
       await director.request.get(`${e2e.server.url}/api/admin/payments?status=pending`)
     ).json()) as { reference: string }[];
@@ -121,7 +121,7 @@ describe('payments and Mission Control', () => {
     await facts.getByText('$299.00 USD').waitFor();
     await facts.getByText(transfer!.reference, { exact: true }).waitFor();
     await facts.getByText('Bank transfer').waitFor();
-    await director.screenshot({ path: `${SCREENS}/payments-confirm-received.png` });
+    await director.screenshot({ path: artifact('payments-confirm-received.png') });
     await confirm.getByRole('button', { name: 'Confirm $299.00 USD received' }).click();
     await director.getByText('Payment Confirmed').first().waitFor();
     await director.getByText('No payments are waiting for confirmation.').waitFor();
@@ -169,10 +169,10 @@ describe('payments and Mission Control', () => {
       expect(await how.getByTestId('payment-reference').textContent()).toBe(payment!.reference);
       await page.getByText('You stay on the free Basic tier until the upgrade above takes effect.').waitFor();
       expect(await page.getByRole('button', { name: 'Explore Tiers' }).count()).toBe(0);
-      await page.screenshot({ path: `${SCREENS}/payments-pending-crypto-${width}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`payments-pending-crypto-${width}.png`), fullPage: true });
       // A full-page capture draws the sticky top bar mid-page on a phone: the instructions get a shot of their own.
       await how.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      await page.screenshot({ path: `${SCREENS}/payments-pending-crypto-instructions-${width}.png` });
+      await page.screenshot({ path: artifact(`payments-pending-crypto-instructions-${width}.png`) });
 
       // Upgrade is off while it waits, with the reason, instead of a 'Payment Failed' toast.
       await page.getByRole('tab', { name: 'Tier Upgrade' }).click();
@@ -188,7 +188,7 @@ describe('payments and Mission Control', () => {
       await page.locator('[data-slot=toast-close]').click();
       await page.locator('[data-slot=toast-close]').waitFor({ state: 'detached' });
       await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SCREENS}/payments-pending-upgrade-tab-${width}.png` });
+      await page.screenshot({ path: artifact(`payments-pending-upgrade-tab-${width}.png`) });
     });
   }
 
@@ -225,7 +225,7 @@ describe('payments and Mission Control', () => {
       paymentReference: string;
     }[];
     expect(await how.getByTestId('payment-reference').textContent()).toBe(order!.paymentReference);
-    await page.screenshot({ path: `${SCREENS}/order-bank-transfer-instructions.png` });
+    await page.screenshot({ path: artifact('order-bank-transfer-instructions.png') });
 
     // A Director confirms the transfer; analytics counts the rupees in rupees.
     const { api, email } = await e2e.directorApi('revenue');
@@ -247,6 +247,6 @@ describe('payments and Mission Control', () => {
       .getByRole('table', { name: 'Revenue by currency' })
       .getByText('INR', { exact: true })
       .waitFor();
-    await director.screenshot({ path: `${SCREENS}/analytics-revenue-by-currency.png`, fullPage: true });
+    await director.screenshot({ path: artifact('analytics-revenue-by-currency.png'), fullPage: true });
   });
 });

@@ -1,15 +1,13 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../server/lib/paths.js';
+import { artifact, ARTIFACTS } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 // Screenshots of the forms and the analytics tab of issue 18 (points 4 and 6) at both widths. SHOTS_PHASE names
 // them (`before` on the code before the change, `after` on the change): `SHOTS_PHASE=after npx vitest run
 // --project e2e e2e/polish-screens.test.ts`.
 const e2e = useHarness();
-const SHOTS = path.join(projectRoot, 'e2e/artifacts');
 const PHASE = process.env.SHOTS_PHASE ?? 'after';
 const WIDTHS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -45,7 +43,7 @@ function overlaps(a: { x: number; y: number; width: number; height: number } | n
 async function shoot(page: Page, name: string, fullPage = false) {
   await page.waitForTimeout(300);
   await page.screenshot({
-    path: path.join(SHOTS, `polish-${PHASE}-${name}.png`),
+    path: artifact(`polish-${PHASE}-${name}.png`),
     fullPage,
     animations: 'disabled',
   });
@@ -54,7 +52,7 @@ async function shoot(page: Page, name: string, fullPage = false) {
 describe('polish screenshots', () => {
   for (const size of WIDTHS) {
     it(`forms and analytics at ${size.name} width`, async () => {
-      await mkdir(SHOTS, { recursive: true });
+      await mkdir(ARTIFACTS, { recursive: true });
       const page = await e2e.newPage();
       await page.setViewportSize({ width: size.width, height: size.height });
       const email = await e2e.signUp(page, `polish-${size.name}`, { firstName: 'Dana', lastName: 'Reyes' });

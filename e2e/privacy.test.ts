@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../contract/catalog.js';
 import { DATA_EXPORT_DATASETS } from '../contract/privacy.js';
+import { artifact } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 // No grace period: a deletion is due at once (and carried out by a job within a minute).
@@ -53,7 +54,7 @@ describe('Settings > Privacy', () => {
       await page.getByRole('tab', { name: 'Privacy' }).click();
       const panel = page.getByRole('tabpanel', { name: 'Privacy' });
       await panel.getByText('No exports yet').waitFor();
-      await page.screenshot({ path: `e2e/artifacts/privacy-empty-${viewport.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`privacy-empty-${viewport.name}.png`), fullPage: true });
       // Deleting says when (this server's grace: none), what becomes of a subscription and what goes (issue 33).
       await panel.getByText(/The deletion is carried out within a minute of your request\./).waitFor();
       await panel.getByText(/It is not refunded\./).waitFor();
@@ -62,13 +63,13 @@ describe('Settings > Privacy', () => {
         .getByText(/evidence files you uploaded/)
         .waitFor();
       await panel.getByRole('heading', { name: 'What is kept' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `e2e/artifacts/privacy-delete-card-${viewport.name}.png` });
+      await page.screenshot({ path: artifact(`privacy-delete-card-${viewport.name}.png`) });
 
       await panel.getByRole('button', { name: 'Export my data' }).click();
       const ready = panel.getByRole('listitem', { name: /, Ready$/ });
       await ready.waitFor({ timeout: 30_000 });
       expect(await panel.getByRole('button', { name: 'Export my data' }).isEnabled()).toBe(true);
-      await page.screenshot({ path: `e2e/artifacts/privacy-ready-${viewport.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`privacy-ready-${viewport.name}.png`), fullPage: true });
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -112,7 +113,7 @@ describe('Settings > Privacy', () => {
     await dialog.getByLabel('Password').fill('not the password');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByText('Password is incorrect').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/privacy-delete-dialog-desktop.png' });
+    await page.screenshot({ path: artifact('privacy-delete-dialog-desktop.png') });
     expect((await page.request.get(`${e2e.server.url}/api/auth/user`)).status()).toBe(200);
 
     await dialog.getByLabel('Password').fill(PASSWORD);

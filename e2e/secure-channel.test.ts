@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -45,7 +46,7 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 
 describe('the secure channel', () => {
   it('takes an anonymous request, confirms it with the review steps, and starts afresh on request', async () => {
-    await mkdir('e2e/artifacts', { recursive: true });
+    await mkdir(ARTIFACTS, { recursive: true });
     const page = await e2e.newPage();
     await page.goto(`${e2e.server.url}/secure-channel`);
     await page.getByRole('heading', { name: 'Secure Channel Request' }).waitFor();
@@ -57,13 +58,13 @@ describe('the secure channel', () => {
     // Nothing filled: the schema's messages, and nothing sent.
     await page.getByRole('button', { name: 'Submit for Security Review' }).click();
     await page.getByText('Access purpose must be at least 50 characters').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/secure-channel-errors.png', fullPage: true });
+    await page.screenshot({ path: artifact('secure-channel-errors.png'), fullPage: true });
 
     for (const [label, value] of Object.entries(texts)) await field(page, label).fill(value);
     for (const [label, option] of Object.entries(choices)) {
       await field(page, label).selectOption({ label: option });
     }
-    await page.screenshot({ path: 'e2e/artifacts/secure-channel-form.png', fullPage: true });
+    await page.screenshot({ path: artifact('secure-channel-form.png'), fullPage: true });
     await page.getByRole('button', { name: 'Submit for Security Review' }).click();
 
     await page.getByText('Request Submitted', { exact: true }).first().waitFor();
@@ -78,7 +79,7 @@ describe('the secure channel', () => {
     const reference = (await confirmation.getByText(/^Reference/).textContent())!
       .replace('Reference', '')
       .trim();
-    await page.screenshot({ path: 'e2e/artifacts/secure-channel-submitted.png', fullPage: true });
+    await page.screenshot({ path: artifact('secure-channel-submitted.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Submit Another Request' }).click();
     await page.getByRole('form', { name: 'Secure channel request' }).waitFor();
@@ -121,6 +122,6 @@ describe('the secure channel', () => {
     await page.getByRole('button', { name: 'Submit for Security Review' }).click();
     await page.getByRole('region', { name: 'Request Submitted for Security Review' }).waitFor();
     await expectHeadingInView(page);
-    await page.screenshot({ path: 'e2e/artifacts/secure-channel-submitted-phone.png' });
+    await page.screenshot({ path: artifact('secure-channel-submitted-phone.png') });
   });
 });

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { request, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runningClusterUrl } from '../server/db/embedded.js';
-import { expectNoSidewaysScroll, launchBrowser } from './support/browser.js';
+import { artifact, ARTIFACTS, expectNoSidewaysScroll, launchBrowser } from './support/browser.js';
 import { PASSWORD } from './support/harness.js';
 import { createStorage, startServer, type RunningServer, type ServerStorage } from './support/server.js';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const url = storage.databaseUrl ?? (await runningClusterUrl(storage.dataDir, 'app'));
   if (!url) throw new Error('no database for this server');
   databaseUrl = url;
-  await mkdir('e2e/artifacts', { recursive: true });
+  await mkdir(ARTIFACTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -146,13 +146,13 @@ describe('service levels in the browser', () => {
         .getByText('Your deadline: Jan 31, 2030')
         .waitFor();
       await card(overdue.title).scrollIntoViewIfNeeded();
-      await client.screenshot({ path: `e2e/artifacts/sla-cases-${width}.png` });
+      await client.screenshot({ path: artifact(`sla-cases-${width}.png`) });
 
       // The case's own dialog shows the same clock.
       await client.goto(`${server.url}/cases?case=${overdue.id}`);
       const dialog = client.getByRole('dialog', { name: overdue.title });
       await dialog.getByTestId('sla-clock').getByText('First response breached 8 h ago').waitFor();
-      await client.screenshot({ path: `e2e/artifacts/sla-case-dialog-${width}.png` });
+      await client.screenshot({ path: artifact(`sla-case-dialog-${width}.png`) });
     });
   }
 
@@ -180,7 +180,7 @@ describe('service levels in the browser', () => {
     expect(
       new Set(await panel.getByTestId('sla-clock').evaluateAll((nodes) => nodes.map((n) => n.dataset.state))),
     ).toEqual(new Set(['breached']));
-    await page.screenshot({ path: 'e2e/artifacts/sla-director-breached.png' });
+    await page.screenshot({ path: artifact('sla-director-breached.png') });
 
     // The scheduled job (every minute) announces each overdue case once to the Directors.
     const titlesOfNotices = async () => {
@@ -221,9 +221,9 @@ describe('service levels in the browser', () => {
       // The table fits the page: on a phone it scrolls inside its own box, the page does not scroll sideways.
       await expectNoSidewaysScroll(page);
       await operator.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `e2e/artifacts/sla-payments-cards-${width}.png` });
+      await page.screenshot({ path: artifact(`sla-payments-cards-${width}.png`) });
       await table.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `e2e/artifacts/sla-payments-table-${width}.png` });
+      await page.screenshot({ path: artifact(`sla-payments-table-${width}.png`) });
     });
   }
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currentTotp } from '../server/lib/totp.js';
+import { artifact } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -36,7 +37,7 @@ describe('settings, notifications and API keys', () => {
       .waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstCode);
     await page.screenshot({
-      path: 'e2e/artifacts/settings-security.png',
+      path: artifact('settings-security.png'),
       fullPage: true,
       animations: 'disabled',
     });
@@ -66,7 +67,7 @@ describe('settings, notifications and API keys', () => {
     await bell.click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     await panel.getByText('Two-factor authentication enabled').waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/notifications.png', animations: 'disabled' });
+    await page.screenshot({ path: artifact('notifications.png'), animations: 'disabled' });
     await panel.getByRole('button', { name: 'Mark all read' }).click();
     await page.getByText('All notifications marked as read').first().waitFor();
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
@@ -97,7 +98,7 @@ describe('settings, notifications and API keys', () => {
     // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
-      path: 'e2e/artifacts/mobile-api-keys.png',
+      path: artifact('mobile-api-keys.png'),
       fullPage: true,
       animations: 'disabled',
     });

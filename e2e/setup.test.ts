@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { currentTotp } from '../server/lib/totp.js';
-import { expectNoSidewaysScroll } from './support/browser.js';
+import { artifact, ARTIFACTS, expectNoSidewaysScroll } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 /**
@@ -10,7 +10,6 @@ import { PASSWORD, useHarness } from './support/harness.js';
  * authentication offered at once and turned on, and the page answering 404 afterwards. Screenshots in e2e/artifacts.
  */
 const e2e = useHarness();
-const SCREENS = 'e2e/artifacts';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -31,7 +30,7 @@ function printedSetupUrl(): Promise<string> {
 
 describe('the setup link', () => {
   it('refuses a wrong link, creates the first Director with the right one and offers 2FA at once', async () => {
-    await mkdir(SCREENS, { recursive: true });
+    await mkdir(ARTIFACTS, { recursive: true });
     const link = await printedSetupUrl();
     expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/setup\?token=[A-Za-z0-9_-]{43}$/);
     const url = new URL(link);
@@ -43,7 +42,7 @@ describe('the setup link', () => {
     await page.getByRole('alert').getByText('This setup link is not valid.').waitFor();
     expect(await page.getByRole('button', { name: 'Create Director account' }).count()).toBe(0);
     await page.screenshot({
-      path: `${SCREENS}/setup-wrong-link-phone.png`,
+      path: artifact('setup-wrong-link-phone.png'),
       fullPage: true,
       animations: 'disabled',
     });
@@ -54,7 +53,7 @@ describe('the setup link', () => {
     await page.getByRole('button', { name: 'Create Director account' }).waitFor();
     await expectNoSidewaysScroll(page);
     await page.screenshot({
-      path: `${SCREENS}/setup-form-phone.png`,
+      path: artifact('setup-form-phone.png'),
       fullPage: true,
       animations: 'disabled',
     });
@@ -70,7 +69,7 @@ describe('the setup link', () => {
     await page.getByRole('button', { name: 'Create Director account' }).click();
     await page.getByText('The passwords do not match').waitFor();
     await page.screenshot({
-      path: `${SCREENS}/setup-form-desktop.png`,
+      path: artifact('setup-form-desktop.png'),
       fullPage: true,
       animations: 'disabled',
     });
@@ -87,7 +86,7 @@ describe('the setup link', () => {
     const secret = (await page.getByTestId('mfa-secret').textContent())!.replaceAll(' ', '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.screenshot({
-      path: `${SCREENS}/setup-2fa-desktop.png`,
+      path: artifact('setup-2fa-desktop.png'),
       fullPage: true,
       animations: 'disabled',
     });
@@ -99,7 +98,7 @@ describe('the setup link', () => {
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
     await page.screenshot({
-      path: `${SCREENS}/setup-2fa-done-phone.png`,
+      path: artifact('setup-2fa-done-phone.png'),
       fullPage: true,
       animations: 'disabled',
     });
@@ -131,7 +130,7 @@ describe('the setup link', () => {
     await page.getByText('Setup is complete: a Director account exists already.').waitFor();
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     await page.screenshot({
-      path: `${SCREENS}/setup-complete-phone.png`,
+      path: artifact('setup-complete-phone.png'),
       fullPage: true,
       animations: 'disabled',
     });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type TestProvider } from '../server/test/oidc-provider.js';
+import { artifact } from './support/browser.js';
 import { useHarness } from './support/harness.js';
 
 // The identity provider runs on 127.0.0.1: loopback issuers are allowed for this server only.
@@ -85,7 +86,7 @@ describe('enterprise single sign-on', () => {
     await scim.getByTestId('scim-base-url').getByText('/scim/v2').waitFor();
     for (const size of SIZES) {
       await owner.setViewportSize({ width: size.width, height: size.height });
-      await owner.screenshot({ path: `e2e/artifacts/sso-owner-${size.name}.png`, fullPage: true });
+      await owner.screenshot({ path: artifact(`sso-owner-${size.name}.png`), fullPage: true });
     }
 
     // Members sign in through "Continue with single sign-on": accounts made on the way, at both widths.
@@ -98,7 +99,7 @@ describe('enterprise single sign-on', () => {
       await member.getByLabel('Email').fill(email);
       const continueButton = member.getByRole('link', { name: 'Continue with single sign-on' });
       await continueButton.waitFor();
-      await member.screenshot({ path: `e2e/artifacts/sso-login-${size.name}.png`, fullPage: true });
+      await member.screenshot({ path: artifact(`sso-login-${size.name}.png`), fullPage: true });
       await continueButton.click();
       await member.waitForURL((url) => url.origin === provider!.issuer);
       await signInAtProvider(member, email);
@@ -106,7 +107,7 @@ describe('enterprise single sign-on', () => {
       await member.getByRole('heading', { level: 1, name: 'Mission Control' }).waitFor();
       const me = await member.request.get(`${e2e.server.url}/api/auth/user`);
       expect(await me.json()).toMatchObject({ email, organization: { id: client.id, role: 'member' } });
-      await member.screenshot({ path: `e2e/artifacts/sso-member-signed-in-${size.name}.png` });
+      await member.screenshot({ path: artifact(`sso-member-signed-in-${size.name}.png`) });
       await member.context().close();
     }
 
@@ -115,7 +116,7 @@ describe('enterprise single sign-on', () => {
     await stranger.goto(`${e2e.server.url}/api/auth/sso/callback?state=forged&code=forged`);
     await stranger.waitForURL(/\/login\?error=sso/);
     await stranger.getByText('Single sign-on failed').waitFor();
-    await stranger.screenshot({ path: `e2e/artifacts/sso-failed-desktop.png` });
+    await stranger.screenshot({ path: artifact('sso-failed-desktop.png') });
     // Two identity provider round trips and three browser sessions: longer than one page's test.
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TAXII_COLLECTION_ID } from '../contract/taxii.js';
 import { SPEC_OBJECTS, specBundle } from '../server/modules/threats/stix-fixtures.js';
-import { expectNoSidewaysScroll } from './support/browser.js';
+import { artifact, expectNoSidewaysScroll } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -57,7 +57,7 @@ describe('Threat Intelligence: the TAXII feed and the last import (issue 20 poin
       await page.getByText(`${SPEC_OBJECTS.length} objects through Import STIX`).waitFor();
       await expectNoSidewaysScroll(page);
       await feed.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `e2e/artifacts/threats-feed-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`threats-feed-${size.name}.png`), fullPage: true });
     }
 
     // The copy button puts the discovery address on the clipboard.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -40,7 +41,7 @@ describe('the vendor portal', () => {
     await dialog.getByLabel('Certifications').fill('ISO 9001');
     await dialog.getByLabel('Certifications').press('Enter');
     await dialog.getByRole('button', { name: 'Remove ISO 9001' }).waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/vendor-application-dialog.png' });
+    await page.screenshot({ path: artifact('vendor-application-dialog.png') });
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('Application Submitted').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -49,7 +50,7 @@ describe('the vendor portal', () => {
     await row.getByText('PENDING').waitFor();
     await row.getByText('ISO 9001').waitFor();
     expect(await page.getByRole('button', { name: 'Apply as Vendor' }).count()).toBe(0);
-    await page.screenshot({ path: 'e2e/artifacts/vendor-pending.png', fullPage: true });
+    await page.screenshot({ path: artifact('vendor-pending.png'), fullPage: true });
 
     // A Director approves it through the API.
     const { api: director, email } = await e2e.directorApi('vendor');
@@ -80,7 +81,7 @@ describe('the vendor portal', () => {
     await form.getByLabel('HSN code').fill('90058090');
     await form.getByLabel('GST rate').selectOption({ label: '18 %' });
     await form.getByLabel('Specifications').fill('Sensor: 384 x 288\nBattery: 6 h');
-    await page.screenshot({ path: 'e2e/artifacts/vendor-add-product-dialog.png' });
+    await page.screenshot({ path: artifact('vendor-add-product-dialog.png') });
     await form.getByRole('button', { name: 'Add Product' }).click();
     await page.getByText('Product Added').first().waitFor();
     await form.waitFor({ state: 'detached' });
@@ -94,7 +95,7 @@ describe('the vendor portal', () => {
     // Not in the marketplace while it waits.
     const listed = await page.request.get(`${e2e.server.url}/api/products?q=nightjar`);
     expect(await listed.json()).toEqual([]);
-    await page.screenshot({ path: 'e2e/artifacts/vendor-product-pending.png', fullPage: true });
+    await page.screenshot({ path: artifact('vendor-product-pending.png'), fullPage: true });
   });
 
   it('gives a Director the review queue, where approving the product puts it in the marketplace', async () => {
@@ -109,7 +110,7 @@ describe('the vendor portal', () => {
     await row.waitFor();
     // The Director sees the tax classification the vendor gave before approving.
     await row.getByText(/HSN 90058090 · GST 18 %/).waitFor();
-    await page.screenshot({ path: 'e2e/artifacts/vendor-review-queue.png', fullPage: true });
+    await page.screenshot({ path: artifact('vendor-review-queue.png'), fullPage: true });
 
     await row.getByRole('button', { name: `Approve ${PRODUCT}` }).click();
     await page.getByText('Product Approved').first().waitFor();

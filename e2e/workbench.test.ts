@@ -1,5 +1,6 @@
 import { request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { artifact } from './support/browser.js';
 import { PASSWORD, useHarness } from './support/harness.js';
 
 const e2e = useHarness();
@@ -59,7 +60,7 @@ describe('the case workbench', () => {
       const card = queue.getByTestId('case-card').filter({ hasText: main.caseNumber });
       await card.waitFor();
       await card.getByText("Client's deadline", { exact: false }).first().waitFor();
-      await page.screenshot({ path: `e2e/artifacts/workbench-queue-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`workbench-queue-${size.name}.png`), fullPage: true });
 
       // A task, assigned to me, then done.
       await card.getByRole('button', { name: `View case ${main.caseNumber}` }).click();
@@ -76,7 +77,7 @@ describe('the case workbench', () => {
       await dialog.getByLabel('Find a technique').fill('spearphishing attachment');
       await dialog.getByRole('button', { name: 'Add T1566.001 Spearphishing Attachment' }).click();
       await dialog.getByRole('list', { name: 'ATT&CK techniques' }).getByText('T1566.001').waitFor();
-      await page.screenshot({ path: `e2e/artifacts/workbench-case-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`workbench-case-${size.name}.png`), fullPage: true });
       // Nothing in the dialog is wider than the dialog (a long address once pushed it sideways on a phone).
       const [scrollWidth, clientWidth] = await dialog.evaluate((root) => [
         root.scrollWidth,
@@ -95,7 +96,7 @@ describe('the case workbench', () => {
       await page.getByText('Cases merged').first().waitFor();
       const merged = page.getByRole('dialog', { name: `Tender leak ${size.name}` });
       await merged.getByText(`Merged ${duplicate.caseNumber}`).waitFor();
-      await page.screenshot({ path: `e2e/artifacts/workbench-merged-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`workbench-merged-${size.name}.png`), fullPage: true });
       await merged.getByRole('button', { name: 'Close', exact: true }).click();
       await merged.waitFor({ state: 'detached' });
 
@@ -124,7 +125,7 @@ describe('the case workbench', () => {
       await mine.getByText('T1566.001').waitFor();
       await mine.getByText('Your deadline', { exact: false }).first().waitFor();
       expect(await mine.getByText('Interview the courier').count()).toBe(0);
-      await page.screenshot({ path: `e2e/artifacts/workbench-client-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`workbench-client-${size.name}.png`), fullPage: true });
       await page.goto(`${e2e.server.url}/cases?case=${duplicate.id}`);
       await page.getByText(`${duplicate.caseNumber} was merged into ${main.caseNumber}`).waitFor();
       await page.getByRole('button', { name: `Open ${main.caseNumber}` }).click();
@@ -168,14 +169,14 @@ describe('case templates and STIX import findability', () => {
       await dialog.getByRole('button', { name: 'Add a task' }).click();
       await dialog.getByLabel('Task 2 title').fill('Collect memory images');
       await dialog.getByLabel('Task 2 description').fill('Before any host is rebooted.');
-      await page.screenshot({ path: `e2e/artifacts/templates-form-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`templates-form-${size.name}.png`), fullPage: true });
       await dialog.getByRole('button', { name: 'Save Template' }).click();
       await dialog.waitFor({ state: 'detached' });
       const card = panel.getByTestId('case-template').filter({ hasText: name });
       await card.getByText('Applied automatically').waitFor();
       await card.getByText('Isolate the affected hosts').waitFor();
       await card.getByText('due 4 h after applying').waitFor();
-      await page.screenshot({ path: `e2e/artifacts/templates-list-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`templates-list-${size.name}.png`), fullPage: true });
 
       // Edited: renamed and one task fewer.
       await card.getByRole('button', { name: `Edit ${name}` }).click();
@@ -251,7 +252,7 @@ describe('case templates and STIX import findability', () => {
       for (const type of ['indicator', 'malware', 'relationship']) {
         await stored.getByRole('link', { name: `See 1 stored ${type}` }).waitFor();
       }
-      await page.screenshot({ path: `e2e/artifacts/stix-import-report-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`stix-import-report-${size.name}.png`), fullPage: true });
 
       // The malware link closes the dialog on the list of stored malware: added today, created by its producer.
       await stored.getByRole('link', { name: 'See 1 stored malware' }).click();
@@ -262,7 +263,7 @@ describe('case templates and STIX import findability', () => {
       await item.getByText('Created (STIX):').waitFor();
       await item.getByText('Added:').waitFor();
       expect(new URL(page.url()).searchParams.get('objects')).toBe('malware');
-      await page.screenshot({ path: `e2e/artifacts/stix-stored-objects-${size.name}.png`, fullPage: true });
+      await page.screenshot({ path: artifact(`stix-stored-objects-${size.name}.png`), fullPage: true });
       // The relationship is listed too.
       await page.getByLabel('Type', { exact: true }).selectOption('relationship');
       await page

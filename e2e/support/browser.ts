@@ -1,5 +1,15 @@
+import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { projectRoot } from '../../server/lib/paths.js';
+
+/** Where the browser tests leave what a person looks at afterwards: screenshots, downloaded reports (git ignores it). */
+export const ARTIFACTS = path.join(projectRoot, 'e2e/artifacts');
+
+/** A file's path in ARTIFACTS. */
+export function artifact(...parts: string[]): string {
+  return path.join(ARTIFACTS, ...parts);
+}
 
 /** Debian's Chromium (no browser downloads here); CHROME_PATH overrides. */
 export function launchBrowser(): Promise<Browser> {
