@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { lazyNamed } from '@/lib/lazy-named';
 
 // Parts for signed-in members only: a signed-out visitor's first page does not load them (issue 19).
@@ -6,9 +5,7 @@ export const VerifyEmailBanner = lazyNamed(
   () => import('@/features/auth/components/verify-email-banner'),
   'VerifyEmailBanner',
 );
-export const CartWidget = lazy(() =>
-  import('@/features/cart/components/cart-widget').then((module) => ({ default: module.CartWidget })),
-);
+export const CartWidget = lazyNamed(() => import('@/features/cart/components/cart-widget'), 'CartWidget');
 
 /**
  * Loads the members' parts that take room above the page (the e-mail banner), for main.tsx to wait for before the
