@@ -241,8 +241,12 @@ export function handleUnauthorizedError(
   return true;
 }
 
-/** The message to show a person for a failed call: the API's own message when it sent one. */
+/**
+ * The message to show a person for a failed call: the API's own words (a quantity above the stock, a tier
+ * required, the last owner leaving, a service down for now), else the screen's `fallback`: without an answer of the
+ * API's (no network, a proxy's page), and for its 500, whose body says only that something failed.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.body?.message) return error.body.message;
+  if (error instanceof ApiError && error.status !== 500 && error.body?.message) return error.body.message;
   return fallback;
 }

@@ -251,7 +251,7 @@ describe('useApiForm submit', () => {
   });
 
   it('shows the API message form-wide when no fields are given, with a destructive toast titled errorToastTitle', async () => {
-    const error = apiError(500, { message: 'The database is down', code: 'INTERNAL' });
+    const error = apiError(503, { message: 'The database is down', code: 'UNAVAILABLE' });
     render(
       <Harness
         send={() => Promise.reject(error)}
@@ -262,6 +262,13 @@ describe('useApiForm submit', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is down');
     expect(toastOf('Save failed')).toHaveAttribute('data-variant', 'destructive');
     expect(toastOf('Save failed')).toHaveTextContent('The database is down');
+  });
+
+  it("shows the fallback for the API's 500, whose message says only that something failed", async () => {
+    const error = apiError(500, { message: 'Internal server error', code: 'INTERNAL' });
+    render(<Harness send={() => Promise.reject(error)} options={{ fallbackMessage: 'Could not save' }} />);
+    await fillAndSend();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not save');
   });
 
   it('shows the fallback when the API sent no message, and a function fallback gets the error', async () => {
@@ -292,7 +299,7 @@ describe('useApiForm submit', () => {
   });
 
   it('errorToast shows its fixed text whatever the form-wide message says', async () => {
-    const error = apiError(500, { message: 'The database is down', code: 'INTERNAL' });
+    const error = apiError(503, { message: 'The database is down', code: 'UNAVAILABLE' });
     render(
       <Harness
         send={() => Promise.reject(error)}

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DecisionButtons } from '@/components/ui/decision-buttons';
 import { QueryStates, type ListQuery } from '@/components/ui/list-states';
 import { toast } from '@/components/ui/use-toast';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 
 /** One of the two decisions: the action sent to the server, its button's word and the toast once it is done. */
 export interface Decision<A extends string> {
@@ -62,7 +62,7 @@ export function DecisionQueue<T extends { id: string }, A extends string>({
   subject,
   canApprove,
   confirmApprove,
-  errorDescription,
+  failedText,
   children,
 }: {
   title: string;
@@ -78,8 +78,8 @@ export function DecisionQueue<T extends { id: string }, A extends string>({
   canApprove?: (item: T) => boolean;
   /** When given, approving first opens this confirmation of the item; its button sends the decision. */
   confirmApprove?: (item: T) => ApproveConfirmation;
-  /** The failure toast's text for a refused decision. */
-  errorDescription: (error: unknown) => string;
+  /** The failure toast's text when the API gives no reason of its own (errorMessage). */
+  failedText: string;
   /** An item's details, left of its buttons. */
   children: (item: T) => ReactNode;
 }) {
@@ -97,8 +97,7 @@ export function DecisionQueue<T extends { id: string }, A extends string>({
         },
         onError: (error) => {
           setConfirming(null);
-          if (handleUnauthorizedError(error)) return;
-          toast({ variant: 'destructive', title: 'Error', description: errorDescription(error) });
+          toastFailure(error, failedText);
         },
       },
     );

@@ -8,7 +8,7 @@ import { EmptyState, QueryStates } from '@/components/ui/list-states';
 import { toast } from '@/components/ui/use-toast';
 import { useApiKeys } from '@/features/api-keys/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/api-keys/api/revoke-api-key';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -34,8 +34,7 @@ export function ApiKeyList() {
       },
       onError: (error) => {
         setConfirming(null);
-        if (handleUnauthorizedError(error)) return;
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to revoke the API key.' });
+        toastFailure(error, 'Failed to revoke the API key.');
       },
     });
   }

@@ -20,7 +20,7 @@ import {
   SigningSecretSection,
   type SigningSecretOnceSlot,
 } from '@/features/automation/components/signing-secret-section';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatRelativeTime } from '@/lib/format';
 
 function RuleItem({
@@ -36,10 +36,7 @@ function RuleItem({
   const execute = useExecuteAutomationRule();
 
   function failed(fallback: string) {
-    return (error: unknown) => {
-      if (handleUnauthorizedError(error)) return;
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, fallback) });
-    };
+    return (error: unknown) => toastFailure(error, fallback);
   }
 
   function setActive(isActive: boolean) {
@@ -199,8 +196,7 @@ export function AutomationPanel({ SigningSecretOnce }: { SigningSecretOnce: Sign
       },
       onError: (error) => {
         setDeleting(null);
-        if (handleUnauthorizedError(error)) return;
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete the rule.' });
+        toastFailure(error, 'Failed to delete the rule.');
       },
     });
   }

@@ -10,10 +10,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/use-toast';
 import { useSigningSecret } from '@/features/automation/api/get-signing-secret';
 import { useRotateSigningSecret } from '@/features/automation/api/rotate-signing-secret';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatRelativeTime } from '@/lib/format';
 
 /**
@@ -41,12 +40,7 @@ export function SigningSecretSection({ SigningSecretOnce }: { SigningSecretOnce:
       },
       onError: (error) => {
         setConfirming(false);
-        if (handleUnauthorizedError(error)) return;
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error, 'Failed to create a signing secret.'),
-        });
+        toastFailure(error, 'Failed to create a signing secret.');
       },
     });
   }

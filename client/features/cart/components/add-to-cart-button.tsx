@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useAddToCart } from '@/features/cart/api/add-to-cart';
-import { addToCartErrorMessage, CART_MESSAGES } from '@/features/cart/utils/cart-errors';
+import { CART_MESSAGES } from '@/features/cart/utils/messages';
 import { purchaseLabel, purchaseState } from '@/features/cart/utils/purchase-state';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { LOGIN_URL } from '@/lib/constants';
 
 interface AddToCartButtonProps {
@@ -63,12 +63,7 @@ export function AddToCartButton({ product, user, className }: AddToCartButtonPro
         onSuccess: () =>
           toast({ title: CART_MESSAGES.added, description: CART_MESSAGES.addedDescription(1, product.name) }),
         onError: (error) => {
-          if (handleUnauthorizedError(error)) return;
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: addToCartErrorMessage(error, CART_MESSAGES.addFailedCard),
-          });
+          toastFailure(error, CART_MESSAGES.addFailedCard);
         },
       },
     );

@@ -9,10 +9,10 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useAddToCart } from '@/features/cart/api/add-to-cart';
-import { addToCartErrorMessage, CART_MESSAGES } from '@/features/cart/utils/cart-errors';
+import { CART_MESSAGES } from '@/features/cart/utils/messages';
 import { purchaseLabel, purchaseState } from '@/features/cart/utils/purchase-state';
 import { normalizeQuantity } from '@/features/cart/utils/quantity';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 
 interface AddToCartFormProps {
   product: Pick<Product, 'id' | 'name' | 'minimumTier' | 'inStock' | 'stockCount'>;
@@ -50,14 +50,10 @@ export function AddToCartForm({ product, user }: AddToCartFormProps) {
             title: CART_MESSAGES.added,
             description: CART_MESSAGES.addedDescription(quantity, product.name),
           }),
-        onError: (error) => {
-          if (handleUnauthorizedError(error, CART_MESSAGES.detailLoginRequired)) return;
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: addToCartErrorMessage(error, CART_MESSAGES.addFailedDetail),
-          });
-        },
+        onError: (error) =>
+          toastFailure(error, CART_MESSAGES.addFailedDetail, {
+            signedOut: CART_MESSAGES.detailLoginRequired,
+          }),
       },
     );
   }

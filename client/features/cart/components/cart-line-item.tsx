@@ -5,16 +5,13 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useRemoveCartItem } from '@/features/cart/api/remove-cart-item';
 import { useUpdateCartItem } from '@/features/cart/api/update-cart-item';
-import { CART_MESSAGES } from '@/features/cart/utils/cart-errors';
+import { CART_MESSAGES } from '@/features/cart/utils/messages';
 import { lineTotal } from '@/features/cart/utils/cart-totals';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatINR } from '@/lib/format';
 
-function failed(description: string) {
-  return (error: Error) => {
-    if (handleUnauthorizedError(error)) return;
-    toast({ variant: 'destructive', title: 'Error', description });
-  };
+function failed(fallback: string) {
+  return (error: Error) => toastFailure(error, fallback);
 }
 
 /**

@@ -158,6 +158,25 @@ describe('cart dialog', () => {
     expect(await screen.findByText('Failed to remove item from cart.')).toBeInTheDocument();
   });
 
+  it("shows the API's reason when a quantity is refused", async () => {
+    serveCart([makeCartLine({ id: 'l1', quantity: 3, product: { name: 'RF Detector' } })], (request) =>
+      request.method === 'PUT'
+        ? {
+            status: 400,
+            json: {
+              message: 'Only 3 of RF Detector in stock',
+              code: 'VALIDATION_FAILED',
+              issues: [{ path: 'quantity', message: 'Only 3 of RF Detector in stock' }],
+            },
+          }
+        : undefined,
+    );
+    const { user, dialog } = await openCart();
+    await user.click(await within(dialog).findByRole('button', { name: 'Increase quantity of RF Detector' }));
+    expect(await screen.findByText('Only 3 of RF Detector in stock')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to update cart item.')).not.toBeInTheDocument();
+  });
+
   it('sends a signed-out user to log in again after a 401', async () => {
     serveCart([makeCartLine({ id: 'l1', quantity: 2, product: { name: 'RF Detector' } })], (request) =>
       request.method === 'DELETE' ? UNAUTHENTICATED : undefined,

@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useCaseTemplates, useDeleteTemplate } from '@/features/cases/api/case-templates';
 import { CaseTemplateForm } from '@/features/cases/components/case-template-form';
 import { CASE_CATEGORY_LABELS, CASE_MESSAGES } from '@/features/cases/utils/labels';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 
 /** Which template the dialog edits: a new one, an existing one, or none (closed). */
 type Editing = { template: CaseTemplate | null } | null;
@@ -30,12 +30,7 @@ export function CaseTemplates() {
       toast(CASE_MESSAGES.templateDeleted);
       setDeleting(null);
     } catch (error) {
-      if (handleUnauthorizedError(error)) return;
-      toast({
-        variant: 'destructive',
-        title: CASE_MESSAGES.failedTitle,
-        description: errorMessage(error, CASE_MESSAGES.templateDeleteFailed),
-      });
+      toastFailure(error, CASE_MESSAGES.templateDeleteFailed, { title: CASE_MESSAGES.failedTitle });
     }
   };
 

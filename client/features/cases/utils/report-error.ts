@@ -1,13 +1,7 @@
-import { toast } from '@/components/ui/use-toast';
 import { CASE_MESSAGES } from '@/features/cases/utils/labels';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 
 /** Shows 'Error' with the server's message, or, for a lost session, the session-expired toast and sign-in. */
 export function reportUpdateError(error: unknown) {
-  if (handleUnauthorizedError(error)) return;
-  toast({
-    variant: 'destructive',
-    title: CASE_MESSAGES.failedTitle,
-    description: errorMessage(error, CASE_MESSAGES.updateFailed),
-  });
+  toastFailure(error, CASE_MESSAGES.updateFailed, { title: CASE_MESSAGES.failedTitle });
 }

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useDevices } from '@/features/devices/api/get-devices';
 import { useSignOutDevice } from '@/features/devices/api/sign-out-device';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 
 const MOBILE_PLATFORMS = new Set(['Android', 'iOS']);
@@ -43,8 +43,7 @@ export function DeviceList({ onCurrentDeviceSignedOut }: DeviceListProps) {
       },
       onError: (error) => {
         setConfirming(null);
-        if (handleUnauthorizedError(error)) return;
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to sign out the device.' });
+        toastFailure(error, 'Failed to sign out the device.');
       },
     });
   }

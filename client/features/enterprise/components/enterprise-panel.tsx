@@ -12,7 +12,7 @@ import { useSeatClientMember } from '@/features/enterprise/api/seat-client-membe
 import { useUpdateEnterpriseClient } from '@/features/enterprise/api/update-enterprise-client';
 import { AddClientDialog } from '@/features/enterprise/components/add-client-dialog';
 import { EnterpriseClientCard } from '@/features/enterprise/components/enterprise-client-card';
-import { ApiError, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { useUser } from '@/lib/auth';
 
 function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void }) {
@@ -30,8 +30,7 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
       },
       onError: (error) => {
         setConfirming(null);
-        if (handleUnauthorizedError(error)) return;
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to remove the client.' });
+        toastFailure(error, 'Failed to remove the client.');
       },
     });
   }
@@ -42,10 +41,7 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
       {
         onSuccess: (updated) =>
           toast({ title: 'Tier changed', description: `${updated.name} is now on tier ${updated.tier}.` }),
-        onError: (error) => {
-          if (handleUnauthorizedError(error)) return;
-          toast({ variant: 'destructive', title: 'Error', description: 'Failed to change the tier.' });
-        },
+        onError: (error) => toastFailure(error, 'Failed to change the tier.'),
       },
     );
   }
@@ -54,10 +50,7 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
     update.mutate(
       { id: client.id, changes: { autoJoin } },
       {
-        onError: (error) => {
-          if (handleUnauthorizedError(error)) return;
-          toast({ variant: 'destructive', title: 'Error', description: 'Failed to change auto-join.' });
-        },
+        onError: (error) => toastFailure(error, 'Failed to change auto-join.'),
       },
     );
   }
@@ -68,11 +61,7 @@ function ClientList({ enabled, onAdd }: { enabled: boolean; onAdd: () => void })
       toast({ title: 'Owner seated', description: `${email} now owns ${client.name}.` });
       return true;
     } catch (error) {
-      if (handleUnauthorizedError(error)) return false;
-      const description =
-        (error instanceof ApiError && error.status < 500 && error.body?.message) ||
-        'Failed to seat the owner.';
-      toast({ variant: 'destructive', title: 'Not seated', description });
+      toastFailure(error, 'Failed to seat the owner.', { title: 'Not seated' });
       return false;
     }
   }

@@ -17,7 +17,7 @@ import { DeliveryLogDialog } from '@/features/integrations/components/delivery-l
 import { IntegrationForm } from '@/features/integrations/components/integration-form';
 import { IntegrationTypeIcon } from '@/features/integrations/components/integration-type-icon';
 import { SigningSecretDialog } from '@/features/integrations/components/signing-secret-dialog';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate } from '@/lib/format';
 
 /** The masked settings, one line each ("URL https://hooks.slack.com/••••abcd"). */
@@ -48,12 +48,7 @@ function IntegrationItem({
       { id: integration.id, changes: { isActive } },
       {
         onError: (error) => {
-          if (handleUnauthorizedError(error)) return;
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update.'),
-          });
+          toastFailure(error, 'Failed to update.');
         },
       },
     );
@@ -69,12 +64,7 @@ function IntegrationItem({
         onShowLog();
       },
       onError: (error) => {
-        if (handleUnauthorizedError(error)) return;
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error, 'Failed to send a test message.'),
-        });
+        toastFailure(error, 'Failed to send a test message.');
       },
     });
   }
@@ -202,8 +192,7 @@ export function IntegrationsPanel() {
       },
       onError: (error) => {
         setDeleting(null);
-        if (handleUnauthorizedError(error)) return;
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete the integration.' });
+        toastFailure(error, 'Failed to delete the integration.');
       },
     });
   }

@@ -22,7 +22,7 @@ import {
   PRIORITY_LABELS,
   statusBadge,
 } from '@/features/investigations/utils/options';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate, formatDateTime, formatINR } from '@/lib/format';
 
 const HEADING_ID = 'all-requests-heading';
@@ -183,11 +183,8 @@ export function AllRequests({ slots }: { slots: InvestigationSlots }) {
       await update.mutateAsync({ id, ...changes });
       toast({ title: 'Request Updated', description: 'The client has been notified.' });
     } catch (error) {
-      if (handleUnauthorizedError(error)) return;
-      toast({
-        variant: 'destructive',
+      toastFailure(error, 'Failed to update investigation request.', {
         title: INVESTIGATION_MESSAGES.failed.title,
-        description: errorMessage(error, 'Failed to update investigation request.'),
       });
     }
   }

@@ -13,6 +13,7 @@ import { useMarkAllNotificationsRead } from '@/features/notifications/api/mark-a
 import { useMarkNotificationRead } from '@/features/notifications/api/mark-notification-read';
 import { NotificationItem } from '@/features/notifications/components/notification-item';
 import { handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 
 /**
  * The top bar's bell, for signed-in users only: the unread count (fed by the live event stream) and a panel that
@@ -62,14 +63,7 @@ export function NotificationBell() {
   function markEverythingRead() {
     markAllRead.mutate(undefined, {
       onSuccess: () => toast({ title: 'Success', description: 'All notifications marked as read' }),
-      onError: (error) => {
-        if (handleUnauthorizedError(error)) return;
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: 'Failed to mark notifications as read.',
-        });
-      },
+      onError: (error) => toastFailure(error, 'Failed to mark notifications as read.'),
     });
   }
 

@@ -17,7 +17,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useNotificationPreferences } from '@/features/notifications/api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '@/features/notifications/api/update-notification-preferences';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 
 /** Security alerts always go out by e-mail: the API stores true whatever it is sent. */
 const ALWAYS_EMAILED: NotificationType = 'security_alert';
@@ -90,12 +90,7 @@ function PreferencesForm({ stored }: { stored: NotificationPreferences }) {
         toast({ title: 'Preferences saved' });
       })
       .catch((error: unknown) => {
-        if (handleUnauthorizedError(error)) return;
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error, 'Failed to save preferences.'),
-        });
+        toastFailure(error, 'Failed to save preferences.');
       }),
   );
 

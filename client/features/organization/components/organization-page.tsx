@@ -28,14 +28,12 @@ import { useRevokeInvitation } from '@/features/organization/api/revoke-invitati
 import { useUpdateMember } from '@/features/organization/api/update-member';
 import { ScimSection } from '@/features/organization/components/scim-section';
 import { SsoSection } from '@/features/organization/components/sso-section';
-import { ApiError, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate } from '@/lib/format';
 
 /** The API's own message for a refusal a person can act on (409 last owner, 403 only an owner...). */
 function failure(error: unknown, fallback: string) {
-  if (handleUnauthorizedError(error)) return;
-  const description = (error instanceof ApiError && error.status < 500 && error.body?.message) || fallback;
-  toast({ variant: 'destructive', title: 'Not done', description });
+  toastFailure(error, fallback, { title: 'Not done' });
 }
 
 const sectionTitle = 'font-mono text-[0.65rem] tracking-widest text-muted-foreground uppercase';

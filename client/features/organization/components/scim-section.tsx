@@ -4,10 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { QueryStates } from '@/components/ui/list-states';
-import { toast } from '@/components/ui/use-toast';
 import { useRotateScimToken } from '@/features/organization/api/rotate-scim-token';
 import { useScimSettings } from '@/features/organization/api/get-scim-settings';
-import { ApiError, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate } from '@/lib/format';
 
 const copyFailed = 'The browser did not let the page copy. Select the text and copy it.';
@@ -81,11 +80,7 @@ export function ScimSection() {
                     rotate.mutate(undefined, {
                       onSuccess: (made) => setToken(made.token),
                       onError: (error) => {
-                        if (handleUnauthorizedError(error)) return;
-                        const description =
-                          (error instanceof ApiError && error.status < 500 && error.body?.message) ||
-                          'Try again.';
-                        toast({ variant: 'destructive', title: 'No token made', description });
+                        toastFailure(error, 'Try again.', { title: 'No token made' });
                       },
                     })
                   }

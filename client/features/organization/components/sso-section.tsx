@@ -22,7 +22,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useRemoveSsoSettings } from '@/features/organization/api/remove-sso-settings';
 import { useSaveSsoSettings } from '@/features/organization/api/save-sso-settings';
 import { useSsoSettings } from '@/features/organization/api/get-sso-settings';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate } from '@/lib/format';
 import { useApiForm } from '@/lib/use-api-form';
 
@@ -220,8 +220,7 @@ export function SsoSection({ organizationId }: { organizationId: string }) {
             },
             onError: (error) => {
               setConfirming(false);
-              if (!handleUnauthorizedError(error))
-                toast({ variant: 'destructive', title: 'Not done', description: 'Try again.' });
+              toastFailure(error, 'Try again.', { title: 'Not done' });
             },
           })
         }

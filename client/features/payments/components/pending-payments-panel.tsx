@@ -4,7 +4,6 @@ import { usePendingPayments } from '@/features/payments/api/get-pending-payments
 import { useSettlePayment } from '@/features/payments/api/settle-payment';
 import { PaymentStatusBadge } from '@/features/payments/components/payment-status-badge';
 import { PAYMENT_METHOD_LABELS } from '@/features/payments/utils/labels';
-import { paymentErrorMessage } from '@/features/payments/utils/messages';
 import { formatMoneyWithCode, formatRelativeTime } from '@/lib/format';
 
 function Fact({ label, children }: { label: string; children: string }) {
@@ -74,7 +73,7 @@ export function PendingPaymentsPanel() {
       }}
       subject={(payment) => `payment of ${payment.userEmail}`}
       confirmApprove={confirmReceipt}
-      errorDescription={(error) => paymentErrorMessage(error, 'Failed to update the payment.')}
+      failedText="Failed to update the payment."
     >
       {(payment) => (
         <>

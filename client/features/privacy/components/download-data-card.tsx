@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { dataExportDownloadHref, useDataExports } from '@/features/privacy/api/get-data-exports';
 import { useRequestDataExport } from '@/features/privacy/api/request-data-export';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 
 const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => moment.format(new Date(iso));
@@ -149,12 +149,7 @@ export function DownloadDataCard() {
         );
       },
       onError: (error) => {
-        if (handleUnauthorizedError(error)) return;
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error, 'The export could not be started. Please try again.'),
-        });
+        toastFailure(error, 'The export could not be started. Please try again.');
       },
     });
 

@@ -11,7 +11,7 @@ import { useQrCodes } from '@/features/qr-codes/api/get-qr-codes';
 import { CreateQrCodeDialog } from '@/features/qr-codes/components/create-qr-code-dialog';
 import { QrCodeCard } from '@/features/qr-codes/components/qr-code-card';
 import { QR_TYPE_LABELS } from '@/features/qr-codes/utils/labels';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 
 type PendingAction = { kind: 'deactivate' | 'delete'; code: QrCode };
 
@@ -35,13 +35,10 @@ function CodeList({ onCreate }: { onCreate: () => void }) {
       },
       onError: (error: Error) => {
         setConfirming(null);
-        if (handleUnauthorizedError(error)) return;
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description:
-            kind === 'deactivate' ? 'Failed to deactivate the QR code.' : 'Failed to delete the QR code.',
-        });
+        toastFailure(
+          error,
+          kind === 'deactivate' ? 'Failed to deactivate the QR code.' : 'Failed to delete the QR code.',
+        );
       },
     };
     if (kind === 'deactivate') deactivate.mutate(code.id, callbacks);

@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { usePendingSecureChannelRequests } from '@/features/secure-channel/api/get-secure-channel-requests';
 import { useReviewSecureChannelRequest } from '@/features/secure-channel/api/review-secure-channel-request';
 import { CLASSIFICATION_LABELS, CLEARANCE_LABELS } from '@/features/secure-channel/utils/options';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate } from '@/lib/format';
 
 const HEADING_ID = 'secure-channel-reviews-heading';
@@ -73,14 +73,8 @@ export function SecureChannelReviews() {
                           title: approve ? 'Request Approved' : 'Request Rejected',
                           description: `${decided.fullName}'s request is ${decided.status}.`,
                         }),
-                      onError: (error) => {
-                        if (handleUnauthorizedError(error)) return;
-                        toast({
-                          variant: 'destructive',
-                          title: 'Review failed',
-                          description: errorMessage(error, 'The decision could not be saved.'),
-                        });
-                      },
+                      onError: (error) =>
+                        toastFailure(error, 'The decision could not be saved.', { title: 'Review failed' }),
                     },
                   )
                 }

@@ -13,12 +13,12 @@ import { toast } from '@/components/ui/use-toast';
 import { useUpgradeTier } from '@/features/subscriptions/api/upgrade-tier';
 import {
   isUpgradePending,
-  paymentErrorMessage,
   SUBSCRIPTION_MESSAGES,
   upgradeOutcomeToast,
 } from '@/features/subscriptions/utils/messages';
 import { BILLING_UNITS, needsApproval, PLAN_CURRENCY, planPrice } from '@/features/subscriptions/utils/plans';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatUSD } from '@/lib/format';
 import { usePaymentTestMode } from '@/lib/payment-settings';
 
@@ -72,17 +72,18 @@ export function CompletePaymentStep({
           onUpgraded(result);
         },
         onError: (error) => {
-          if (handleUnauthorizedError(error, SUBSCRIPTION_MESSAGES.upgradeLoginRequired)) return;
           if (isUpgradePending(error)) {
             // Nothing failed: an earlier upgrade waits. The refreshed page now shows it and why this one is off.
-            toast({ title: SUBSCRIPTION_MESSAGES.upgradeWaiting, description: paymentErrorMessage(error) });
+            toast({
+              title: SUBSCRIPTION_MESSAGES.upgradeWaiting,
+              description: errorMessage(error, SUBSCRIPTION_MESSAGES.upgradeFailed),
+            });
             onCancel();
             return;
           }
-          toast({
-            variant: 'destructive',
+          toastFailure(error, SUBSCRIPTION_MESSAGES.upgradeFailed, {
             title: SUBSCRIPTION_MESSAGES.paymentFailed,
-            description: paymentErrorMessage(error),
+            signedOut: SUBSCRIPTION_MESSAGES.upgradeLoginRequired,
           });
         },
       },

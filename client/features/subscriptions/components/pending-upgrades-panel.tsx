@@ -3,7 +3,6 @@ import { Badge } from '@/components/ui/badge';
 import { DecisionQueue } from '@/components/ui/decision-queue';
 import { usePendingUpgrades } from '@/features/subscriptions/api/get-pending-upgrades';
 import { useReviewUpgrade } from '@/features/subscriptions/api/review-upgrade';
-import { paymentErrorMessage } from '@/features/subscriptions/utils/messages';
 import { BILLING_UNITS } from '@/features/subscriptions/utils/plans';
 import { formatMoneyWithCode, formatRelativeTime } from '@/lib/format';
 
@@ -34,7 +33,7 @@ export function PendingUpgradesPanel() {
       }}
       subject={(upgrade) => `upgrade of ${upgrade.userEmail}`}
       canApprove={(upgrade) => upgrade.paymentStatus === 'completed'}
-      errorDescription={(error) => paymentErrorMessage(error, 'Failed to review the upgrade.')}
+      failedText="Failed to review the upgrade."
     >
       {(upgrade) => (
         <>

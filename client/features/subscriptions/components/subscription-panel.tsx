@@ -16,10 +16,10 @@ import {
   PendingUpgradeCard,
   type PaymentInstructionsSlot,
 } from '@/features/subscriptions/components/pending-upgrade-card';
-import { paymentErrorMessage, SUBSCRIPTION_MESSAGES } from '@/features/subscriptions/utils/messages';
+import { SUBSCRIPTION_MESSAGES } from '@/features/subscriptions/utils/messages';
 import { BILLING_UNITS } from '@/features/subscriptions/utils/plans';
 import { manualRenewalTerms } from '@/features/subscriptions/utils/renewal';
-import { handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate, formatMoneyWithCode } from '@/lib/format';
 
 const STATUS_VARIANTS: Record<SubscriptionStatus, BadgeProps['variant']> = {
@@ -87,12 +87,7 @@ function ActiveSubscription({
       },
       onError: (error) => {
         setConfirming(false);
-        if (handleUnauthorizedError(error)) return;
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: paymentErrorMessage(error, 'Failed to cancel auto-renewal.'),
-        });
+        toastFailure(error, 'Failed to cancel auto-renewal.');
       },
     });
   }

@@ -46,12 +46,3 @@ export function upgradeOutcomeToast(
 export function isUpgradePending(error: unknown): boolean {
   return error instanceof ApiError && error.body?.code === 'UPGRADE_PENDING';
 }
-
-/** The server's reason for a refused payment: a field's message first, then the body's, else the fallback. */
-export function paymentErrorMessage(
-  error: unknown,
-  fallback: string = SUBSCRIPTION_MESSAGES.upgradeFailed,
-): string {
-  if (!(error instanceof ApiError) || !error.body || error.status >= 500) return fallback;
-  return error.body.issues?.[0]?.message ?? error.body.message ?? fallback;
-}

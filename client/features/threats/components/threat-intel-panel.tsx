@@ -28,7 +28,7 @@ import {
   THREAT_MESSAGES,
   THREAT_SEVERITY_BADGES,
 } from '@/features/threats/utils/labels';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatRelativeTime } from '@/lib/format';
 import { useUser } from '@/lib/auth';
 
@@ -49,12 +49,7 @@ export function ThreatIntelPanel() {
       const fileName = await exportThreats.mutateAsync(filters);
       toast({ title: THREAT_MESSAGES.exported, description: fileName });
     } catch (error) {
-      if (handleUnauthorizedError(error)) return;
-      toast({
-        variant: 'destructive',
-        title: THREAT_MESSAGES.failedTitle,
-        description: errorMessage(error, THREAT_MESSAGES.exportFailed),
-      });
+      toastFailure(error, THREAT_MESSAGES.exportFailed, { title: THREAT_MESSAGES.failedTitle });
     }
   };
 

@@ -10,17 +10,14 @@ import { useReviewVendorProduct } from '@/features/vendors/api/review-vendor-pro
 import { SectionHeader } from '@/features/vendors/components/section-header';
 import { BUSINESS_TYPE_LABELS } from '@/features/vendors/utils/status';
 import { VENDOR_MESSAGES } from '@/features/vendors/utils/messages';
-import { errorMessage, handleUnauthorizedError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate, formatINR } from '@/lib/format';
 
 const HEADING_ID = 'vendor-review-queue-heading';
 
 function onReviewError(error: unknown) {
-  if (handleUnauthorizedError(error)) return;
-  toast({
-    variant: 'destructive',
+  toastFailure(error, VENDOR_MESSAGES.reviewFailed.description, {
     title: VENDOR_MESSAGES.reviewFailed.title,
-    description: errorMessage(error, VENDOR_MESSAGES.reviewFailed.description),
   });
 }
 

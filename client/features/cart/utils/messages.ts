@@ -1,19 +1,3 @@
-import { ApiError } from '@/lib/api-client';
-
-/**
- * Refusals whose message tells the person what to change: 400 (quantity above the stock, or outside 1-99),
- * 403 (tier required), 409 (out of stock). For those the API's own words are shown; anything else (a server
- * fault, no network) gets the screen's generic text.
- */
-const EXPLAINED_STATUSES = new Set([400, 403, 409]);
-
-export function addToCartErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && EXPLAINED_STATUSES.has(error.status) && error.body?.message) {
-    return error.body.message;
-  }
-  return fallback;
-}
-
 /** The cart's toasts and texts. */
 export const CART_MESSAGES = {
   added: 'Added to Cart',
