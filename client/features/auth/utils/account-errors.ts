@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 
 /** The texts of the account pages (password reset, verification, address and password changes). */
 export const ACCOUNT_MESSAGES = {
@@ -32,7 +32,6 @@ export function isConflictError(error: unknown): boolean {
 /** A failure with no field to put it on: 429, offline and anything else in words a person can act on. */
 export function accountErrorMessage(error: unknown): string {
   if (isRateLimitedError(error)) return ACCOUNT_MESSAGES.rateLimited;
-  if (error instanceof ApiError && error.status < 500)
-    return error.body?.message ?? ACCOUNT_MESSAGES.unexpected;
-  return error instanceof TypeError ? ACCOUNT_MESSAGES.offline : ACCOUNT_MESSAGES.unexpected;
+  if (error instanceof TypeError) return ACCOUNT_MESSAGES.offline;
+  return errorMessage(error, ACCOUNT_MESSAGES.unexpected);
 }

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-field';
 import { useAcceptInvitation } from '@/features/organization/api/accept-invitation';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 
 /**
  * Where an invitation's link leads (`/join?token=`): signed in as the invited, verified address, one button joins.
@@ -44,12 +44,9 @@ export function JoinOrganization({
       </div>
     );
   }
-  const refusal =
-    accept.error instanceof ApiError && accept.error.status < 500
-      ? (accept.error.body?.message ?? 'The invitation could not be accepted.')
-      : accept.error
-        ? 'The invitation could not be accepted. Try again.'
-        : null;
+  const refusal = accept.error
+    ? errorMessage(accept.error, 'The invitation could not be accepted. Try again.')
+    : null;
   return (
     <div className="grid gap-3 text-sm">
       <p>You were invited to join an organisation on Intel Portal.</p>
