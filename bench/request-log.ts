@@ -1,13 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { median } from './stats.js';
-import {
-  BROWSER,
-  medianFigure,
-  PRODUCT_LIST,
-  type Measured,
-  type Served,
-  type ThroughputOptions,
-} from './throughput.js';
+import { BROWSER, medianFigure, PRODUCT_LIST, type Served, type ThroughputOptions } from './throughput.js';
 
 /**
  * What the request log costs (issue 33 point 4): the cached product list, the cheapest answer and so the one where a
@@ -15,7 +8,8 @@ import {
  * process manager would keep it) and by processes of the same build with the log at `warn` (no request lines),
  * loaded in turn, a process of each side after the other; both sides fresh processes that served nothing else. The
  * difference in server CPU per answer is the line's cost; the lines counted in the log files over the answers served
- * say the log was on (one each) and off (none).
+ * say the log was on (one each) and off (none). Each load follows a load of hello, and each side's ratio is the
+ * median of its pairs' (decision 043), as in the throughput section.
  */
 export interface LoggedServer extends Served {
   /** The file the process's stdout goes to. */
@@ -37,36 +31,43 @@ async function linesSince(file: string, from: number): Promise<{ lines: number; 
   }
 }
 
-/** Loads `server` on the route and counts the lines its log gained. */
-async function loadLogged(server: LoggedServer, load: ThroughputOptions['load']) {
+/** Loads `hello`, then `server` on the route, and counts the lines the server's log gained. */
+async function loadLogged(server: LoggedServer, hello: Served, load: ThroughputOptions['load']) {
+  const helloFigure = await load(hello.url + '/hello', {}, hello.pid);
   const before = (await stat(server.log)).size;
   const figure = await load(server.url + PRODUCT_LIST, BROWSER, server.pid);
   // The asynchronous destination writes what it holds within milliseconds.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  return { figure, lines: (await linesSince(server.log, before)).lines };
+  return { figure, ratio: figure.rps / helloFigure.rps, lines: (await linesSince(server.log, before)).lines };
 }
 
 type Logged = Awaited<ReturnType<typeof loadLogged>>;
 
-/** One side's figures: the medians of its processes, and its log lines over its answers. */
+/** One side's figures: the medians of its processes and of their paired ratios, and its log lines over its answers. */
 function side(loads: Logged[]) {
   const figure = medianFigure(loads.map((load) => load.figure));
   const lines = loads.reduce((sum, load) => sum + load.lines, 0);
-  return { figure, linesPerAnswer: figure.answers === 0 ? NaN : lines / figure.answers };
+  return {
+    figure,
+    ratio: median(loads.map((load) => load.ratio)),
+    linesPerAnswer: figure.answers === 0 ? NaN : lines / figure.answers,
+  };
 }
 
 export async function requestLogCost(options: {
   shipped: LoggedServer[];
   quiet: LoggedServer[];
-  hello: Measured;
+  /** Bare Fastify hello servers; each load of a side is paired with one of them. */
+  hello: Served[];
   load: ThroughputOptions['load'];
 }): Promise<string[]> {
   // In turn, a process of each side, so that each difference holds two loads of the same minute.
   const shippedLoads: Logged[] = [];
   const quietLoads: Logged[] = [];
   for (const [i, server] of options.shipped.entries()) {
-    shippedLoads.push(await loadLogged(server, options.load));
-    quietLoads.push(await loadLogged(options.quiet[i]!, options.load));
+    const hello = options.hello[i % options.hello.length]!;
+    shippedLoads.push(await loadLogged(server, hello, options.load));
+    quietLoads.push(await loadLogged(options.quiet[i]!, hello, options.load));
   }
   const shipped = side(shippedLoads);
   const quiet = side(quietLoads);
@@ -75,8 +76,8 @@ export async function requestLogCost(options: {
     return figure.cpuUs === null || quietCpu === null ? null : figure.cpuUs - quietCpu;
   });
   const cost = differences.includes(null) ? 'not read' : `${median(differences as number[]).toFixed(1)} us`;
-  const describe = (name: string, { figure, linesPerAnswer }: typeof shipped) =>
-    `  ${name.padEnd(28)} ${figure.rps.toFixed(0).padStart(7)} req/s, ${(figure.rps / options.hello.rps).toFixed(3)} ` +
+  const describe = (name: string, { figure, ratio, linesPerAnswer }: typeof shipped) =>
+    `  ${name.padEnd(28)} ${figure.rps.toFixed(0).padStart(7)} req/s, ${ratio.toFixed(3)} ` +
     `of hello, ${figure.cpuUs === null ? '-' : figure.cpuUs.toFixed(1)} us CPU an answer, ` +
     `${linesPerAnswer.toFixed(2)} log lines an answer`;
   return [

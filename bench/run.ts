@@ -567,7 +567,7 @@ async function main() {
     const requestLog = await requestLogCost({
       shipped: logApps.map(logged),
       quiet: quietApps.map(logged),
-      hello: baseline,
+      hello: hellos.map(served),
       load,
     });
     await stopAll([peer, ...moreApps, ...logApps, ...quietApps]);
