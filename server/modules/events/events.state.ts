@@ -49,6 +49,8 @@ export function frameOf(row: LiveEventRow): string {
 class LiveStream {
   /** Events that arrived while the replay was read, sent after it. */
   private waiting: LiveEventRow[] | null = [];
+  /** The replay's ids: their announcements may still arrive after it, and are not sent twice. */
+  private replayed: ReadonlySet<number> = new Set();
   private closed = false;
 
   constructor(
@@ -72,14 +74,15 @@ class LiveStream {
   deliver(row: LiveEventRow): void {
     if (!sees(this.reader, row)) return;
     if (this.waiting) this.waiting.push(row);
-    else this.write(frameOf(row));
+    else if (!this.replayed.has(row.id)) this.write(frameOf(row));
   }
 
   /** The replay (or reset) is written: what waited goes out, once, and from now on events go out as they come. */
-  started(sent: ReadonlySet<number>): void {
+  started(replayed: ReadonlySet<number>): void {
     const waiting = this.waiting ?? [];
     this.waiting = null;
-    for (const row of waiting) if (!sent.has(row.id)) this.write(frameOf(row));
+    this.replayed = replayed;
+    for (const row of waiting) if (!replayed.has(row.id)) this.write(frameOf(row));
   }
 
   /** Ends the stream; `signedOut` when its session ended, so the page stops rather than reconnects. */

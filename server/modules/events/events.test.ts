@@ -15,6 +15,7 @@ import {
 } from '../../test/helpers.js';
 import { SIGNED_OUT_EVENT } from '../../../contract/events.js';
 import { SseStream } from '../../test/sse.js';
+import { announceChange } from '../../infra/change-feed.js';
 import * as notifications from '../notifications/notifications.service.js';
 import { publishEvent } from './events.service.js';
 
@@ -139,6 +140,13 @@ describe('GET /api/events', () => {
     await again.until((s) => titles(s).length === 2);
     expect(titles(again)).toEqual(['missed one', 'missed two']);
     expect(again.events().some((e) => e.event === 'reset')).toBe(false);
+
+    // A replayed event's announcement may arrive after its replay (it is read on another connection): not sent twice.
+    const replayed = again.frames.filter((f) => f.event === 'notification').map((f) => f.id!);
+    for (const id of replayed) await announceChange(t.ctx.db, 'event', id);
+    await tell(user.id, 'live');
+    await again.next('notification', (d) => (d as { title: string }).title === 'live');
+    expect(titles(again)).toEqual(['missed one', 'missed two', 'live']);
     again.close();
   });
 
@@ -153,7 +161,11 @@ describe('GET /api/events', () => {
       .update(liveEvents)
       .set({ createdAt: sql`now() - interval '1 hour'` })
       .where(eq(liveEvents.id, Number(old)));
+    // Its announcement reaches the open witness, so it cannot arrive later on the stream below as a live event.
+    const witness = await stream(user);
     await tell(user.id, 'after the window');
+    await witness.next('notification');
+    witness.close();
 
     const stale = await stream(user, { lastEventId: old });
     await stale.next('reset');
