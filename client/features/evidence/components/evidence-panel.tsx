@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/failure-toast';
 import { useEvidenceFiles } from '@/features/evidence/api/get-evidence-files';
 import { useEvidenceLimits } from '@/features/evidence/api/get-evidence-limits';
 import { useRemoveEvidence } from '@/features/evidence/api/remove-evidence';
@@ -140,11 +141,7 @@ export function EvidencePanel({ base, director, onChanged, readOnly = false }: E
       await remove.mutateAsync(file.id);
       toast({ title: 'File removed', description: `${file.name} stays listed as removed.` });
     } catch (failure) {
-      toast({
-        variant: 'destructive',
-        title: 'The file could not be removed',
-        description: errorMessage(failure, 'Please try again.'),
-      });
+      toastFailure(failure, 'Please try again.', { title: 'The file could not be removed' });
     }
   };
 

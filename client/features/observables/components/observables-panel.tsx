@@ -17,6 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/failure-toast';
 import { useAddObservable } from '@/features/observables/api/add-observable';
 import { useAddObservablesInBulk } from '@/features/observables/api/add-observables-in-bulk';
 import { useExtractObservables } from '@/features/observables/api/extract-observables';
@@ -417,11 +418,7 @@ export function ObservablesPanel({ base, director }: ObservablesPanelProps) {
       await remove.mutateAsync(observable.id);
       toast({ title: 'Observable removed' });
     } catch (failure) {
-      toast({
-        variant: 'destructive',
-        title: 'The observable could not be removed',
-        description: errorMessage(failure, 'Please try again.'),
-      });
+      toastFailure(failure, 'Please try again.', { title: 'The observable could not be removed' });
     }
   };
 

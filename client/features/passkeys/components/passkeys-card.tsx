@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { LoadingMessage, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/failure-toast';
 import { useAddPasskey } from '@/features/passkeys/api/add-passkey';
 import { usePasskeys } from '@/features/passkeys/api/get-passkeys';
 import { useRemovePasskey } from '@/features/passkeys/api/remove-passkey';
@@ -163,12 +164,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         onConfirm={() =>
           remove.mutate(passkey.id, {
             onSettled: () => setConfirming(false),
-            onError: (failed) =>
-              toast({
-                variant: 'destructive',
-                title: 'Passkey not removed',
-                description: errorMessage(failed, 'Try again.'),
-              }),
+            onError: (failed) => toastFailure(failed, 'Try again.', { title: 'Passkey not removed' }),
           })
         }
         title={`Remove "${passkey.name}"?`}

@@ -14,6 +14,14 @@ export interface ReportFile {
   filename: string;
 }
 
+/** The report was not ready within the wait: its job may still finish it. */
+export class ReportTimeout extends Error {
+  constructor() {
+    super('The report is taking longer than expected; try again shortly.');
+    this.name = 'ReportTimeout';
+  }
+}
+
 /** With the stream up, a look at the report anyway this often, should its word be lost. */
 const STREAM_FALLBACK_MS = 5_000;
 
@@ -67,8 +75,7 @@ export async function produceReport(
         };
       }
       if (response.status !== 202) await throwIfNotOk(response);
-      if (Date.now() > deadline)
-        throw new Error('The report is taking longer than expected; try again shortly.');
+      if (Date.now() > deadline) throw new ReportTimeout();
       await next.changed;
     } finally {
       next.stop();

@@ -4,9 +4,9 @@ import type { ReportVersion } from '@contract/reports';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { produceReport } from '@/features/reports/api/produce-report';
+import { produceReport, ReportTimeout } from '@/features/reports/api/produce-report';
 import { saveFile } from '@/lib/save-file';
-import { errorMessage } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 
 interface ReportButtonsProps {
   /** The subject's API path: `/api/cases/{id}` or `/api/investigations/{id}`. */
@@ -29,10 +29,8 @@ export function ReportButtons({ base, director }: ReportButtonsProps) {
         description: 'The PDF was downloaded. Its footer says how to verify it.',
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
+      toastFailure(error, error instanceof ReportTimeout ? error.message : 'Please try again.', {
         title: 'The report could not be produced',
-        description: errorMessage(error, error instanceof Error ? error.message : 'Please try again.'),
       });
     } finally {
       setBusy(null);
