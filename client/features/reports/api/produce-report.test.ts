@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEventData } from '@contract/events';
-import { produceReport } from '@/features/reports/api/produce-report';
+import { produceReport, ReportTimeout } from '@/features/reports/api/produce-report';
 import { mockFetch } from '@/test/fetch-mock';
 
 // The stream as the report's wait sees it: whether it is up, and the handlers it was given.
@@ -69,6 +69,15 @@ describe('produceReport', () => {
       filename: 'CASE-7.pdf',
     });
     expect(looks()).toBe(4);
+    expect(stream.handlers.size).toBe(0);
+  });
+
+  it('gives up with a ReportTimeout once the wait passes its limit, and stops listening', async () => {
+    const { looks } = api(Infinity);
+    await expect(
+      produceReport('/api/cases/c1', 'client', { timeoutMs: 20, intervalMs: 5 }),
+    ).rejects.toBeInstanceOf(ReportTimeout);
+    expect(looks()).toBeGreaterThan(1);
     expect(stream.handlers.size).toBe(0);
   });
 });
