@@ -149,7 +149,7 @@ export class StreamHub implements ModuleState {
     response.on('close', () => this.remove(stream));
     this.startTimers();
 
-    const sent = new Set<number>();
+    const replayed = new Set<number>();
     try {
       const replay = await this.replay(stream.reader, lastEventId);
       if (replay === 'reset') {
@@ -159,7 +159,7 @@ export class StreamHub implements ModuleState {
         stream.write(`id: ${lastEventId ?? (await repository.lastId(this.ctx.db))}\n\n`);
       } else {
         for (const row of replay) {
-          sent.add(row.id);
+          replayed.add(row.id);
           stream.write(frameOf(row));
         }
       }
@@ -167,7 +167,7 @@ export class StreamHub implements ModuleState {
       stream.close();
       throw error;
     }
-    stream.started(sent);
+    stream.started(replayed);
   }
 
   /**

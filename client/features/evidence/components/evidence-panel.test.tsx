@@ -24,11 +24,14 @@ const file = {
   deletedAt: null,
 };
 
-/** The case's one file and the server's limits; `removal` answers the file's DELETE. */
-function api(removal?: { status: number; json: unknown }) {
+/** The case's files (its one file by default) and the server's limits; `removal` answers the file's DELETE. */
+function api({
+  files = [file],
+  removal,
+}: { files?: unknown[]; removal?: { status: number; json: unknown } } = {}) {
   mockFetch(({ url, method }) => {
     if (method === 'DELETE' && url === '/api/cases/c1/files/f1') return removal;
-    if (url === '/api/cases/c1/files') return { json: [file] };
+    if (url === '/api/cases/c1/files') return { json: files };
     if (url === '/api/evidence/limits') return { json: { maxBytes: 5 * 1024 * 1024, maxFiles: 50 } };
     return undefined;
   });
@@ -36,11 +39,7 @@ function api(removal?: { status: number; json: unknown }) {
 
 describe('EvidencePanel', () => {
   it("says the server's own size limit, not a default", async () => {
-    mockFetch(({ url }) => {
-      if (url === '/api/cases/c1/files') return { json: [] };
-      if (url === '/api/evidence/limits') return { json: { maxBytes: 5 * 1024 * 1024, maxFiles: 50 } };
-      return undefined;
-    });
+    api({ files: [] });
     renderWithProviders(<EvidencePanel base="/api/cases/c1" director={false} />);
     expect(await screen.findByText(/up to 5 MB a file\./)).toBeInTheDocument();
     expect(screen.queryByText(/by default/)).not.toBeInTheDocument();
@@ -56,8 +55,10 @@ describe('EvidencePanel', () => {
 
   it("a removal refused says the API's reason under the removal's title", async () => {
     api({
-      status: 403,
-      json: { message: 'Only the uploader or a Director may remove a file', code: 'FORBIDDEN' },
+      removal: {
+        status: 403,
+        json: { message: 'Only the uploader or a Director may remove a file', code: 'FORBIDDEN' },
+      },
     });
     renderWithProviders(<EvidencePanel base="/api/cases/c1" director={false} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove ledger.pdf' }));
@@ -66,7 +67,7 @@ describe('EvidencePanel', () => {
   });
 
   it('a removal whose session was lost says so and goes to sign-in, as every other button does', async () => {
-    api(UNAUTHENTICATED);
+    api({ removal: UNAUTHENTICATED });
     renderWithProviders(<EvidencePanel base="/api/cases/c1" director={false} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove ledger.pdf' }));
     expect(await screen.findByText('You are logged out. Logging in again...')).toBeInTheDocument();
