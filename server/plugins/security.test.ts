@@ -105,7 +105,17 @@ describe('security headers, computed once', () => {
         ...(secure === '1' ? { 'strict-transport-security': page['strict-transport-security'] } : {}),
       });
     }
-    for (const path of ['/api/products', '/api/cart?x=1', '/healthz', '/readyz', '/metrics', '/taxii2/']) {
+    for (const path of [
+      '/api/products',
+      '/api/cart?x=1',
+      '/api/docsx',
+      '/api/doc',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+      '/taxii2/',
+      '/scim/v2/Users',
+    ]) {
       expect(isApiPath(path), path).toBe(true);
     }
     for (const path of [
@@ -114,7 +124,10 @@ describe('security headers, computed once', () => {
       '/api/docs',
       '/api/docs/',
       '/api/docs/static/index.html',
+      '/api/docs?theme=dark',
       '/apix',
+      '/api',
+      '/scim',
     ]) {
       expect(isApiPath(path), path).toBe(false);
     }

@@ -109,12 +109,22 @@ export function apiSecurityHeaders(
   });
 }
 
-/** Paths whose answers are never a page: the API (its HTML documentation aside), health, metrics, the TAXII feed. */
-const API_PATH = /^\/(?:api\/(?!docs(?:[/?]|$))|healthz|readyz|metrics|taxii2|scim\/)/;
+/** Paths whose answers are never a page besides the API's: health, metrics, the TAXII feed, SCIM. */
+const OTHER_API_PATH = /^\/(?:healthz|readyz|metrics|taxii2|scim\/)/;
+const API_DOCS = '/api/docs';
 
-/** Which of the two header sets an answer to `url` gets. */
+/**
+ * Which of the two header sets an answer to `url` gets: the API's for the API (its HTML documentation, `/api/docs`
+ * and below, aside) and the paths of OTHER_API_PATH. Every request asks, most of them under `/api/`, which prefix
+ * tests answer (the one regular expression of before took about 0.4 us of a cached list's answer, profiled on a slow
+ * machine).
+ */
 export function isApiPath(url: string): boolean {
-  return API_PATH.test(url);
+  if (!url.startsWith('/api/')) return OTHER_API_PATH.test(url);
+  if (!url.startsWith(API_DOCS)) return true;
+  // `/api/docs`, `/api/docs/...` and `/api/docs?...` are the documentation; `/api/docsx` is an API path.
+  const after = url[API_DOCS.length];
+  return !(after === undefined || after === '/' || after === '?');
 }
 
 /**
@@ -227,8 +237,13 @@ export default fp(
     const apiHeaders = apiSecurityHeaders(documentHeaders);
     // Every answer: the not-found handler's, a refusal's and an error's too. The request id (plugins/observability.ts)
     // goes with them, in the one hook every request runs before any that may refuse it (401, 403, 415, 429).
+    // As name and value pairs: each answer sets them one by one (reply.headers would list an object's keys each time).
+    const apiPairs = Object.entries(apiHeaders);
+    const documentPairs = Object.entries(documentHeaders);
     app.addHook('onRequest', function answerHeaders(request, reply, done) {
-      reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders).header('x-request-id', request.id);
+      for (const [name, value] of isApiPath(request.url) ? apiPairs : documentPairs)
+        reply.header(name, value);
+      reply.header('x-request-id', request.id);
       done();
     });
 
