@@ -12,7 +12,7 @@ import compressionPlugin from './plugins/compression.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import observabilityPlugin, { requestId } from './plugins/observability.js';
-import { memoizeQueryStrings } from './plugins/query-memo.js';
+import { memoizedQuerystringParser, memoizeQueryStrings } from './plugins/query-memo.js';
 import { scopeAwareValidatorCompiler } from './plugins/scope-fields.js';
 import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
@@ -48,7 +48,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : { logger: false }),
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: 200,
+      querystringParser: memoizedQuerystringParser(),
+    },
     requestTimeout: 30_000,
     // A valid incoming X-Request-Id, else a UUID; the same id is the answer's X-Request-Id and every log line's reqId.
     genReqId: requestId,

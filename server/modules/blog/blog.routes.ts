@@ -7,6 +7,7 @@ import { errors } from '../../plugins/error-responses.js';
 import type { AppContext } from '../../infra/context.js';
 import { sendCachedJson } from '../../plugins/compression.js';
 import { serializeOnce } from '../../lib/serialize-once.js';
+import { sendWhenReady } from '../../lib/when-ready.js';
 import * as blog from './blog.service.js';
 
 const tags = ['blog'];
@@ -30,13 +31,15 @@ export async function blogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
       compress: false,
     },
-    async (request, reply) => {
+    // Synchronous when the list is cached (sendWhenReady).
+    (request, reply) => {
       const { category, limit, tier } = request.query;
       const sessionTier = request.auth?.user.tier ?? null;
       const readerTier =
         sessionTier === null || tier === undefined ? sessionTier : Math.min(sessionTier, tier);
-      const posts = await blog.listPosts(ctx, readerTier, { category, limit });
-      return sendCachedJson(request, reply, posts, serializeSummaries);
+      return sendWhenReady(blog.listPosts(ctx, readerTier, { category, limit }), (posts) =>
+        sendCachedJson(request, reply, posts, serializeSummaries),
+      );
     },
   );
 

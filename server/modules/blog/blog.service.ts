@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../infra/context.js';
 import { notFound, tierRequired } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
+import type { MaybeLoaded } from '../../lib/when-ready.js';
 import * as repository from './blog.repository.js';
 
 type SummaryRow = Awaited<ReturnType<typeof repository.listPublished>>[number];
@@ -29,18 +30,27 @@ function toSummary(row: SummaryRow, readerTier: number | null): BlogPostSummary 
   };
 }
 
-/** Published posts, newest first; locked ones carry title and excerpt only, never the body. */
-export async function listPosts(
+/**
+ * Published posts, newest first; locked ones carry title and excerpt only, never the body. From this instance's
+ * cache when it holds them (no promise then: `sendWhenReady`), else read.
+ */
+export function listPosts(
   ctx: AppContext,
   readerTier: number | null,
   options: { category?: BlogCategory; limit: number },
-): Promise<BlogPostSummary[]> {
-  const cache = ctx.modules.blog.lists;
+): MaybeLoaded<BlogPostSummary[]> {
   const key = `${readerTier ?? '-'}/${options.category ?? '-'}/${options.limit}`;
-  const cached = cache.get(key);
-  if (cached) return cached;
+  return ctx.modules.blog.lists.get(key) ?? readPosts(ctx, key, readerTier, options);
+}
+
+async function readPosts(
+  ctx: AppContext,
+  key: string,
+  readerTier: number | null,
+  options: { category?: BlogCategory; limit: number },
+): Promise<BlogPostSummary[]> {
   const posts = (await repository.listPublished(ctx.db, options)).map((row) => toSummary(row, readerTier));
-  cache.set(key, posts);
+  ctx.modules.blog.lists.set(key, posts);
   return posts;
 }
 

@@ -20,6 +20,7 @@ import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
 import { sendCachedJson } from '../../plugins/compression.js';
 import { serializeOnce } from '../../lib/serialize-once.js';
+import { sendWhenReady } from '../../lib/when-ready.js';
 import * as catalog from './catalog.service.js';
 
 const tags = ['catalog'];
@@ -56,11 +57,11 @@ export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
       compress: false,
     },
-    async (request, reply) => {
-      const { products, total } = await catalog.listProducts(ctx, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return sendCachedJson(request, reply, products, serializePage);
-    },
+    // Synchronous when the page is cached (sendWhenReady).
+    (request, reply) =>
+      sendWhenReady(catalog.listProducts(ctx, request.query), ({ products, total }) =>
+        sendCachedJson(request, reply.header(TOTAL_COUNT_HEADER, String(total)), products, serializePage),
+      ),
   );
 
   r.get(

@@ -16,6 +16,8 @@ import type { AppContext } from '../../infra/context.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
 import { toPrefixQuery } from '../../lib/search-text.js';
+import { queryKey } from '../../plugins/query-memo.js';
+import type { MaybeLoaded } from '../../lib/when-ready.js';
 import type { z } from 'zod';
 import * as audit from '../audit/audit.service.js';
 import * as repository from './catalog.repository.js';
@@ -42,14 +44,22 @@ export function invalidateListings(ctx: AppContext): void {
   pageLoads.clear();
 }
 
-export async function listProducts(
+/** A page of products, from this instance's cache when it holds it (no promise then: `sendWhenReady`), else read. */
+export function listProducts(
   ctx: AppContext,
   query: z.output<typeof productListQuerySchema>,
+): MaybeLoaded<ProductPage> {
+  const key = queryKey(query);
+  return ctx.modules.catalog.listings.get(key) ?? loadProductPage(ctx, key, query);
+}
+
+/** Reads a page the listings lack; concurrent asks for the same page share one read. */
+function loadProductPage(
+  ctx: AppContext,
+  key: string,
+  query: z.output<typeof productListQuerySchema>,
 ): Promise<ProductPage> {
-  const key = JSON.stringify(query);
   const { listings, pageLoads: loads } = ctx.modules.catalog;
-  const cached = listings.get(key);
-  if (cached) return cached;
   const pending = loads.get(key);
   if (pending) return pending;
   const load = readProductPage(ctx, query).then(

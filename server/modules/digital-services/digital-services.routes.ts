@@ -14,6 +14,7 @@ import { currentAuth } from '../../plugins/auth.js';
 import { requestMeta } from '../../plugins/session.js';
 import { sendCachedJson } from '../../plugins/compression.js';
 import { serializeOnce } from '../../lib/serialize-once.js';
+import { sendWhenReady } from '../../lib/when-ready.js';
 import * as digital from './digital-services.service.js';
 
 const tags = ['digital-services'];
@@ -37,8 +38,11 @@ export async function digitalServicesRoutes(app: FastifyInstance, { ctx }: { ctx
       // Its answer brings its own compressed forms (sendCachedJson): no compression hooks run for it.
       compress: false,
     },
-    async (request, reply) =>
-      sendCachedJson(request, reply, await digital.listServices(ctx), serializeSuite, { shared: true }),
+    // Synchronous when the suite is cached (sendWhenReady).
+    (request, reply) =>
+      sendWhenReady(digital.listServices(ctx), (suite) =>
+        sendCachedJson(request, reply, suite, serializeSuite, { shared: true }),
+      ),
   );
 
   r.post(

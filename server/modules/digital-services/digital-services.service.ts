@@ -9,14 +9,18 @@ import { AppError, tierRequired } from '../../lib/errors.js';
 import type { UserRow } from '../../db/schema/users.js';
 import * as audit from '../audit/audit.service.js';
 import * as repository from './digital-services.repository.js';
+import type { MaybeLoaded } from '../../lib/when-ready.js';
 
 /** The suite, sorted by minimum tier. Public: locked services show as CLASSIFIED on the client. */
-export async function listServices(ctx: AppContext): Promise<DigitalService[]> {
+/** The suite, from this instance's cache when it holds it (no promise then: `sendWhenReady`), else read. */
+export function listServices(ctx: AppContext): MaybeLoaded<DigitalService[]> {
   const cache = ctx.modules['digital-services'].suite;
-  const cached = cache.get('suite');
-  if (cached) return cached;
+  return cache.get('suite') ?? readServices(ctx);
+}
+
+async function readServices(ctx: AppContext): Promise<DigitalService[]> {
   const suite = await repository.listServices(ctx.db);
-  cache.set('suite', suite);
+  ctx.modules['digital-services'].suite.set('suite', suite);
   return suite;
 }
 
