@@ -11,11 +11,12 @@ import * as audit from '../audit/audit.service.js';
 import * as repository from './digital-services.repository.js';
 import type { MaybeLoaded } from '../../lib/when-ready.js';
 
-/** The suite, sorted by minimum tier. Public: locked services show as CLASSIFIED on the client. */
-/** The suite, from this instance's cache when it holds it (no promise then: `sendWhenReady`), else read. */
+/**
+ * The suite, sorted by minimum tier. Public: locked services show as CLASSIFIED on the client. From this instance's
+ * cache when it holds it (no promise then: `sendWhenReady`), else read.
+ */
 export function listServices(ctx: AppContext): MaybeLoaded<DigitalService[]> {
-  const cache = ctx.modules['digital-services'].suite;
-  return cache.get('suite') ?? readServices(ctx);
+  return ctx.modules['digital-services'].suite.get('suite') ?? readServices(ctx);
 }
 
 async function readServices(ctx: AppContext): Promise<DigitalService[]> {
