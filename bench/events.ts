@@ -2,7 +2,7 @@ import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { percentile } from './stats.js';
-import { measureBeside, PRODUCT_LIST, type Figure } from './throughput.js';
+import { measureBeside, PRODUCT_LIST, type Load } from './throughput.js';
 
 /**
  * Live events (issue 39, design 12.6) with 1,000 open streams on one instance: what a stream costs the instance in
@@ -78,7 +78,7 @@ export async function liveEventsSection(options: {
   hello: { url: string; pid: number };
   databaseUrl: string;
   register: (label: string) => Promise<{ cookie: string; id: string }>;
-  load: (url: string, headers: Record<string, string>, pid: number) => Promise<Figure>;
+  load: Load;
 }): Promise<LiveEventsFigures> {
   const { app, hello, load } = options;
   // The median of a few pairs, each a load of hello and one of the list in the same minute (measureBeside): one

@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { median } from './stats.js';
-import { BROWSER, medianFigure, PRODUCT_LIST, type Served, type ThroughputOptions } from './throughput.js';
+import { alternate, BROWSER, medianFigure, PRODUCT_LIST, type Load, type Served } from './throughput.js';
 
 /**
  * What the request log costs (issue 33 point 4): the cached product list, the cheapest answer and so the one where a
@@ -31,11 +31,14 @@ async function linesSince(file: string, from: number): Promise<{ lines: number; 
   }
 }
 
-/** Loads `hello`, then `server` on the route, and counts the lines the server's log gained. */
-async function loadLogged(server: LoggedServer, hello: Served, load: ThroughputOptions['load']) {
-  const helloFigure = await load(hello.url + '/hello', {}, hello.pid);
+/** Loads `hello` and `server` on the route in turn (`alternate`), and counts the lines the server's log gained. */
+async function loadLogged(server: LoggedServer, hello: Served, load: Load) {
   const before = (await stat(server.log)).size;
-  const figure = await load(server.url + PRODUCT_LIST, BROWSER, server.pid);
+  const [helloFigure, figure] = await alternate(
+    { url: hello.url + '/hello', headers: {}, pid: hello.pid },
+    { url: server.url + PRODUCT_LIST, headers: BROWSER, pid: server.pid },
+    load,
+  );
   // The asynchronous destination writes what it holds within milliseconds.
   await new Promise((resolve) => setTimeout(resolve, 500));
   return { figure, ratio: figure.rps / helloFigure.rps, lines: (await linesSince(server.log, before)).lines };
@@ -59,7 +62,7 @@ export async function requestLogCost(options: {
   quiet: LoggedServer[];
   /** Bare Fastify hello servers; each load of a side is paired with one of them. */
   hello: Served[];
-  load: ThroughputOptions['load'];
+  load: Load;
 }): Promise<string[]> {
   // In turn, a process of each side, so that each difference holds two loads of the same minute.
   const shippedLoads: Logged[] = [];

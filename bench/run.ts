@@ -14,7 +14,7 @@ import { requestLogCost, type LoggedServer } from './request-log.js';
 import { observablesSection } from './observables.js';
 import { searchBenchmark } from './search.js';
 import { signInLatency, signInLines } from './sign-in.js';
-import { PRODUCT_LIST, throughputSection, type Figure } from './throughput.js';
+import { PRODUCT_LIST, SLICES, throughputSection, type Load } from './throughput.js';
 import {
   MAIL_WORKERS,
   mailThroughput,
@@ -159,11 +159,38 @@ interface Server {
   process: ChildProcess;
 }
 
+/** A server process that exited before it was ready. */
+class ExitedAtStart extends Error {}
+
+/**
+ * How often a server is started before its exit at start fails the run: the port `freePort` found free is one of
+ * the ephemeral range, which an outgoing connection of another process can take before the server listens on it
+ * (a run failed so with EADDRINUSE).
+ */
+const START_ATTEMPTS = 3;
+
 /**
  * Starts a server process with its default settings but `env`; with `log`, its stdout (the app's JSON log, request
- * lines included) goes to that file, as a process manager would keep it.
+ * lines included) goes to that file, as a process manager would keep it. A process that exits at start is started
+ * again on another port, up to START_ATTEMPTS times (its error is on stderr each time).
  */
 async function start(
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+  log?: string,
+): Promise<Server> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(args, env, readyPath, log);
+    } catch (error) {
+      if (!(error instanceof ExitedAtStart) || attempt === START_ATTEMPTS) throw error;
+      console.log(`${error.message}; starting it again on another port`);
+    }
+  }
+}
+
+async function startOnce(
   args: string[],
   env: Record<string, string>,
   readyPath: string,
@@ -181,7 +208,7 @@ async function start(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new ExitedAtStart(`${args.join(' ')} exited with ${child.exitCode}`);
     try {
       if ((await fetch(url + readyPath)).ok) return { url, process: child };
     } catch {
@@ -223,9 +250,9 @@ async function cpuMs(pid: number): Promise<number | null> {
 /** USER_HZ: Linux reports process times in hundredths of a second on every architecture it runs on here. */
 const CLOCK_TICKS = 100;
 
-async function load(url: string, headers: Record<string, string>, pid: number): Promise<Figure> {
+const load: Load = async (url, headers, pid, share = 1) => {
   const before = await cpuMs(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION * share, headers });
   const after = await cpuMs(pid);
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
@@ -234,8 +261,15 @@ async function load(url: string, headers: Record<string, string>, pid: number): 
     before === null || after === null || result.requests.total === 0
       ? null
       : ((after - before) * 1000) / result.requests.total;
-  return { rps: result.requests.average, p99: result.latency.p99, cpuUs, answers: result.requests.total };
-}
+  // Answers over the load's own seconds: `requests.average` is of whole seconds, which a slice of two has few of.
+  return {
+    rps: result.requests.total / result.duration,
+    p99: result.latency.p99,
+    cpuUs,
+    answers: result.requests.total,
+    seconds: result.duration,
+  };
+};
 
 /** `call`, with the answer's JSON parsed (null when it has no body). */
 async function api(base: string, method: string, route: string, cookie?: string, body?: unknown) {
@@ -630,12 +664,21 @@ async function main() {
     const backlogLater = await resetBacklog(databaseUrl, resetStarted);
     rows.push({
       name: `POST /api/auth/password-reset (${RESET_CONNECTIONS} c)`,
-      figure: { rps: reset.rps, p99: Math.round(reset.p99), cpuUs: null, answers: reset.requests, each: [] },
+      figure: {
+        rps: reset.rps,
+        p99: Math.round(reset.p99),
+        cpuUs: null,
+        answers: reset.requests,
+        seconds: RESET_SECONDS,
+        each: [],
+      },
       ratio: reset.rps / baseline.rps,
       cpuRatio: null,
     });
 
-    console.log(`\n${CATALOGUE} products; ${CONNECTIONS} connections, ${DURATION} s each\n`);
+    console.log(
+      `\n${CATALOGUE} products; ${CONNECTIONS} connections, ${DURATION} s each (in ${SLICES} slices)\n`,
+    );
     console.log(
       'route'.padEnd(38),
       'req/s'.padStart(10),
@@ -657,7 +700,8 @@ async function main() {
       );
     }
     console.log(
-      `(each figure the median of ${PROCESSES} processes; each process's load follows a load of hello, and the ratio ` +
+      `(each figure the median of ${PROCESSES} processes; each process's load takes turns with a load of hello, in ` +
+        `slices, and the ratio ` +
         `is the median of those pairs' ratios; server CPU per answer: the serving process's user and system time ` +
         `over its answers, and hello/route the chain's cost in CPU, hello's CPU an answer over the route's in each ` +
         `pair, beside the req/s ratio, which also depends on how the load generator shares the cores)`,

@@ -5,10 +5,10 @@ import { median } from './stats.js';
 /**
  * The throughput section of `npm run bench` (issue 19 points 3 and 5): each hot read through the app's whole plugin
  * chain, and the same two reads served by the seed-style Express peer (bench/express-peer.ts) from the same
- * database, all as ratios to a bare Fastify hello route. Each load of a route comes right after a load of hello
- * (`measureBeside`), so that each ratio holds two loads of the same minute. In a full run each figure is the median
- * of three processes of the app, each paired with one of three hello processes, and each answer's server CPU time is
- * printed beside its req/s. Beside the product list, the hello servers send the list's own answer again, its bytes
+ * database, all as ratios to a bare Fastify hello route. Each load of a route takes turns with a load of hello, in
+ * slices (`measureBeside`, `alternate`), so that each ratio holds two loads of the same seconds. In a full run each
+ * figure is the median of three processes of the app, each paired with one of three hello processes, and each
+ * answer's server CPU time is printed beside its req/s. Beside the product list, the hello servers send the list's own answer again, its bytes
  * and headers as the app sent them (`recordAnswer`): what is left between the two is the app's chain, not the size
  * of the answer.
  */
@@ -24,6 +24,26 @@ export interface Figure {
    * reads from it (hello's cost over the route's, beside the throughput ratio).
    */
   cpuUs: number | null;
+  /** How long the load lasted, in seconds. */
+  seconds: number;
+}
+
+/**
+ * Loads `url` (with `headers`) on the process `pid`, for `share` of the run's load length (the whole of it by
+ * default), and reads its figure.
+ */
+export type Load = (
+  url: string,
+  headers: Record<string, string>,
+  pid: number,
+  share?: number,
+) => Promise<Figure>;
+
+/** What a load asks for, and of which process. */
+export interface Target {
+  url: string;
+  headers: Record<string, string>;
+  pid: number;
 }
 
 /** A throughput ratio with its target, and the ratio below which the smoke run calls it a collapse. */
@@ -52,7 +72,7 @@ export interface ThroughputOptions {
   cookie: string;
   /** The address of an app user, signed in on the peer too. */
   email: string;
-  load: (url: string, headers: Record<string, string>, pid: number) => Promise<Figure>;
+  load: Load;
   /** Where the product list's answer is kept for the hello servers (their `BENCH_ANSWER`). */
   answerFile: string;
 }
@@ -152,32 +172,74 @@ export function medianFigure(figures: Figure[]): Measured {
     p99: median(figures.map((figure) => figure.p99)),
     cpuUs: cpu.includes(null) ? null : median(cpu as number[]),
     answers: figures.reduce((sum, figure) => sum + figure.answers, 0),
+    seconds: figures.reduce((sum, figure) => sum + figure.seconds, 0),
     each: figures.map((figure) => figure.rps),
   };
 }
 
+/** How many slices a pair's two loads alternate in (decision 045). */
+export const SLICES = 4;
+
+/** Several loads of one target as one figure: their answers, seconds and CPU summed, the worst of their p99s. */
+function combined(loads: Figure[]): Figure {
+  const answers = loads.reduce((sum, load) => sum + load.answers, 0);
+  const seconds = loads.reduce((sum, load) => sum + load.seconds, 0);
+  const cpu = loads.map((load) => (load.cpuUs === null ? null : load.cpuUs * load.answers));
+  return {
+    rps: answers / seconds,
+    p99: Math.max(...loads.map((load) => load.p99)),
+    answers,
+    seconds,
+    cpuUs:
+      cpu.includes(null) || answers === 0
+        ? null
+        : (cpu as number[]).reduce((sum, us) => sum + us, 0) / answers,
+  };
+}
+
 /**
- * Loads each of `servers` on the path in turn, each right after a load of a hello process, so that each ratio
- * compares two loads of the same minute: the machine's speed drifts by tens of percent within a run (other tenants),
- * and a baseline taken at the start and the end of the section read some routes against a machine that was not the
- * one they ran on (runs O and Q, docs/benchmarks.md; decision 043). Over three processes: a Node process can run a
- * hot path about a quarter slower than another one running the same code, for as long as it lives (seen in about
- * one start in six here, pinned to a core or not), so one process a side could make a ratio by luck; the median of
- * three cannot, unless two are slow (decision 031).
+ * A pair of loads, `first` and `second` taking turns in SLICES slices that together last the run's load length
+ * each, so that the two figures hold the same seconds of the machine: its speed moves by tens of percent within
+ * seconds (other tenants), and two loads of 8 seconds one after the other still read a ratio of the machine as
+ * much as of the server (run Z1 of docs/benchmarks.md; decision 045).
+ */
+export async function alternate(first: Target, second: Target, load: Load): Promise<[Figure, Figure]> {
+  const firsts: Figure[] = [];
+  const seconds: Figure[] = [];
+  for (let slice = 0; slice < SLICES; slice++) {
+    firsts.push(await load(first.url, first.headers, first.pid, 1 / SLICES));
+    seconds.push(await load(second.url, second.headers, second.pid, 1 / SLICES));
+  }
+  return [combined(firsts), combined(seconds)];
+}
+
+/**
+ * Loads each of `servers` on the path in turn, each paired with a hello process, the two loads alternating
+ * (`alternate`), so that each ratio compares the same seconds of the machine: its speed drifts by tens of percent
+ * within a run (other tenants), and a baseline taken at the start and the end of the section read some routes
+ * against a machine that was not the one they ran on (runs O and Q, docs/benchmarks.md; decisions 043 and 045).
+ * Over three processes: a Node process can run a hot path about a quarter slower than another one running the same
+ * code, for as long as it lives (seen in about one start in six here, pinned to a core or not), so one process a
+ * side could make a ratio by luck; the median of three cannot, unless two are slow (decision 031).
  */
 export async function measureBeside(
   hellos: Served[],
   servers: Served[],
   path: string,
   headers: Record<string, string>,
-  load: ThroughputOptions['load'],
+  load: Load,
 ): Promise<Paired> {
   const figures: Figure[] = [];
   const hello: Figure[] = [];
   for (const [i, server] of servers.entries()) {
     const pairedHello = hellos[i % hellos.length]!;
-    hello.push(await load(pairedHello.url + '/hello', {}, pairedHello.pid));
-    figures.push(await load(server.url + path, headers, server.pid));
+    const [helloFigure, figure] = await alternate(
+      { url: pairedHello.url + '/hello', headers: {}, pid: pairedHello.pid },
+      { url: server.url + path, headers, pid: server.pid },
+      load,
+    );
+    hello.push(helloFigure);
+    figures.push(figure);
   }
   const cpuRatios = figures.map((figure, i) =>
     figure.cpuUs === null || hello[i]!.cpuUs === null ? null : hello[i]!.cpuUs! / figure.cpuUs,
