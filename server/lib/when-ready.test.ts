@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from './ttl-cache.js';
-import { cachedOrLoaded, sendWhenReady } from './when-ready.js';
+import { sendWhenReady } from './when-ready.js';
 
 describe('sendWhenReady', () => {
   it('sends a value at hand at once and returns nothing, so the handler stays synchronous', () => {
@@ -24,18 +23,5 @@ describe('sendWhenReady', () => {
       sendWhenReady(Promise.reject(new Error('database gone')), (value: number) => sent.push(value)),
     ).rejects.toThrow('database gone');
     expect(sent).toEqual([]);
-  });
-});
-
-describe('cachedOrLoaded', () => {
-  it('hands out what the cache holds without loading, else loads once and stores it', async () => {
-    const cache = new TtlCache<string, number>(Infinity, 10);
-    let loads = 0;
-    const load = async () => ++loads;
-    const first = cachedOrLoaded(cache, 'k', load);
-    expect(first).toBeInstanceOf(Promise);
-    expect(await first).toBe(1);
-    expect(cachedOrLoaded(cache, 'k', load)).toBe(1);
-    expect(loads).toBe(1);
   });
 });

@@ -1,21 +1,8 @@
-import type { TtlCache } from './ttl-cache.js';
-
 /**
  * What a service hands out from a cache most of the time and reads otherwise: the value itself when it is at hand,
  * else the promise of it.
  */
 export type MaybeLoaded<T> = T | Promise<T>;
-
-/** The value `cache` holds for `key`, else `load`'s promise of it, which stores it there once it comes. */
-export function cachedOrLoaded<K, V>(cache: TtlCache<K, V>, key: K, load: () => Promise<V>): MaybeLoaded<V> {
-  return (
-    cache.get(key) ??
-    load().then((value) => {
-      cache.set(key, value);
-      return value;
-    })
-  );
-}
 
 /**
  * Runs `send` with a value: at once when it is at hand, else once its promise brings it. A route handler that

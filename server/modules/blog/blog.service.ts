@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../infra/context.js';
 import { notFound, tierRequired } from '../../lib/errors.js';
 import { isId } from '../../lib/ids.js';
-import { cachedOrLoaded, type MaybeLoaded } from '../../lib/when-ready.js';
+import type { MaybeLoaded } from '../../lib/when-ready.js';
 import * as repository from './blog.repository.js';
 
 type SummaryRow = Awaited<ReturnType<typeof repository.listPublished>>[number];
@@ -40,7 +40,7 @@ export function listPosts(
   options: { category?: BlogCategory; limit: number },
 ): MaybeLoaded<BlogPostSummary[]> {
   const key = `${readerTier ?? '-'}/${options.category ?? '-'}/${options.limit}`;
-  return cachedOrLoaded(ctx.modules.blog.lists, key, async () =>
+  return ctx.modules.blog.lists.get(key, async () =>
     (await repository.listPublished(ctx.db, options)).map((row) => toSummary(row, readerTier)),
   );
 }

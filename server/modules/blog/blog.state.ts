@@ -1,6 +1,6 @@
 import type { BlogPostSummary } from '../../../contract/blog.js';
 import type { ModuleState } from '../../infra/module.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { LoadingCache } from '../../lib/loading-cache.js';
 
 /**
  * Lists are read on every visit of the blog and change with a post published by the seed or an operator and with
@@ -14,7 +14,7 @@ const MAX_LISTS = 200;
 /** What the blog keeps per app: its public lists. */
 export interface BlogState extends ModuleState {
   /** `<reader tier>/<category>/<limit>` -> the list. */
-  lists: TtlCache<string, BlogPostSummary[]>;
+  lists: LoadingCache<string, BlogPostSummary[]>;
 }
 
 declare module '../../infra/context.js' {
@@ -24,5 +24,5 @@ declare module '../../infra/context.js' {
 }
 
 export function createBlogState(): BlogState {
-  return { lists: new TtlCache(LIST_TTL_MS, MAX_LISTS) };
+  return { lists: new LoadingCache(LIST_TTL_MS, MAX_LISTS) };
 }

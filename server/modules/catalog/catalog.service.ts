@@ -39,45 +39,18 @@ export async function listCategories(ctx: AppContext): Promise<Category[]> {
 }
 
 export function invalidateListings(ctx: AppContext): void {
-  const { listings, pageLoads } = ctx.modules.catalog;
-  listings.clear();
-  pageLoads.clear();
+  ctx.modules.catalog.listings.clear();
 }
 
-/** A page of products, from this instance's cache when it holds it (no promise then: `sendWhenReady`), else read. */
+/**
+ * A page of products, from this instance's cache when it holds it (no promise then: `sendWhenReady`), else read once
+ * for every request that asks for it meanwhile.
+ */
 export function listProducts(
   ctx: AppContext,
   query: z.output<typeof productListQuerySchema>,
 ): MaybeLoaded<ProductPage> {
-  const key = queryKey(query);
-  return ctx.modules.catalog.listings.get(key) ?? loadProductPage(ctx, key, query);
-}
-
-/** Reads a page the listings lack; concurrent asks for the same page share one read. */
-function loadProductPage(
-  ctx: AppContext,
-  key: string,
-  query: z.output<typeof productListQuerySchema>,
-): Promise<ProductPage> {
-  const { listings, pageLoads: loads } = ctx.modules.catalog;
-  const pending = loads.get(key);
-  if (pending) return pending;
-  const load = readProductPage(ctx, query).then(
-    (page) => {
-      // Still this key's read: no change cleared the listings meanwhile.
-      if (loads.get(key) === load) {
-        loads.delete(key);
-        listings.set(key, page);
-      }
-      return page;
-    },
-    (error: unknown) => {
-      if (loads.get(key) === load) loads.delete(key);
-      throw error;
-    },
-  );
-  loads.set(key, load);
-  return load;
+  return ctx.modules.catalog.listings.get(queryKey(query), () => readProductPage(ctx, query));
 }
 
 async function readProductPage(

@@ -1,6 +1,6 @@
 import type { Product } from '../../../contract/catalog.js';
 import type { ModuleState } from '../../infra/module.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { LoadingCache } from '../../lib/loading-cache.js';
 
 export type ProductPage = { products: Product[]; total: number };
 
@@ -12,17 +12,10 @@ export type ProductPage = { products: Product[]; total: number };
 const LISTING_TTL_MS = 2_000;
 const MAX_LISTINGS = 500;
 
-/** What the catalogue keeps per app: listing pages, and the reads of pages under way. */
+/** What the catalogue keeps per app: listing pages. */
 export interface CatalogState extends ModuleState {
-  /** `JSON.stringify` of the listing query -> its page. */
-  listings: TtlCache<string, ProductPage>;
-  /**
-   * Pages being read: when a page expires under load, the requests that find it missing wait for the one read
-   * already under way instead of each sending the same query (decision 014). A change clears them with the pages,
-   * so a read that began before it answers its own callers but is neither shared nor kept. Bounded by the reads
-   * under way: each entry leaves when its read ends.
-   */
-  pageLoads: Map<string, Promise<ProductPage>>;
+  /** The listing query's JSON (`queryKey`) -> its page; a page expired under load is read once (LoadingCache). */
+  listings: LoadingCache<string, ProductPage>;
 }
 
 declare module '../../infra/context.js' {
@@ -32,5 +25,5 @@ declare module '../../infra/context.js' {
 }
 
 export function createCatalogState(): CatalogState {
-  return { listings: new TtlCache(LISTING_TTL_MS, MAX_LISTINGS), pageLoads: new Map() };
+  return { listings: new LoadingCache(LISTING_TTL_MS, MAX_LISTINGS) };
 }

@@ -9,16 +9,14 @@ import { AppError, tierRequired } from '../../lib/errors.js';
 import type { UserRow } from '../../db/schema/users.js';
 import * as audit from '../audit/audit.service.js';
 import * as repository from './digital-services.repository.js';
-import { cachedOrLoaded, type MaybeLoaded } from '../../lib/when-ready.js';
+import type { MaybeLoaded } from '../../lib/when-ready.js';
 
 /**
  * The suite, sorted by minimum tier. Public: locked services show as CLASSIFIED on the client. From this instance's
  * cache when it holds it (no promise then: `sendWhenReady`), else read.
  */
 export function listServices(ctx: AppContext): MaybeLoaded<DigitalService[]> {
-  return cachedOrLoaded(ctx.modules['digital-services'].suite, 'suite', () =>
-    repository.listServices(ctx.db),
-  );
+  return ctx.modules['digital-services'].suite.get('suite', () => repository.listServices(ctx.db));
 }
 
 type InquiryRow = Awaited<ReturnType<typeof repository.listInquiries>>[number];

@@ -1,6 +1,6 @@
 import type { DigitalService } from '../../../contract/digital-services.js';
 import type { ModuleState } from '../../infra/module.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { LoadingCache } from '../../lib/loading-cache.js';
 
 /**
  * The suite is read on every visit of its page and written only by the seed, so it is kept for two seconds per
@@ -10,7 +10,7 @@ const SUITE_TTL_MS = 2_000;
 
 /** What the digital services keep per app: the suite. */
 export interface DigitalServicesState extends ModuleState {
-  suite: TtlCache<'suite', DigitalService[]>;
+  suite: LoadingCache<'suite', DigitalService[]>;
 }
 
 declare module '../../infra/context.js' {
@@ -20,5 +20,5 @@ declare module '../../infra/context.js' {
 }
 
 export function createDigitalServicesState(): DigitalServicesState {
-  return { suite: new TtlCache(SUITE_TTL_MS, 1) };
+  return { suite: new LoadingCache(SUITE_TTL_MS, 1) };
 }
