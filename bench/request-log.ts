@@ -1,6 +1,14 @@
 import { open, stat } from 'node:fs/promises';
 import { median } from './stats.js';
-import { alternate, BROWSER, medianFigure, PRODUCT_LIST, type Load, type Served } from './throughput.js';
+import {
+  alternate,
+  BROWSER,
+  medianFigure,
+  PRODUCT_LIST,
+  warmUp,
+  type Load,
+  type Served,
+} from './throughput.js';
 
 /**
  * What the request log costs (issue 33 point 4): the cached product list, the cheapest answer and so the one where a
@@ -67,6 +75,9 @@ export async function requestLogCost(options: {
   // In turn, a process of each side, so that each difference holds two loads of the same minute.
   const shippedLoads: Logged[] = [];
   const quietLoads: Logged[] = [];
+  for (const server of [...options.shipped, ...options.quiet]) {
+    await warmUp(server, PRODUCT_LIST, BROWSER, options.load);
+  }
   for (const [i, server] of options.shipped.entries()) {
     const hello = options.hello[i % options.hello.length]!;
     shippedLoads.push(await loadLogged(server, hello, options.load));

@@ -1,7 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, runningClusterUrl } from '../server/db/embedded.js';
 import { projectRoot } from '../server/lib/paths.js';
@@ -15,6 +14,7 @@ import { observablesSection } from './observables.js';
 import { searchBenchmark } from './search.js';
 import { signInLatency, signInLines } from './sign-in.js';
 import { PRODUCT_LIST, SLICES, throughputSection, type Load } from './throughput.js';
+import { wrk } from './wrk.js';
 import {
   MAIL_WORKERS,
   mailThroughput,
@@ -28,10 +28,10 @@ import {
 
 /**
  * `npm run bench`: the production server and a bare Fastify "hello" server side by side, each in its own process,
- * loaded from here with autocannon. Figures are ratios to hello measured in one run (the machines are shared and
- * noisy, so absolute numbers are not comparable between runs): health, the cached public lists and the signed-in
- * reads through the whole plugin chain, and beside them the same two reads served by a seed-style Express peer
- * (bench/express-peer.ts, bench/throughput.ts). Then checkouts per second with 20 concurrent buyers, as shipped
+ * loaded by wrk for throughput (bench/wrk.ts) and from here with autocannon for latencies. Figures are ratios to
+ * hello measured in one run (the machines are shared and noisy, so absolute numbers are not comparable between
+ * runs): health, the cached public lists and the signed-in reads through the whole plugin chain, and beside them the
+ * same two reads served by a seed-style Express peer (bench/express-peer.ts, bench/throughput.ts). Then checkouts per second with 20 concurrent buyers, as shipped
  * and without invoicing, with the oversell count and the gaps in invoice numbers, which must be 0; search latency as
  * the catalogue grows (bench/search.ts: 10,000 and 100,000 products, and 1,000,000 with BENCH_SEARCH_1M=1 or
  * --search-1m), and the landing route's JavaScript.
@@ -53,7 +53,7 @@ const SMOKE = process.argv.includes('--smoke');
 const EVENTS_ONLY = process.argv.includes('--events');
 /** `npm run bench -- --checkout`: only checkout's A/B (checkoutRun), after the same set-up. */
 const CHECKOUT_ONLY = process.argv.includes('--checkout');
-const DURATION = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 3 : 8));
+const DURATION = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 4 : 8));
 const CONNECTIONS = 32;
 /** Processes of hello and of the app in the throughput section (bench/throughput.ts, measureBeside). */
 const PROCESSES = SMOKE ? 1 : 3;
@@ -250,24 +250,26 @@ async function cpuMs(pid: number): Promise<number | null> {
 /** USER_HZ: Linux reports process times in hundredths of a second on every architecture it runs on here. */
 const CLOCK_TICKS = 100;
 
+/**
+ * A throughput load by wrk (decision 046), of `share` of the run's load length in whole seconds, with the serving
+ * process's CPU time read from /proc around it.
+ */
 const load: Load = async (url, headers, pid, share = 1) => {
   const before = await cpuMs(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION * share, headers });
+  const seconds = Math.max(1, Math.round(DURATION * share));
+  const result = await wrk(url, { connections: CONNECTIONS, seconds, headers });
   const after = await cpuMs(pid);
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
-  }
+  if (result.failures > 0) throw new Error(`${url}: ${result.failures} failed answers under load`);
   const cpuUs =
-    before === null || after === null || result.requests.total === 0
+    before === null || after === null || result.requests === 0
       ? null
-      : ((after - before) * 1000) / result.requests.total;
-  // Answers over the load's own seconds: `requests.average` is of whole seconds, which a slice of two has few of.
+      : ((after - before) * 1000) / result.requests;
   return {
-    rps: result.requests.total / result.duration,
-    p99: result.latency.p99,
+    rps: result.requests / result.seconds,
+    p99: result.p99Ms,
     cpuUs,
-    answers: result.requests.total,
-    seconds: result.duration,
+    answers: result.requests,
+    seconds: result.seconds,
   };
 };
 
@@ -587,7 +589,7 @@ async function main() {
       ...hellos.map((server) => `${server.url}/hello`),
       ...[app, ...moreApps, ...logApps, ...quietApps].map((server) => `${server.url}/healthz`),
     ];
-    for (const url of warmUps) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+    for (const url of warmUps) await wrk(url, { connections: CONNECTIONS, seconds: 2, headers: {} });
     const throughput = await throughputSection({
       hello: hellos.map(served),
       app: [app, ...moreApps].map(served),
@@ -692,7 +694,7 @@ async function main() {
       console.log(
         name.padEnd(38),
         figure.rps.toFixed(0).padStart(10),
-        String(figure.p99).padStart(8),
+        figure.p99.toFixed(figure.p99 < 100 ? 1 : 0).padStart(8),
         ratio.toFixed(3).padStart(7),
         (figure.cpuUs === null ? '-' : figure.cpuUs.toFixed(1)).padStart(21),
         (cpuRatio === null ? '-' : cpuRatio.toFixed(3)).padStart(12),

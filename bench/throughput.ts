@@ -177,6 +177,14 @@ export function medianFigure(figures: Figure[]): Measured {
   };
 }
 
+/**
+ * Loads `server` on the path for an eighth of the run's load length, unmeasured: its code compiled, its page read
+ * and compressed, before a measured slice could open with them (a slice's p99 is the worst of its seconds).
+ */
+export async function warmUp(server: Served, path: string, headers: Record<string, string>, load: Load) {
+  await load(server.url + path, headers, server.pid, 1 / 8);
+}
+
 /** How many slices a pair's two loads alternate in (decision 045). */
 export const SLICES = 4;
 
@@ -314,9 +322,14 @@ export async function throughputSection(options: ThroughputOptions) {
     },
   ];
 
+  const serversOf = (route: Route) =>
+    route.by === 'peer' ? [options.peer] : route.by === 'hello' ? options.hello : options.app;
+  for (const route of routes) {
+    for (const server of serversOf(route)) await warmUp(server, route.path, route.headers ?? {}, load);
+  }
   const measured: [Route, Paired][] = [];
   for (const route of routes) {
-    const servers = route.by === 'peer' ? [options.peer] : route.by === 'hello' ? options.hello : options.app;
+    const servers = serversOf(route);
     measured.push([
       route,
       await measureBeside(options.hello, servers, route.path, route.headers ?? {}, load),
