@@ -29,7 +29,7 @@ describe('LoadingCache', () => {
     const asks = Array.from({ length: 32 }, () => cache.get('k', load));
     expect(started).toHaveLength(1);
     expect(new Set(asks).size).toBe(1);
-    cache.get('other', load);
+    void cache.get('other', load);
     expect(started).toHaveLength(2);
     started[0]!.resolve({ n: 1 });
     const values = await Promise.all(asks);
