@@ -40,6 +40,11 @@ export interface AuthState extends ModuleState {
   /** Session id hash -> the session and its user. */
   sessions: CoherentCache<{ session: SessionRow; user: SignedInUser }>;
   sessionIds: SessionIdHasher;
+  /**
+   * The cached sessions whose last-seen time a request is writing (by the object's identity): the requests of a page
+   * that hold the same cached session meanwhile leave the write to that one.
+   */
+  touching: WeakSet<SessionRow>;
   forgetUser(userId: string): void;
 }
 
@@ -63,5 +68,5 @@ export function createAuthState(ctx: AppContext): AuthState {
     else if (topic === 'session') sessions.delete(key);
     else if (topic === 'organization') sessions.deleteWhere((entry) => entry.user.organization?.id === key);
   });
-  return { sessions, sessionIds: new SessionIdHasher(ctx.config), forgetUser };
+  return { sessions, sessionIds: new SessionIdHasher(ctx.config), touching: new WeakSet(), forgetUser };
 }

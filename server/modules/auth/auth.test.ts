@@ -347,6 +347,40 @@ describe('session cookie and timeouts', () => {
     expect(rows[0]!.idHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("writes a session's last-seen time once for a page's parallel requests, not once each", async () => {
+    const account = await registerUser(t.app);
+    const idHash = sessionIdHash(t.ctx, account.cookie.split('=')[1]!);
+    const user = () => t.app.inject({ url: '/api/auth/user', headers: { cookie: account.cookie } });
+    expect((await user()).statusCode).toBe(200);
+    // The cached session last seen two minutes ago: the next request touches it.
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+    t.ctx.modules.auth.sessions.update(idHash, (entry) => ({
+      ...entry,
+      session: { ...entry.session, lastSeenAt: twoMinutesAgo },
+    }));
+    // Each write of this session's row counted by a trigger of the test's own.
+    const trigger = `count_touches_${idHash.slice(0, 12)}`;
+    await t.database.pool.query(`create table ${trigger} (at timestamptz not null default now())`);
+    await t.database.pool.query(
+      `create function ${trigger}() returns trigger language plpgsql as $$ begin insert into ${trigger} default values; return new; end $$`,
+    );
+    await t.database.pool.query(
+      `create trigger ${trigger} after update on sessions for each row when (new.id_hash = '${idHash}') execute function ${trigger}()`,
+    );
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, user));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+      const { rows } = await t.database.pool.query<{ n: number }>(
+        `select count(*)::int as n from ${trigger}`,
+      );
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await t.database.pool.query(`drop trigger ${trigger} on sessions`);
+      await t.database.pool.query(`drop function ${trigger}()`);
+      await t.database.pool.query(`drop table ${trigger}`);
+    }
+  });
+
   it('ends an idle session and one past its absolute lifetime', async () => {
     const idle = await registerUser(t.app);
     await t.database.db

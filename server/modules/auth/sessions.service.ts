@@ -92,13 +92,17 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
     await repository.deleteSession(ctx.db, idHash);
     return null;
   }
-  if (now - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await repository.touchSession(ctx.db, idHash);
+  const { touching } = ctx.modules.auth;
+  if (now - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS && !touching.has(found.session)) {
+    // One write for a page's parallel requests, not one each in turn behind the others' locks on the row: those that
+    // hold the same cached session leave it to this one, and those that come later find the new time cached.
+    touching.add(found.session);
     const lastSeenAt = new Date(now);
     ctx.modules.auth.sessions.update(idHash, (entry) => ({
       ...entry,
       session: { ...entry.session, lastSeenAt },
     }));
+    await repository.touchSession(ctx.db, idHash);
   }
   return found;
 }
