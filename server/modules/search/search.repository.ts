@@ -101,12 +101,14 @@ export class SearchStore {
     private readonly url: string | null,
     feed: ChangeFeed,
     onLogError: (error: unknown) => void = () => {},
+    /** How long a log entry waits for others (LOG_FLUSH_MS; a test sets its own). */
+    logFlushMs = LOG_FLUSH_MS,
   ) {
     this.forms = new CoherentCache(feed, FORMS_TTL_MS, MAX_FORMS);
     feed.onChange((topic) => {
       if (topic === 'words') this.forms.clear();
     });
-    this.log = new SearchLogWriter(() => this.pool(0), onLogError);
+    this.log = new SearchLogWriter(() => this.pool(0), onLogError, logFlushMs);
   }
 
   /** The pool whose connections have this GIN scan limit. */
@@ -161,6 +163,7 @@ export class SearchLogWriter {
   constructor(
     private readonly pool: () => pg.Pool,
     onError: (error: unknown) => void,
+    private readonly flushMs = LOG_FLUSH_MS,
   ) {
     this.errorListeners = [onError];
   }
@@ -173,7 +176,7 @@ export class SearchLogWriter {
   add(entry: LogEntry): void {
     this.pending.push(entry);
     if (this.pending.length >= LOG_BATCH) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), LOG_FLUSH_MS).unref();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
   }
 
   /** Writes what is pending; resolves once every entry added before the call is written (or failed). */

@@ -308,15 +308,16 @@ describe('the search log, written in batches', () => {
     ).rows;
 
   it('writes the entries of many searches in one insert, each with the time of its search', async () => {
-    const store = new SearchStore(t.database.url, t.ctx.changes);
+    // A writer that waits a minute, so that a slow machine's searches all come within its wait.
+    const waiting = new SearchStore(t.database.url, t.ctx.changes, undefined, 60_000);
     const inserts = statementsSent('insert into "search_log"');
     try {
       const started = new Date();
       for (let i = 0; i < 3; i++)
-        await service.search(store, searchQuerySchema.parse({ q: 'batched faraday' }), null);
-      // Pending until the writer's second is up (or a flush).
+        await service.search(waiting, searchQuerySchema.parse({ q: 'batched faraday' }), null);
+      // Pending until the writer's wait is up (or a flush).
       expect(await logged('batched faraday')).toHaveLength(0);
-      await store.log.flush();
+      await waiting.log.flush();
       const rows = await logged('batched faraday');
       expect(rows).toHaveLength(3);
       expect(inserts.count()).toBe(1);
@@ -324,14 +325,19 @@ describe('the search log, written in batches', () => {
         expect(row.result_count).toBeGreaterThan(0);
         expect(row.created_at.getTime()).toBeGreaterThanOrEqual(started.getTime() - 1_000);
       }
-      // Written by itself a second later, and by closing the store.
+    } finally {
+      inserts.restore();
+      await waiting.end();
+    }
+    // The server's writer: an entry written by itself a second later, and by closing the store.
+    const store = new SearchStore(t.database.url, t.ctx.changes);
+    try {
       await service.search(store, searchQuerySchema.parse({ q: 'batched faraday' }), null);
       await vi.waitFor(async () => expect(await logged('batched faraday')).toHaveLength(4), {
-        timeout: 3_000,
+        timeout: 5_000,
       });
       await service.search(store, searchQuerySchema.parse({ q: 'batched faraday' }), null);
     } finally {
-      inserts.restore();
       await store.end();
     }
     expect(await logged('batched faraday')).toHaveLength(5);
