@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { sessions, users } from '../db/schema/index.js';
+import { CoherentCache } from './change-feed.js';
 import { createCategory, createProduct } from '../test/fixtures.js';
 import { asUser, createInstanceContext, createTestApp, registerUser, type TestApp } from '../test/helpers.js';
 
@@ -123,6 +124,40 @@ describe('caches kept coherent by the change feed', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("reads a session whose entry is missing once for a page's parallel requests", async () => {
+    const account = await registerUser(t.app);
+    t.ctx.modules.auth.sessions.clear();
+    const queries = vi.spyOn(t.database.pool, 'query');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => asUser(t.app, account).get('/api/auth/user')),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+      const sessionReads = queries.mock.calls.filter(([query]) =>
+        JSON.stringify(query).includes('from \\"sessions\\"'),
+      );
+      expect(sessionReads).toHaveLength(1);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
+  it("loads several keys in one batch of those neither cached nor loading, each key's part shared", async () => {
+    const cache = new CoherentCache<{ word: string }>(t.ctx.changes, 60_000, 10);
+    const batches: string[][] = [];
+    const load = async (missing: string[]) => {
+      batches.push(missing);
+      return missing.map((word) => ({ word }));
+    };
+    await cache.getMany(['a'], load);
+    const loading = cache.get('b', async () => ({ word: 'b' }));
+    const many = await cache.getMany(['a', 'b', 'c', 'c'], load);
+    expect(many.map(({ word }) => word)).toEqual(['a', 'b', 'c', 'c']);
+    expect(many[1]).toBe(await loading);
+    expect(batches).toEqual([['a'], ['c']]);
+    expect(cache.size).toBe(3);
   });
 
   it('reads through while the feed is down, and caches again once it is back', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DbOrTx } from '../db/client.js';
-import { TtlCache } from '../lib/ttl-cache.js';
+import { LoadingCache } from '../lib/loading-cache.js';
 
 /**
  * What changed: a row's topic and key, or `words` (the search's word list, migration 0023; no key).
@@ -139,57 +139,48 @@ export class ChangeFeed {
 
 /**
  * An in-process cache kept coherent by the change feed: entries live at most `ttlMs`, are dropped when the
- * database announces a change to them, and nothing is kept while the feed is not live. A load that overlapped an
- * invalidation is answered but not stored, so a read that began before a write cannot put stale data back.
- * A load that finds nothing (null) is not stored either: unknown keys must not fill the cache.
+ * database announces a change to them, and nothing is kept or shared while the feed is not live. Concurrent asks
+ * for a missing key share one load (`LoadingCache`); a load that overlapped an invalidation is answered but neither
+ * shared nor stored, so a read that began before a write cannot put stale data back. A load that finds nothing
+ * (null) is not stored either: unknown keys must not fill the cache.
  */
 export class CoherentCache<V extends object> {
-  private readonly entries: TtlCache<string, V>;
-  private generation = 0;
+  private readonly entries: LoadingCache<string, V>;
 
   constructor(
     private readonly feed: ChangeFeed,
     ttlMs: number,
     maxEntries: number,
   ) {
-    this.entries = new TtlCache(ttlMs, maxEntries);
+    this.entries = new LoadingCache(ttlMs, maxEntries);
     feed.onLiveness(() => this.clear());
   }
 
   async get<L extends V | null>(key: string, load: () => Promise<L>): Promise<V | L> {
-    if (this.feed.live) {
-      const cached = this.entries.get(key);
-      if (cached !== undefined) return cached;
-    }
-    const generation = this.generation;
-    const value = await load();
-    if (value !== null && this.feed.live && generation === this.generation) this.entries.set(key, value);
-    return value;
+    return this.feed.live ? this.entries.get(key, load) : load();
   }
 
   /**
-   * Several keys at once: the ones not cached are loaded together by `load`, which answers in the order of the keys
-   * it is given. Stored on the same terms as `get`'s loads.
+   * Several keys at once: those neither cached nor loading are loaded together by `load`, which answers in the order
+   * of the keys it is given; each key's part of it is shared and stored on the same terms as `get`'s loads.
    */
   async getMany(keys: readonly string[], load: (missing: string[]) => Promise<V[]>): Promise<V[]> {
-    const found = new Map<string, V>();
-    if (this.feed.live) {
-      for (const key of keys) {
-        const cached = this.entries.get(key);
-        if (cached !== undefined) found.set(key, cached);
-      }
+    if (!this.feed.live) {
+      const unique = [...new Set(keys)];
+      const values = await load(unique);
+      const byKey = new Map(unique.map((key, i) => [key, values[i]!]));
+      return keys.map((key) => byKey.get(key)!);
     }
-    const missing = [...new Set(keys)].filter((key) => !found.has(key));
-    if (missing.length > 0) {
-      const generation = this.generation;
-      const values = await load(missing);
-      const store = this.feed.live && generation === this.generation;
-      for (const [i, key] of missing.entries()) {
-        found.set(key, values[i]!);
-        if (store) this.entries.set(key, values[i]!);
-      }
-    }
-    return keys.map((key) => found.get(key)!);
+    const missing: string[] = [];
+    const batch = Promise.withResolvers<V[]>();
+    const answers = keys.map((key) =>
+      this.entries.get(key, async () => {
+        const index = missing.push(key) - 1;
+        return (await batch.promise)[index]!;
+      }),
+    );
+    if (missing.length > 0) load(missing).then(batch.resolve, batch.reject);
+    return Promise.all(answers);
   }
 
   get size(): number {
@@ -202,17 +193,14 @@ export class CoherentCache<V extends object> {
   }
 
   delete(key: string): void {
-    this.generation++;
     this.entries.delete(key);
   }
 
   deleteWhere(predicate: (value: V, key: string) => boolean): void {
-    this.generation++;
     this.entries.deleteWhere(predicate);
   }
 
   clear(): void {
-    this.generation++;
     this.entries.clear();
   }
 }

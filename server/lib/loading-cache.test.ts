@@ -75,4 +75,34 @@ describe('LoadingCache', () => {
     expect(cache.get('k', load)).toBeInstanceOf(Promise);
     expect(started).toHaveLength(2);
   });
+
+  it('shares a load that finds nothing (null) but does not store it', async () => {
+    const cache = new LoadingCache<string, { n: number }>(Infinity, 10);
+    const { load, started } = controlledLoad<{ n: number } | null>();
+    const asks = [cache.get('k', load), cache.get('k', load)];
+    expect(started).toHaveLength(1);
+    started[0]!.resolve(null);
+    expect(await Promise.all(asks)).toEqual([null, null]);
+    expect(cache.get('k', load)).toBeInstanceOf(Promise);
+    expect(started).toHaveLength(2);
+  });
+
+  it("delete drops its key's value and load under way, deleteWhere every load under way", async () => {
+    const cache = new LoadingCache<string, { n: number }>(Infinity, 10);
+    const { load, started } = controlledLoad<{ n: number }>();
+    const a = cache.get('a', load);
+    const b = cache.get('b', load);
+    cache.delete('a');
+    expect(cache.get('a', load)).not.toBe(a);
+    expect(cache.get('b', load)).toBe(b);
+    // A predicate cannot be asked of a value not loaded yet: every load under way is dropped.
+    cache.deleteWhere(() => false);
+    expect(cache.get('b', load)).not.toBe(b);
+    expect(started).toHaveLength(4);
+    for (const [i, load] of started.entries()) load.resolve({ n: i });
+    await Promise.all([a, b]);
+    // Only the load begun after both invalidations was stored: 'a's second load was under way at deleteWhere too.
+    expect(cache.get('a', load)).toBeInstanceOf(Promise);
+    expect(cache.get('b', load)).toEqual({ n: 3 });
+  });
 });
