@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { parseEnv, type AppConfig } from '../config/env.js';
 import { createDb, createPool, withDatabaseName, type Database } from '../db/client.js';
@@ -183,5 +183,24 @@ export function asUser(
     delete: (url: string, body?: unknown) => request('DELETE', url, body),
     /** For a method chosen at run time (a table of routes). */
     request,
+  };
+}
+
+/**
+ * Counts, until restored, the statements any PostgreSQL client of this process sends whose text holds `marker` and,
+ * with `about`, whose values mention it too (the app's own stores write now and then during a test).
+ */
+export function statementsSent(marker: string, about?: string) {
+  const spy = vi.spyOn(pg.Client.prototype, 'query');
+  const text = (config: unknown) =>
+    typeof config === 'string' ? config : ((config as { text?: string } | undefined)?.text ?? '');
+  const mentions = (config: unknown, values: unknown) =>
+    about === undefined ||
+    JSON.stringify((config as { values?: unknown } | undefined)?.values ?? values ?? null).includes(about);
+  return {
+    count: () =>
+      spy.mock.calls.filter(([config, values]) => text(config).includes(marker) && mentions(config, values))
+        .length,
+    restore: () => spy.mockRestore(),
   };
 }

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { searchQuerySchema } from '../../../contract/search.js';
 import { seedDatabase } from '../../db/seed/seed.js';
@@ -6,7 +5,7 @@ import { createAppContext } from '../../modules.js';
 import { createCategory, createProduct } from '../../test/fixtures.js';
 import { SearchStore } from './search.repository.js';
 import * as service from './search.service.js';
-import { asUser, createTestApp, registerUser, type TestApp } from '../../test/helpers.js';
+import { asUser, createTestApp, registerUser, statementsSent, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,26 +29,6 @@ const search = async (query: string, cookie?: string) => {
   expect(response.statusCode, query).toBe(200);
   return response.json() as Result[];
 };
-
-/** Counts, until restored, the statements sent to PostgreSQL whose text holds `marker`. */
-/**
- * Counts the statements any client of this process sends whose text holds `marker` and, with `about`, whose values
- * mention it too (the app's own stores write now and then during a test).
- */
-function statementsSent(marker: string, about?: string) {
-  const spy = vi.spyOn(pg.Client.prototype, 'query');
-  const text = (config: unknown) =>
-    typeof config === 'string' ? config : ((config as { text?: string } | undefined)?.text ?? '');
-  const mentions = (config: unknown, values: unknown) =>
-    about === undefined ||
-    JSON.stringify((config as { values?: unknown } | undefined)?.values ?? values ?? null).includes(about);
-  return {
-    count: () =>
-      spy.mock.calls.filter(([config, values]) => text(config).includes(marker) && mentions(config, values))
-        .length,
-    restore: () => spy.mockRestore(),
-  };
-}
 
 describe('GET /api/search', () => {
   it("runs on pools of its own, one per GIN scan limit, whose connections start with the search's settings", async () => {
