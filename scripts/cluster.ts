@@ -339,12 +339,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       // to run as root; Debian's package made that user).
       const dir = path.join(dataDir, 'pgbouncer');
       await mkdir(dir, { recursive: true });
-      // Each busy instance may want 30 connections (decision 041); beyond what PostgreSQL allows they queue here.
+      // Each busy instance may want 31 connections (decision 041); beyond what PostgreSQL allows they queue here.
       const config = pgbouncerConfig({
         port,
         databaseUrl: directDatabaseUrl,
         dir,
-        poolSize: Math.min(30 * options.instances, 80),
+        poolSize: Math.min(31 * options.instances, 80),
       });
       const ini = path.join(dir, 'pgbouncer.ini');
       await writeFile(ini, config.ini);

@@ -39,6 +39,66 @@ describe('the job queue', () => {
     }
   });
 
+  it('wakes an idle worker of another instance when a job is sent, long before its poll, and a sent-in-transaction one at the commit', async () => {
+    const database = await createTestDatabase();
+    // Polls a minute apart: only the notification can bring a job sooner.
+    const slow = { pollingIntervalSeconds: 60, notifiedPollingIntervalSeconds: 60 };
+    const [sender, worker] = [new JobQueue(database.url, slow), new JobQueue(database.url, slow)];
+    try {
+      const job = numbered('woken');
+      const ran: number[] = [];
+      await worker.work(job, async (data) => {
+        ran.push(data.n);
+      });
+      const until = async (count: number) => {
+        const deadline = Date.now() + 5_000;
+        while (ran.length < count && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      // The worker's first fetch, at its start, found nothing: it now waits for a notification.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sender.send(job, { n: 1 });
+      await until(1);
+      expect(ran).toEqual([1]);
+
+      await database.db.transaction(async (tx) => {
+        await sender.send(job, { n: 2 }, { tx });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Not committed yet: nothing to run.
+        expect(ran).toEqual([1]);
+      });
+      await until(2);
+      expect(ran).toEqual([1, 2]);
+    } finally {
+      await Promise.all([sender.stop(0), worker.stop(0)]);
+      await database.close();
+    }
+  });
+
+  it('switches notifications on for a queue an earlier release created without them', async () => {
+    const database = await createTestDatabase();
+    const queue = new JobQueue(database.url);
+    try {
+      await queue.start();
+      // As the release before made its queues: pg-boss's own function, no `notify`.
+      await database.db.execute(
+        sql`select pgboss.create_queue('made-before', '{"policy":"standard"}'::jsonb)`,
+      );
+      const notify = async () =>
+        (
+          await database.db.execute<{ notify: boolean }>(
+            sql`select notify from pgboss.queue where name = 'made-before'`,
+          )
+        ).rows[0]?.notify;
+      expect(await notify()).toBe(false);
+      await queue.work(numbered('made-before'), async () => {});
+      expect(await notify()).toBe(true);
+    } finally {
+      await queue.stop(0);
+      await database.close();
+    }
+  });
+
   /**
    * Sends a job, leaves it as a killed process's worker would (`crash` sets its row), then starts a worker: the
    * tries it runs, within 15 s.
@@ -50,7 +110,11 @@ describe('the job queue', () => {
     sent: (row: { heartbeat_seconds: number | null }) => void = () => {},
   ) {
     const database = await createTestDatabase();
-    const queue = new JobQueue(database.url, { expiryCheckIntervalSeconds: 1 });
+    const queue = new JobQueue(database.url, {
+      expiryCheckIntervalSeconds: 1,
+      pollingIntervalSeconds: 1,
+      notifiedPollingIntervalSeconds: 1,
+    });
     try {
       const job = { ...numbered(name), retry: { retryLimit: 1, retryDelay: 1, expireInSeconds } };
       const id = await queue.send(job, { n: 1 });

@@ -28,8 +28,16 @@ export type SendOptions = Pick<BossSendOptions, 'startAfter' | 'singletonKey'> &
 };
 
 export interface JobQueueOptions {
-  /** How often an idle worker looks for jobs sent by other instances (pg-boss allows 0.5 s at least). */
+  /**
+   * How often an idle worker looks for jobs while pg-boss's LISTEN connection is down (pg-boss allows 0.5 s at
+   * least); with it up, a new job wakes the workers of its queue at once.
+   */
   pollingIntervalSeconds?: number;
+  /**
+   * How often an idle worker looks for jobs while the LISTEN connection is up: for the jobs that become due without
+   * a notification (a retry's delay or a `startAfter` passed, a try expired).
+   */
+  notifiedPollingIntervalSeconds?: number;
   /**
    * How often one instance (pg-boss takes turns) looks for jobs whose try outlived its `expireInSeconds` - a try
    * that was running when its process was killed - and retries them. 30 s by default: pg-boss 12's own 60 s would
@@ -43,13 +51,20 @@ export interface JobQueueOptions {
 
 const silent: QueueLogger = { error: () => {}, info: () => {} };
 
+/** The backstop poll of an idle worker while notifications arrive (`notifiedPollingIntervalSeconds`). */
+const NOTIFIED_POLL_SECONDS = 10;
+
 /**
  * The job queue (pg-boss, decision 009): jobs live in PostgreSQL (schema `pgboss`) and are claimed with
  * SKIP LOCKED, so any number of app instances share the work and each job runs once.
  *
  * Requests send jobs through `ctx.queue`; the queue connects on first use, so a process that never sends (a
- * script, most tests) never opens it. Workers are attached by `startJobs` in the server process. A job sent here
- * wakes this instance's idle worker at once instead of waiting for its next poll.
+ * script, most tests) never opens it. Workers are attached by `startJobs` in the server process. A new job wakes the
+ * idle workers of its queue in every instance at once: each queue is created with pg-boss's `notify`, so the
+ * statement that writes a job also sends a PostgreSQL notification (at its transaction's commit), which each
+ * instance's pg-boss hears on a LISTEN connection of its own. Idle workers poll only as a backstop, every
+ * NOTIFIED_POLL_SECONDS, for the jobs that become due without a notification (decision 047). An idle instance polled
+ * every 2 s per worker before, some 17 statements a second.
  */
 export class JobQueue {
   private readonly boss: PgBoss | null;
@@ -57,8 +72,7 @@ export class JobQueue {
   private stopped = false;
   private readonly queues = new Map<string, Promise<void>>();
   private creating: Promise<void> = Promise.resolve();
-  private readonly workers = new Map<string, string[]>();
-  private readonly pollingIntervalSeconds: number;
+  private readonly polling: { pollingIntervalSeconds: number; notifyPollingIntervalSeconds: number };
   private readonly logger: QueueLogger;
   private readonly config: AppConfig | undefined;
 
@@ -66,7 +80,13 @@ export class JobQueue {
     private readonly url: string | null,
     options: JobQueueOptions = {},
   ) {
-    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    // pg-boss refuses a backstop shorter than the poll without notifications.
+    const notifyPollingIntervalSeconds = Math.max(
+      options.notifiedPollingIntervalSeconds ?? NOTIFIED_POLL_SECONDS,
+      pollingIntervalSeconds,
+    );
+    this.polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds };
     this.config = options.config;
     const logger = (this.logger = options.logger ?? silent);
     this.boss = url
@@ -74,6 +94,8 @@ export class JobQueue {
           connectionString: url,
           max: 4,
           application_name: 'queue',
+          // One more connection, held for LISTEN: new jobs wake the workers (each queue is created with `notify`).
+          useListenNotify: true,
           // pg-boss 12 expires tries in its monitor pass, which runs when both timers have come round.
           superviseIntervalSeconds: options.expiryCheckIntervalSeconds ?? 30,
           monitorIntervalSeconds: options.expiryCheckIntervalSeconds ?? 30,
@@ -124,14 +146,6 @@ export class JobQueue {
       tx ? { ...jobOptions, db: executorOf(tx) } : jobOptions,
     );
     if (!id) throw new Error(`queue ${name} refused a job`);
-    // Wake this process's workers of the queue (a busy one looks again when its job ends anyway). A job sent in a
-    // transaction is not visible before the commit: the wake-up after a moment usually finds it committed, and the
-    // workers' regular poll finds it otherwise.
-    const wake = () => {
-      for (const worker of this.workers.get(name) ?? []) boss.notifyWorker(worker);
-    };
-    if (tx) setTimeout(wake, 100).unref();
-    else wake();
     return id;
   }
 
@@ -145,34 +159,27 @@ export class JobQueue {
   async work<S extends z.ZodType>(job: JobSpec<S>, handler: JobHandler<z.output<S>>): Promise<void> {
     const { name } = job;
     const boss = await this.ready(name);
-    const ids = this.workers.get(name) ?? [];
     for (let i = 0; i < (job.concurrency ?? 1); i++) {
       let workerId = '';
-      workerId = await boss.work(
-        name,
-        { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
-        async ([claimed]) => {
-          if (!claimed) return;
-          try {
-            const { data, carrier } = takeTraceContext(claimed.data);
-            const parsed = job.payload.safeParse(data);
-            if (!parsed.success) {
-              this.logger.error(
-                { queue: name, jobId: claimed.id, issues: parsed.error.issues },
-                'job payload does not match its schema; the job fails',
-              );
-              throw new Error(`job ${name} ${claimed.id}: the payload does not match its schema`);
-            }
-            const run = { id: claimed.id, retryCount: claimed.retryCount };
-            await tracing().withinJob(`job ${name}`, carrier, () => handler(parsed.data, run));
-          } finally {
-            if (workerId) boss.notifyWorker(workerId);
+      workerId = await boss.work(name, { batchSize: 1, ...this.polling }, async ([claimed]) => {
+        if (!claimed) return;
+        try {
+          const { data, carrier } = takeTraceContext(claimed.data);
+          const parsed = job.payload.safeParse(data);
+          if (!parsed.success) {
+            this.logger.error(
+              { queue: name, jobId: claimed.id, issues: parsed.error.issues },
+              'job payload does not match its schema; the job fails',
+            );
+            throw new Error(`job ${name} ${claimed.id}: the payload does not match its schema`);
           }
-        },
-      );
-      ids.push(workerId);
+          const run = { id: claimed.id, retryCount: claimed.retryCount };
+          await tracing().withinJob(`job ${name}`, carrier, () => handler(parsed.data, run));
+        } finally {
+          if (workerId) boss.notifyWorker(workerId);
+        }
+      });
     }
-    this.workers.set(name, ids);
   }
 
   /** Sends a `job` on its `cron` (UTC) from whichever instance's clock fires first, and runs it with `handler`. */
@@ -235,7 +242,9 @@ const CREATE_ATTEMPTS = 10;
 async function createQueue(boss: PgBoss, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await boss.createQueue(name);
+      await boss.createQueue(name, { notify: true });
+      // A queue made by an earlier release (without `notify`) keeps its options: switched on here.
+      if ((await boss.getQueue(name))?.notify === false) await boss.updateQueue(name, { notify: true });
       return;
     } catch (error) {
       if (attempt >= CREATE_ATTEMPTS || (error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;

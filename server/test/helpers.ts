@@ -81,7 +81,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const queue = new JobQueue(database.url, { pollingIntervalSeconds: 0.5, config });
+  const queue = new JobQueue(database.url, {
+    pollingIntervalSeconds: 0.5,
+    notifiedPollingIntervalSeconds: 0.5,
+    config,
+  });
   const ctx = createAppContext(database.db, config, { databaseUrl: database.url, queue });
   const app = await buildApp({
     config,
