@@ -63,8 +63,7 @@ const NOTIFIED_POLL_SECONDS = 10;
  * idle workers of its queue in every instance at once: each queue is created with pg-boss's `notify`, so the
  * statement that writes a job also sends a PostgreSQL notification (at its transaction's commit), which each
  * instance's pg-boss hears on a LISTEN connection of its own. Idle workers poll only as a backstop, every
- * NOTIFIED_POLL_SECONDS, for the jobs that become due without a notification (decision 047). An idle instance polled
- * every 2 s per worker before, some 17 statements a second.
+ * NOTIFIED_POLL_SECONDS, for the jobs that become due without a notification (decision 047).
  */
 export class JobQueue {
   private readonly boss: PgBoss | null;
