@@ -24,12 +24,14 @@ interface Sample {
 
 /**
  * A strict reader of the text format 0.0.4: every line is a comment (`# HELP name text`, `# TYPE name kind`) or a
- * sample whose family was typed before it; anything else fails the test.
+ * sample whose family was typed before it; anything else fails the test. A value is what Prometheus's parser (Go's
+ * `ParseFloat`) reads, so NaN in any case: prom-client writes `Nan`, as for the event loop's delay when no sample fell
+ * between two scrapes.
  */
 function parseExposition(text: string): { samples: Sample[]; types: Map<string, string> } {
   const types = new Map<string, string>();
   const samples: Sample[] = [];
-  const sampleLine = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:[0-9.e+-]+|Inf|NaN|\+Inf))$/;
+  const sampleLine = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:[0-9.e+-]+|Inf|NaN|Nan|\+Inf))$/;
   const labelPair = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
   for (const line of text.split('\n')) {
     if (line === '') continue;
@@ -138,6 +140,10 @@ describe('GET /metrics', () => {
     ]) {
       expect(find(samples, name), name).toHaveLength(1);
     }
+    // A second scrape at once finds the event loop's sampling window empty (it is sampled every 100 ms and each
+    // scrape starts a new window) and still reads as Prometheus would read it.
+    const again = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(find(parseExposition(again.body).samples, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1);
   });
 
   it('answers only loopback callers when no METRICS_TOKEN is set, and is not taken for an API key', async () => {
