@@ -1,11 +1,18 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asUser, createTestApp, registerUser, testConfig, type TestApp } from '../test/helpers.js';
-import { apiSecurityHeaders, helmetOptions, isApiPath, rateLimitKey, securityHeaders } from './security.js';
+import securityPlugin, {
+  apiSecurityHeaders,
+  helmetOptions,
+  isApiPath,
+  rateLimitKey,
+  securityHeaders,
+} from './security.js';
 
 // Decisions 014 and 024: the security headers are computed once at start (a page's and an API answer's) and set on
 // every answer; the CSRF and media type checks are hooks of the routes that mutate. Nothing they refuse gets through.
@@ -141,6 +148,43 @@ describe('the per-address limit', () => {
     expect(rateLimitKey('2001:db8:1:2:aaaa::1')).toBe(rateLimitKey('2001:DB8:1:2:bbbb:cccc:dddd:eeee'));
     expect(rateLimitKey('2001:db8:1:2::1')).not.toBe(rateLimitKey('2001:db8:1:3::1'));
     expect(rateLimitKey('not:an:address')).toBe('not:an:address');
+  });
+
+  it('lets a request through whose connection closed while an earlier hook awaited, without an error', async () => {
+    // As a browser that cancels a request during its session's read: by the limit's turn the socket has no address.
+    const app = Fastify();
+    await app.register(securityPlugin, { config: testConfig() });
+    // The request ends in the handler, or in an error.
+    let settle = (_outcome: string) => {};
+    const settled = new Promise<string>((resolve) => (settle = resolve));
+    app.addHook('onError', (_request, _reply, error, done) => {
+      settle(error.message);
+      done();
+    });
+    app.delete(
+      '/api/things/:id',
+      {
+        onRequest: async (request) => {
+          const socket = request.raw.socket;
+          if (!socket.destroyed) await new Promise((resolve) => socket.once('close', resolve));
+          expect(request.ip).toBeUndefined();
+        },
+      },
+      async () => {
+        settle('handled');
+        return { ok: true };
+      },
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const client = connect(port, '127.0.0.1', () => {
+        client.end('DELETE /api/things/7 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', () => client.destroy());
+      });
+      expect(await settled).toBe('handled');
+    } finally {
+      await app.close();
+    }
   });
 
   it("counts the API's answers and pages, never the built client's files", async () => {

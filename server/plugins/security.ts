@@ -196,6 +196,8 @@ function perAddressLimit(max: number) {
   );
   const allowance = String(max);
   return function rateLimit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    // A connection closed while an earlier hook awaited (a session read) has no address left: no one to count.
+    if (request.ip === undefined) return done();
     const key = rateLimitKey(request.ip);
     const now = Date.now();
     let window = windows.get(key);
