@@ -151,7 +151,8 @@ describe('dialogs with the keyboard alone', () => {
     ];
     for (const { route, button, dialog } of dialogs) {
       await page.goto(`${e2e.server.url}${route}`);
-      const trigger = page.getByRole('button', { name: button, exact: true }).first();
+      // Enabled: the investigations' button waits for the catalogue (the services within the person's tier).
+      const trigger = page.getByRole('button', { name: button, exact: true, disabled: false }).first();
       await trigger.waitFor();
       await trigger.focus();
       await page.keyboard.press('Enter');
