@@ -3,7 +3,13 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { describeDatabase, describeMail, formatBanner, localUrl } from './banner.js';
-import { createLogger, fastifyLogging, requestLineWriterOf, resolveLogFormat } from './logging.js';
+import {
+  BatchedDestination,
+  createLogger,
+  fastifyLogging,
+  requestLineWriterOf,
+  resolveLogFormat,
+} from './logging.js';
 import { installTracing, tracing } from './tracing.js';
 
 /** Logs and the banner (issue 23 point 2): readable on a terminal, JSON otherwise, never a password. */
@@ -155,6 +161,33 @@ describe('the log format', () => {
     const killed = await run('killed');
     expect(killed.lines).toEqual([expect.stringContaining('the last line')]);
   }, 30_000);
+
+  it('holds a timer only while it holds lines, so an idle process is not woken to write nothing', () => {
+    vi.useFakeTimers();
+    try {
+      const written: string[] = [];
+      const stream = { write: (text: string) => written.push(text), flush: () => {}, flushSync: () => {} };
+      const batched = new BatchedDestination(
+        stream as unknown as ConstructorParameters<typeof BatchedDestination>[0],
+      );
+      vi.advanceTimersByTime(10_000);
+      expect(vi.getTimerCount()).toBe(0);
+      batched.write('one\n');
+      batched.write('two\n');
+      expect(written).toEqual([]);
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(250);
+      expect(written).toEqual(['one\ntwo\n']);
+      expect(vi.getTimerCount()).toBe(0);
+      // A batch that fills is handed over at once, and its timer goes with it.
+      batched.write('x'.repeat(100));
+      batched.write('y'.repeat(20_000));
+      expect(written).toHaveLength(2);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('writes a warning at once, with the lines held before it, without waiting for the batch', async () => {
     // The process then blocks its event loop, so no timer can write the batch: the warning (the start-up's setup

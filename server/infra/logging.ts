@@ -153,7 +153,7 @@ const MAX_ROUTE_PATTERNS = 1024;
 
 /**
  * Request lines are held here and handed to pino's asynchronous destination (sonic-boom) as one string of about
- * LOG_BATCH_BYTES (some eighty lines), and at least every LOG_FLUSH_MS. Measured with --cpu-prof under load on a
+ * LOG_BATCH_BYTES (some eighty lines), and at the latest LOG_FLUSH_MS after the first line held. Measured with --cpu-prof under load on a
  * cached list (decision 034): a `fs.write` a line cost the server about a fifth of the read's CPU in its main thread,
  * and sonic-boom's own batching (`minLength`) still a tenth, since each of its writes measures, and so flattens, the
  * string it is growing; a line here costs an array push. Warnings and errors are not held: they go out at once,
@@ -164,9 +164,11 @@ const LOG_BATCH_BYTES = 16_384;
 const LOG_FLUSH_MS = 250;
 const WARN_LEVEL = pino.levels.values.warn!;
 
-class BatchedDestination {
+export class BatchedDestination {
   private lines: string[] = [];
   private bytes = 0;
+  /** Set while lines are held: an idle process has no timer to wake it. */
+  private timer: NodeJS.Timeout | null = null;
   /** Asks pino for each line's level (`lastLevel`, set before `write`), as its multistream does. */
   readonly [pino.symbols.needsMetadataGsym] = true;
   lastLevel = 0;
@@ -177,6 +179,7 @@ class BatchedDestination {
     this.lines.push(line);
     this.bytes += line.length;
     if (this.bytes >= LOG_BATCH_BYTES || this.lastLevel >= WARN_LEVEL) this.handOver();
+    else this.timer ??= setTimeout(() => this.handOver(), LOG_FLUSH_MS).unref();
     return true;
   }
 
@@ -193,6 +196,8 @@ class BatchedDestination {
   }
 
   private handOver(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.lines.length === 0) return;
     this.stream.write(this.lines.join(''));
     this.lines = [];
@@ -202,7 +207,6 @@ class BatchedDestination {
 
 function bufferedStdout(): BatchedDestination {
   const batched = new BatchedDestination(pino.destination({ dest: 1, sync: false }));
-  setInterval(() => batched.flush(), LOG_FLUSH_MS).unref();
   process.on('exit', () => batched.flushSync());
   return batched;
 }
