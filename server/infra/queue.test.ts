@@ -75,6 +75,21 @@ describe('the job queue', () => {
     }
   });
 
+  it("keeps no row in pg-boss's instance registry, whose vitals would sample the event loop every 20 ms", async () => {
+    const database = await createTestDatabase();
+    const queue = new JobQueue(database.url);
+    try {
+      await queue.work(numbered('registry'), async () => {});
+      const rows = await database.db.execute<{ instances: number }>(
+        sql`select count(*)::int as instances from pgboss.instance`,
+      );
+      expect(rows.rows[0]!.instances).toBe(0);
+    } finally {
+      await queue.stop(0);
+      await database.close();
+    }
+  });
+
   it('switches notifications on for a queue an earlier release created without them', async () => {
     const database = await createTestDatabase();
     const queue = new JobQueue(database.url);

@@ -95,6 +95,9 @@ export class JobQueue {
           application_name: 'queue',
           // One more connection, held for LISTEN: new jobs wake the workers (each queue is created with `notify`).
           useListenNotify: true,
+          // No row in pg-boss's instance registry: nothing reads it (`getInstances`), and the vitals its heartbeat
+          // records sample the event loop every 20 ms, fifty wake-ups a second of an idle instance (decision 047).
+          registerInstance: false,
           // pg-boss 12 expires tries in its monitor pass, which runs when both timers have come round.
           superviseIntervalSeconds: options.expiryCheckIntervalSeconds ?? 30,
           monitorIntervalSeconds: options.expiryCheckIntervalSeconds ?? 30,
