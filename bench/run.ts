@@ -574,22 +574,20 @@ async function main() {
     peer = await start(['--import', 'tsx', 'bench/express-peer.ts'], { DATABASE_URL: databaseUrl }, '/ready');
     for (let i = 1; i < PROCESSES; i++)
       moreApps.push(await startApp(`app-${i}`, { DATABASE_URL: databaseUrl }));
-    for (let i = 0; i < PROCESSES; i++) {
-      logApps.push(await startApp(`logged-${i}`, { DATABASE_URL: databaseUrl }));
-      quietApps.push(await startApp(`quiet-${i}`, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }));
-    }
     const served = (server: Server) => ({ url: server.url, pid: server.process.pid! });
     const logged = (server: Server & { log: string }): LoggedServer => ({
       ...served(server),
       log: server.log,
     });
     const email = (await registerAccounts(app.url, `bench.peer.${Date.now()}`, 1))[0]!.email;
-    // Each process's hot paths compiled before anything is measured (the extra app processes are new).
-    const warmUps = [
+    /** Each process's hot paths compiled before anything is measured (the extra app processes are new). */
+    const warmUp = async (urls: string[]) => {
+      for (const url of urls) await wrk(url, { connections: CONNECTIONS, seconds: 2, headers: {} });
+    };
+    await warmUp([
       ...hellos.map((server) => `${server.url}/hello`),
-      ...[app, ...moreApps, ...logApps, ...quietApps].map((server) => `${server.url}/healthz`),
-    ];
-    for (const url of warmUps) await wrk(url, { connections: CONNECTIONS, seconds: 2, headers: {} });
+      ...[app, ...moreApps].map((server) => `${server.url}/healthz`),
+    ]);
     const throughput = await throughputSection({
       hello: hellos.map(served),
       app: [app, ...moreApps].map(served),
@@ -600,13 +598,20 @@ async function main() {
       answerFile,
     });
     const { baseline, rows } = throughput;
+    // A section's processes run only while it does: idle instances beside a load take from it (docs/benchmarks.md).
+    await stopAll([peer, ...moreApps]);
+    for (let i = 0; i < PROCESSES; i++) {
+      logApps.push(await startApp(`logged-${i}`, { DATABASE_URL: databaseUrl }));
+      quietApps.push(await startApp(`quiet-${i}`, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }));
+    }
+    await warmUp([...logApps, ...quietApps].map((server) => `${server.url}/healthz`));
     const requestLog = await requestLogCost({
       shipped: logApps.map(logged),
       quiet: quietApps.map(logged),
       hello: hellos.map(served),
       load,
     });
-    await stopAll([peer, ...moreApps, ...logApps, ...quietApps]);
+    await stopAll([...logApps, ...quietApps]);
 
     const checkout = await checkoutSection(databaseUrl);
     const liveEventFigures = await liveEvents(databaseUrl);
