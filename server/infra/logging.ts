@@ -153,12 +153,13 @@ const MAX_ROUTE_PATTERNS = 1024;
 
 /**
  * Request lines are held here and handed to pino's asynchronous destination (sonic-boom) as one string of about
- * LOG_BATCH_BYTES (some eighty lines), and at the latest LOG_FLUSH_MS after the first line held. Measured with --cpu-prof under load on a
- * cached list (decision 034): a `fs.write` a line cost the server about a fifth of the read's CPU in its main thread,
- * and sonic-boom's own batching (`minLength`) still a tenth, since each of its writes measures, and so flattens, the
- * string it is growing; a line here costs an array push. Warnings and errors are not held: they go out at once,
- * with what waited before them (the start-up's setup link too, which an operator or a script reads as the server
- * becomes ready). What is held is written synchronously when the process exits, after a crash too.
+ * LOG_BATCH_BYTES (some eighty lines), and at the latest LOG_FLUSH_MS after the first line held. Measured with
+ * --cpu-prof under load on a cached list (decision 034): a `fs.write` a line cost the server about a fifth of the
+ * read's CPU in its main thread, and sonic-boom's own batching (`minLength`) still a tenth, since each of its writes
+ * measures, and so flattens, the string it is growing; a line here costs an array push. Warnings and errors are not
+ * held: they go out at once, with what waited before them (the start-up's setup link too, which an operator or a
+ * script reads as the server becomes ready). What is held is written synchronously when the process exits, after a
+ * crash too.
  */
 const LOG_BATCH_BYTES = 16_384;
 const LOG_FLUSH_MS = 250;

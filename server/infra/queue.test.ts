@@ -218,7 +218,11 @@ describe('jobs typed by their definition', () => {
   it('fails a stored job its schema rejects, logs it, and goes on with the next', async () => {
     const database = await createTestDatabase();
     const errors: { obj: object; message: string }[] = [];
-    const logger = { info: () => {}, error: (obj: object, message: string) => errors.push({ obj, message }) };
+    const logger = {
+      info: () => {},
+      warn: () => {},
+      error: (obj: object, message: string) => errors.push({ obj, message }),
+    };
     const queue = new JobQueue(database.url, { logger });
     try {
       // An older release's job of the same queue, with a payload this one no longer takes.
@@ -242,6 +246,37 @@ describe('jobs typed by their definition', () => {
       expect(errors).toContainEqual({
         obj: expect.objectContaining({ queue: 'changed-shape', jobId: malformed }),
         message: 'job payload does not match its schema; the job fails',
+      });
+    } finally {
+      await queue.stop(0);
+      await database.close();
+    }
+  });
+});
+
+describe("the job queue's warnings", () => {
+  it('logs a handler still running past its expiry, whose job pg-boss fails', async () => {
+    const database = await createTestDatabase();
+    const warnings: { obj: object; message: string }[] = [];
+    const logger = {
+      info: () => {},
+      error: () => {},
+      warn: (obj: object, message: string) => warnings.push({ obj, message }),
+    };
+    const queue = new JobQueue(database.url, { logger, expiryCheckIntervalSeconds: 1 });
+    try {
+      const job = { ...numbered('overrun'), retry: { retryLimit: 0, expireInSeconds: 1 } };
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await queue.work(job, () => released);
+      await queue.send(job, { n: 1 });
+      const deadline = Date.now() + 15_000;
+      while (warnings.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      expect(warnings).toContainEqual({
+        obj: { data: expect.objectContaining({ type: 'handler_overrun', queue: 'overrun' }) },
+        message: expect.stringMatching(/^job queue: a handler on queue overrun is still running/),
       });
     } finally {
       await queue.stop(0);

@@ -9,6 +9,7 @@ import { takeTraceContext, tracing, withTraceContext } from './tracing.js';
 
 export interface QueueLogger {
   error(obj: object, message: string): void;
+  warn(obj: object, message: string): void;
   info(obj: object, message: string): void;
 }
 
@@ -49,7 +50,7 @@ export interface JobQueueOptions {
   config?: AppConfig;
 }
 
-const silent: QueueLogger = { error: () => {}, info: () => {} };
+const silent: QueueLogger = { error: () => {}, warn: () => {}, info: () => {} };
 
 /** The backstop poll of an idle worker while notifications arrive (`notifiedPollingIntervalSeconds`). */
 const NOTIFIED_POLL_SECONDS = 10;
@@ -104,6 +105,9 @@ export class JobQueue {
         })
       : null;
     this.boss?.on('error', (err) => logger.error({ err }, 'job queue error'));
+    // What pg-boss warns of: a handler still running past its expiry (its job failed), the LISTEN connection lost
+    // (polling only until it is back), a slow statement, a queue grown large.
+    this.boss?.on('warning', ({ message, data }) => logger.warn({ data }, `job queue: ${message}`));
   }
 
   /**
