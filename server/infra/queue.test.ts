@@ -4,12 +4,20 @@ import PgBoss10 from 'pg-boss-10';
 import { z } from 'zod';
 import { createTestDatabase } from '../test/helpers.js';
 import { JOB_HEARTBEAT_SECONDS, type JobSpec } from './job.js';
-import { JobQueue } from './queue.js';
+import { JobQueue, type QueueLogger } from './queue.js';
 
 /** A job of queue `name` whose payload is `{ name }`. */
 const named = (name: string) => ({ name, payload: z.object({ name: z.string() }) });
 /** A job of queue `name` whose payload is `{ n }`. */
 const numbered = (name: string) => ({ name, payload: z.object({ n: z.number() }) });
+
+/** A queue logger that keeps what is logged at `level` and drops the rest. */
+function recordingLogger(level: keyof QueueLogger) {
+  const logged: { obj: object; message: string }[] = [];
+  const logger: QueueLogger = { info: () => {}, warn: () => {}, error: () => {} };
+  logger[level] = (obj, message) => logged.push({ obj, message });
+  return { logger, logged };
+}
 
 describe('the job queue', () => {
   it('lets two instances that start at once create the same new queues, and shares their jobs', async () => {
@@ -217,12 +225,7 @@ describe('jobs typed by their definition', () => {
 
   it('fails a stored job its schema rejects, logs it, and goes on with the next', async () => {
     const database = await createTestDatabase();
-    const errors: { obj: object; message: string }[] = [];
-    const logger = {
-      info: () => {},
-      warn: () => {},
-      error: (obj: object, message: string) => errors.push({ obj, message }),
-    };
+    const { logger, logged: errors } = recordingLogger('error');
     const queue = new JobQueue(database.url, { logger });
     try {
       // An older release's job of the same queue, with a payload this one no longer takes.
@@ -257,12 +260,7 @@ describe('jobs typed by their definition', () => {
 describe("the job queue's warnings", () => {
   it('logs a handler still running past its expiry, whose job pg-boss fails', async () => {
     const database = await createTestDatabase();
-    const warnings: { obj: object; message: string }[] = [];
-    const logger = {
-      info: () => {},
-      error: () => {},
-      warn: (obj: object, message: string) => warnings.push({ obj, message }),
-    };
+    const { logger, logged: warnings } = recordingLogger('warn');
     const queue = new JobQueue(database.url, { logger, expiryCheckIntervalSeconds: 1 });
     try {
       const job = { ...numbered('overrun'), retry: { retryLimit: 0, expireInSeconds: 1 } };
