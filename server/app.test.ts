@@ -168,3 +168,29 @@ describe('bad input never becomes a 500', () => {
     expect(odd.statusCode).toBeLessThan(500);
   });
 });
+
+// Decision 048: Fastify makes a request class per scope, and the code every request runs slows down once it has
+// seen more classes than V8 tracks one by one; only route plugins that change their scope get one of their own.
+describe('scopes', () => {
+  it('serves the routes of every module in the app scope but those that change their scope', async () => {
+    const scoped = await buildApp({ config: testConfig(), database });
+    // A hook added to the app's scope once the routes are in reaches the routes of that scope, not of a scope made
+    // before it; it keeps each request's class.
+    const classes = new Map<string, object>();
+    scoped.addHook('onRequest', (request, _reply, done) => {
+      classes.set(request.routeOptions.url ?? 'unmatched', Object.getPrototypeOf(request) as object);
+      done();
+    });
+    await scoped.ready();
+    try {
+      const shared = ['/healthz', '/api/products', '/api/blog', '/api/cart', '/api/cases'];
+      for (const url of [...shared, '/taxii2/']) await scoped.inject({ url });
+      expect([...classes.keys()]).toEqual(shared);
+      expect(new Set(classes.values()).size).toBe(1);
+      // The TAXII feed has its own error handler and body parser: a scope, and a request class, of its own.
+      expect(classes.has('/taxii2/')).toBe(false);
+    } finally {
+      await scoped.close();
+    }
+  });
+});

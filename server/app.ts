@@ -1,9 +1,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import type { AppContext } from './infra/context.js';
 import { fastifyLogging } from './infra/logging.js';
+import { hasOwnScope } from './infra/module.js';
 import { clientDistDir } from './lib/paths.js';
 import { createAppContext, modules } from './modules.js';
 import authPlugin from './plugins/auth.js';
@@ -84,7 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every module's event subscriptions, then their routes in the list's order (health first).
   for (const module of modules) module.subscribe?.(ctx);
   for (const module of modules) {
-    for (const routes of module.routes ?? []) await app.register(routes, { ctx, database });
+    for (const routes of module.routes ?? [])
+      await app.register(hasOwnScope(routes) ? routes : fp(routes), { ctx, database });
   }
 
   // Last: the built client answers whatever no route above claimed.

@@ -12,6 +12,25 @@ export interface RouteDeps {
 /** A Fastify plugin of one module's routes; it takes what it needs from `RouteDeps`. */
 export type ModuleRoutes = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
+const ownScopes = new WeakSet<ModuleRoutes>();
+
+/**
+ * Marks a route plugin that changes its Fastify scope (a body parser, an error handler, a hook or a request
+ * decoration of its own): `buildApp` registers it in a scope of its own, so that the change stays with its routes.
+ * Every other route plugin is registered in the app's scope, so what it adds to its scope applies to every route:
+ * Fastify makes a request and a reply class per scope, and the code every request runs slows down once it has seen
+ * more classes than V8 tracks one by one (decision 048).
+ */
+export function inOwnScope<T extends ModuleRoutes>(routes: T): T {
+  ownScopes.add(routes);
+  return routes;
+}
+
+/** Whether `inOwnScope` marked the plugin. */
+export function hasOwnScope(routes: ModuleRoutes): boolean {
+  return ownScopes.has(routes);
+}
+
 /**
  * What a module keeps between requests (its caches, memos, pools, stores), made once per context by its manifest's
  * `state` and reached as `ctx.modules.<name>` (decision 010). The context calls these hooks of every module's state.

@@ -1,7 +1,7 @@
-import type { ServerModule } from '../../infra/module.js';
+import { inOwnScope, type ServerModule } from '../../infra/module.js';
 import { evidenceRoutes } from './evidence.routes.js';
 
 export const evidenceModule = {
   name: 'evidence',
-  routes: [evidenceRoutes],
+  routes: [inOwnScope(evidenceRoutes)],
 } satisfies ServerModule;

@@ -1,12 +1,12 @@
 import { defineSchedule } from '../../infra/job.js';
-import type { ServerModule } from '../../infra/module.js';
+import { inOwnScope, type ServerModule } from '../../infra/module.js';
 import { paymentsRoutes, stripeWebhookRoutes } from './payments.routes.js';
 import * as payments from './payments.service.js';
 import { refundJob } from './refunds.js';
 
 export const paymentsModule = {
   name: 'payments',
-  routes: [paymentsRoutes, stripeWebhookRoutes],
+  routes: [paymentsRoutes, inOwnScope(stripeWebhookRoutes)],
   jobs: [refundJob],
   schedules: {
     // The recovery path of decision 018: payments recorded but never handed to their provider (a crash between the

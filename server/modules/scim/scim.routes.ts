@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SCIM_BASE_PATH, SCIM_MEDIA_TYPE } from '../../../contract/scim.js';
 import { scimSettingsSchema, scimTokenSchema } from '../../../contract/sso.js';
 import type { AppContext } from '../../infra/context.js';
+import { inOwnScope } from '../../infra/module.js';
 import { AppError } from '../../lib/errors.js';
 import { access } from '../../lib/route-access.js';
 import { currentAuth } from '../../plugins/auth.js';
@@ -172,4 +173,4 @@ async function scimSettingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   );
 }
 
-export const scimRoutes = [scimSettingsRoutes, scimProtocolRoutes] as const;
+export const scimRoutes = [scimSettingsRoutes, inOwnScope(scimProtocolRoutes)] as const;
