@@ -151,11 +151,13 @@ export default fp(
     // wherever it is sent. A route that authenticates its own way (TAXII's keys, /metrics' token) keeps its
     // `Authorization` header to itself (decision 035).
     app.addHook('onRequest', function sessionOrKey(request, _reply, done) {
+      const { authorization, cookie } = request.headers;
+      // Read only when the request brings credentials: Fastify makes `routeOptions` anew on every read.
+      if (authorization === undefined && cookie === undefined) return done();
       const policy = request.routeOptions.config.access;
-      const { authorization } = request.headers;
       if (authorization !== undefined && (policy === undefined || policy.credentials === 'app')) {
         authenticateKey(request, authorization).then(() => done(), done);
-      } else if (request.headers.cookie === undefined || policy?.session === false) {
+      } else if (cookie === undefined || policy?.session === false) {
         done();
       } else {
         resumeSession(request).then(() => done(), done);
