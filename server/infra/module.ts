@@ -50,7 +50,7 @@ export interface ModuleState {
  */
 export interface ServerModule {
   name: string;
-  /** Route plugins, registered in this order. */
+  /** Route plugins, registered in this order, in the app's scope unless marked `inOwnScope`. */
   routes?: readonly ModuleRoutes[];
   /** Listens to the event bus; `buildApp` calls it once, before any module's routes. */
   subscribe?: (ctx: AppContext) => void;
